@@ -1,0 +1,32 @@
+# Everything bootstraps a local virtualenv in .venv on first use.
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+
+.PHONY: run test test-fast lint bench clean
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	touch $@
+
+run: $(VENV)/.installed  ## run the bot (local mode without DISCORD_TOKEN)
+	$(PY) -m bot
+
+lint: $(VENV)/.installed
+	$(PY) -m ruff check .
+	$(PY) -m mypy --strict rules messages
+	$(PY) -m mypy render data engine bot
+
+test: lint  ## install everything, lint, type-check and run the whole suite (slow tests included)
+	$(PY) -m pytest -n 2 -q
+
+test-fast: $(VENV)/.installed
+	$(PY) -m pytest -n 2 -q -m "not slow"
+
+bench: $(VENV)/.installed  ## benchmarks; figures are recorded in the README
+	$(PY) -m benchmarks
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

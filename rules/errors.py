@@ -1,0 +1,96 @@
+"""Typed errors. They carry data, not sentences: the wording lives in the messages package."""
+
+from __future__ import annotations
+
+import enum
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rules.move import Move
+
+
+class RulesError(ValueError):
+    """Base of every error the rules library raises on bad input."""
+
+
+class UnknownVariantError(RulesError):
+    def __init__(self, name: str, known: tuple[str, ...] = ()) -> None:
+        super().__init__(f"unknown variant {name!r}")
+        self.name = name
+        self.known = known
+
+
+class NotationError(RulesError):
+    """Move text, square name, FEN or PDN that cannot be read at all."""
+
+    def __init__(self, message: str, *, text: str = "") -> None:
+        super().__init__(message)
+        self.text = text
+
+
+class SquareError(NotationError):
+    """A square name that is well formed but not a playing square (reason: off_board / light_square)."""
+
+    def __init__(self, reason: str, square: str) -> None:
+        super().__init__(f"{square!r}: {reason.replace('_', ' ')}", text=square)
+        self.reason = reason
+        self.square = square
+
+
+class InvalidPositionError(RulesError):
+    """A FEN or position that breaks the rules of the variant (duplicate squares, too many pieces…)."""
+
+
+class Reason(enum.Enum):
+    """Why a move was refused. Each member has its own sentence in messages."""
+
+    OFF_BOARD = "off_board"
+    LIGHT_SQUARE = "light_square"
+    EMPTY_SQUARE = "empty_square"
+    NOT_YOUR_PIECE = "not_your_piece"
+    MAN_BACKWARDS = "man_backwards"
+    DESTINATION_OCCUPIED = "destination_occupied"
+    NOT_A_LEGAL_STEP = "not_a_legal_step"
+    NOT_A_LEGAL_JUMP = "not_a_legal_jump"
+    CAPTURE_COMPULSORY = "capture_compulsory"
+    FEWER_PIECES = "fewer_pieces"
+    MUST_CAPTURE_WITH_KING = "must_capture_with_king"
+    MUST_CAPTURE_MORE_KINGS = "must_capture_more_kings"
+    MUST_CAPTURE_KING_EARLIER = "must_capture_king_earlier"
+    LOWER_VALUE = "lower_value"
+    MAN_CANNOT_CAPTURE_KING = "man_cannot_capture_king"
+    CAPTURE_INCOMPLETE = "capture_incomplete"
+    PROMOTION_ENDS_MOVE = "promotion_ends_move"
+    NO_TURN_BACK = "no_turn_back"
+    JUMPED_TWICE = "jumped_twice"
+    KING_MOVE_LIMIT = "king_move_limit"
+    GAME_OVER = "game_over"
+
+
+class IllegalMoveError(RulesError):
+    """A well-formed move that the rules do not allow here.
+
+    details holds the numbers and squares for the message (e.g. required=3, given=1).
+    """
+
+    def __init__(
+        self,
+        reason: Reason,
+        text: str,
+        legal: tuple[Move, ...] = (),
+        **details: Any,
+    ) -> None:
+        super().__init__(f"illegal move {text!r}: {reason.value}")
+        self.reason = reason
+        self.text = text
+        self.legal = legal
+        self.details = details
+
+
+class AmbiguousMoveError(RulesError):
+    """Several legal moves match the text; the player must give the intermediate squares."""
+
+    def __init__(self, text: str, candidates: tuple[Move, ...]) -> None:
+        super().__init__(f"ambiguous move {text!r}: {len(candidates)} legal moves match")
+        self.text = text
+        self.candidates = candidates

@@ -1,0 +1,377 @@
+"""Legal move generation, one generator parameterised by a RuleSet.
+
+Positions are bitboards on Python ints. Capture sequences are found by depth-first search over
+precomputed step and ray tables; the precedence rule is a sort key over complete sequences
+(dctl's design), applied before duplicates are dropped because Italian rule 4 needs the order.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from rules.board import Board, board_for, ray_table, step_table
+from rules.move import Move
+from rules.ruleset import (
+    DIAGONALS,
+    BoardKind,
+    Color,
+    KingRange,
+    Precedence,
+    PromotionInCapture,
+    RuleSet,
+    Vector,
+    forward,
+)
+
+# Internal move for make/unmake: (mover xor, captured mask, kings xor).
+FastMove = tuple[int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class CaptureSequence:
+    """A complete capture before precedence and de-duplication."""
+
+    path: tuple[int, ...]
+    captures: tuple[int, ...]
+    king_flags: tuple[bool, ...]  # per captured piece, in order: was it a king?
+    mover_king: bool
+    promotes: bool
+
+    @property
+    def kings_captured(self) -> int:
+        return sum(self.king_flags)
+
+    def to_move(self) -> Move:
+        kings_mask = 0
+        for square, is_king in zip(self.captures, self.king_flags, strict=True):
+            if is_king:
+                kings_mask |= 1 << square
+        return Move(self.path, self.captures, self.promotes, self.mover_king, kings_mask)
+
+
+def _mirror(vectors: tuple[Vector, ...]) -> tuple[Vector, ...]:
+    return tuple((-dr, dc) for dr, dc in vectors)
+
+
+def precedence_key(rules: RuleSet) -> Callable[[CaptureSequence], tuple[object, ...]] | None:
+    """The sort key of the variant's capture precedence; the maximum wins. None: free choice."""
+    kind = rules.precedence
+    if kind is Precedence.FREE:
+        return None
+    if kind is Precedence.QUANTITY:
+        return lambda s: (len(s.captures),)
+    if kind is Precedence.QUANTITY_KINGS:
+        return lambda s: (len(s.captures), s.kings_captured)
+    if kind is Precedence.KING_PRIORITY:
+        return lambda s: (s.mover_king,)
+    if kind is Precedence.ITALIAN:
+        # Art. 6.6-6.9: quantity, with the king, most kings, kings met earliest (lexicographic).
+        return lambda s: (len(s.captures), s.mover_king, s.kings_captured, s.king_flags)
+    # Frisian (dctl): n kings weigh between 2n-1 and 2n men; then the king must capture.
+    weight = 1000
+    return lambda s: (
+        (len(s.captures) + s.kings_captured) * weight - s.kings_captured,
+        s.mover_king,
+    )
+
+
+class Generator:
+    """Move generation for one RuleSet. Build once per variant with generator_for()."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules = rules
+        board = board_for(rules)
+        self.board: Board = board
+        self.mask = board.mask
+        white_moves = rules.man_move_vectors
+        white_caps = rules.man_capture_vectors
+        self.man_move_tables = (
+            tuple(step_table(board, v) for v in white_moves),
+            tuple(step_table(board, v) for v in _mirror(white_moves)),
+        )
+        self.man_capture_vectors = (white_caps, _mirror(white_caps))
+        self.man_capture_tables = (
+            tuple((v, step_table(board, v)) for v in white_caps),
+            tuple((v, step_table(board, v)) for v in _mirror(white_caps)),
+        )
+        self.king_move_tables = tuple(step_table(board, v) for v in rules.king_move_vectors)
+        self.king_move_rays = tuple(ray_table(board, v) for v in rules.king_move_vectors)
+        self.king_capture_tables = tuple(
+            (v, step_table(board, v)) for v in rules.king_capture_vectors
+        )
+        self.king_capture_rays = tuple(
+            (v, ray_table(board, v)) for v in rules.king_capture_vectors
+        )
+        self.promo = (board.promotion_mask(Color.WHITE), board.promotion_mask(Color.BLACK))
+        if not rules.promotes or rules.king_range is KingRange.NONE:
+            self.promo = (0, 0)
+        self.flying = rules.king_range in (KingRange.FLYING, KingRange.FLYING_LAND_BEHIND)
+        self.land_behind = rules.king_range is KingRange.FLYING_LAND_BEHIND
+        self.key = precedence_key(rules)
+        # Shift fast path: diagonal board, men step to the two forward diagonals.
+        diag_forward = set(forward(DIAGONALS))
+        self.fast_men = (
+            board.kind is BoardKind.DIAGONAL
+            and set(white_moves) == diag_forward
+            and len(white_moves) == 2
+        )
+        self.shifts = (board.half, board.half + 1)
+        caps = set(white_caps)
+        self.fast_capture_check = board.kind is BoardKind.DIAGONAL and caps <= set(DIAGONALS)
+        self.men_capture_forward = bool(caps & diag_forward)
+        self.men_capture_backward = bool(caps - diag_forward)
+
+    # -- quiet moves -----------------------------------------------------------------------------
+    def quiet_pairs(self, color: Color, own: int, opp: int, kings: int) -> list[tuple[int, int]]:
+        """(from, to) of every non-capturing move, men first."""
+        empty = self.mask & ~(own | opp)
+        men = own & ~kings
+        pairs: list[tuple[int, int]] = []
+        if self.fast_men:
+            for shift in self.shifts:
+                if color is Color.WHITE:
+                    targets = (men >> shift) & empty
+                    while targets:
+                        low = targets & -targets
+                        to = low.bit_length() - 1
+                        pairs.append((to + shift, to))
+                        targets ^= low
+                else:
+                    targets = (men << shift) & empty
+                    while targets:
+                        low = targets & -targets
+                        to = low.bit_length() - 1
+                        pairs.append((to - shift, to))
+                        targets ^= low
+        else:
+            tables = self.man_move_tables[color]
+            for frm in self.board.bits(men):
+                for table in tables:
+                    to = table[frm]
+                    if to >= 0 and empty >> to & 1:
+                        pairs.append((frm, to))
+        own_kings = own & kings
+        if own_kings:
+            if self.flying:
+                for frm in self.board.bits(own_kings):
+                    for rays in self.king_move_rays:
+                        for to in rays[frm]:
+                            if not empty >> to & 1:
+                                break
+                            pairs.append((frm, to))
+            else:
+                for frm in self.board.bits(own_kings):
+                    for table in self.king_move_tables:
+                        to = table[frm]
+                        if to >= 0 and empty >> to & 1:
+                            pairs.append((frm, to))
+        return pairs
+
+    # -- captures --------------------------------------------------------------------------------
+    def may_capture(self, color: Color, own: int, opp: int, kings: int) -> bool:
+        """Cheap test: can any piece capture? Exact for men on diagonal boards."""
+        if not self.fast_capture_check:
+            return True
+        if own & kings:
+            return True  # kings: let the full search decide
+        empty = self.mask & ~(own | opp)
+        targets = opp if self.rules.men_capture_kings else opp & ~kings
+        men = own
+        for shift in self.shifts:
+            if (self.men_capture_forward and color is Color.WHITE) or (
+                self.men_capture_backward and color is Color.BLACK
+            ):
+                if ((men >> shift) & targets) >> shift & empty:
+                    return True
+            if (self.men_capture_forward and color is Color.BLACK) or (
+                self.men_capture_backward and color is Color.WHITE
+            ):
+                if ((men << shift) & targets) << shift & empty:
+                    return True
+        return False
+
+    def sequences(self, color: Color, own: int, opp: int, kings: int) -> list[CaptureSequence]:
+        """Every complete capture sequence, before the precedence rule."""
+        found: list[CaptureSequence] = []
+        for start in self.board.bits(own):
+            is_king = bool(kings >> start & 1)
+            occ = (own | opp) & ~(1 << start)
+            self._search(color, start, is_king, is_king, (start,), (), (), 0, occ, opp, kings, None, found)
+        return found
+
+    def _search(
+        self,
+        color: Color,
+        cur: int,
+        king: bool,
+        mover_king: bool,
+        path: tuple[int, ...],
+        caps: tuple[int, ...],
+        flags: tuple[bool, ...],
+        capmask: int,
+        occ: int,
+        opp: int,
+        kings: int,
+        last: Vector | None,
+        found: list[CaptureSequence],
+    ) -> bool:
+        """Extend the sequence from cur; append complete ones to found. True if any jump was possible."""
+        rules = self.rules
+        jumps: list[tuple[Vector, int, tuple[int, ...]]] = []  # (vector, captured, landings)
+        if king and self.flying:
+            for vector, rays in self.king_capture_rays:
+                if last is not None and rules.no_reverse_turn and vector == (-last[0], -last[1]):
+                    continue
+                ray = rays[cur]
+                index = 0
+                length = len(ray)
+                while index < length and not occ >> ray[index] & 1:
+                    index += 1
+                if index >= length - 1:
+                    continue
+                victim = ray[index]
+                if not opp >> victim & 1 or capmask >> victim & 1:
+                    continue
+                landings = []
+                for square in ray[index + 1 :]:
+                    if occ >> square & 1:
+                        break
+                    landings.append(square)
+                    if self.land_behind:
+                        break
+                if landings:
+                    jumps.append((vector, victim, tuple(landings)))
+        else:
+            tables = self.king_capture_tables if king else self.man_capture_tables[color]
+            may_take_kings = king or rules.men_capture_kings
+            for vector, table in tables:
+                if last is not None and rules.no_reverse_turn and vector == (-last[0], -last[1]):
+                    continue
+                victim = table[cur]
+                if victim < 0 or not opp >> victim & 1 or capmask >> victim & 1:
+                    continue
+                if not may_take_kings and kings >> victim & 1:
+                    continue
+                land = table[victim]
+                if land < 0 or occ >> land & 1:
+                    continue
+                jumps.append((vector, victim, (land,)))
+        if not jumps:
+            return False
+        promo = self.promo[color]
+        mode = rules.promotion_in_capture
+        for vector, victim, landings in jumps:
+            victim_bit = 1 << victim
+            new_caps = caps + (victim,)
+            new_flags = flags + (bool(kings & victim_bit),)
+            new_capmask = capmask | victim_bit
+            if rules.removal_immediate:
+                new_occ = occ & ~victim_bit
+                new_opp = opp & ~victim_bit
+            else:
+                new_occ, new_opp = occ, opp
+            terminals: list[tuple[int, bool]] = []
+            continued = False
+            for land in landings:
+                new_path = path + (land,)
+                reaches_row = not king and bool(promo >> land & 1)
+                if reaches_row and mode is PromotionInCapture.STOP:
+                    terminals.append((land, True))
+                    continue
+                next_king = king or (reaches_row and mode is PromotionInCapture.CONTINUE_AS_KING)
+                if self._search(
+                    color, land, next_king, mover_king, new_path, new_caps, new_flags,
+                    new_capmask, new_occ, new_opp, kings, vector, found,
+                ):
+                    continued = True
+                else:
+                    ends_on_row = not mover_king and bool(promo >> land & 1)
+                    terminals.append((land, ends_on_row))
+            # A sequence may stop only where no landing square of this jump lets it go on.
+            if continued:
+                terminals = []
+            for land, promotes in terminals:
+                found.append(
+                    CaptureSequence(path + (land,), new_caps, new_flags, mover_king, promotes)
+                )
+        return True
+
+    def captures(self, color: Color, own: int, opp: int, kings: int) -> list[CaptureSequence]:
+        """Legal captures after the precedence rule, duplicates (same identity) dropped."""
+        if not self.may_capture(color, own, opp, kings):
+            return []
+        found = self.sequences(color, own, opp, kings)
+        if not found:
+            return found
+        found = self.apply_precedence(found)
+        if len(found) == 1:
+            return found
+        seen: set[tuple[int, int, frozenset[int]]] = set()
+        unique = []
+        for seq in found:
+            ident = (seq.path[0], seq.path[-1], frozenset(seq.captures))
+            if ident not in seen:
+                seen.add(ident)
+                unique.append(seq)
+        return unique
+
+    def apply_precedence(self, found: list[CaptureSequence]) -> list[CaptureSequence]:
+        key = self.key
+        if key is not None and len(found) > 1:
+            best = max(key(s) for s in found)
+            found = [s for s in found if key(s) == best]
+        if self.rules.capture_filter is not None:
+            found = self.rules.capture_filter(found)
+        return found
+
+    # -- both ------------------------------------------------------------------------------------
+    def fast_moves(self, white: int, black: int, kings: int, color: Color) -> list[FastMove]:
+        """Legal moves as (mover xor, captured mask, kings xor) for make/unmake and perft."""
+        own, opp = (white, black) if color is Color.WHITE else (black, white)
+        seqs = self.captures(color, own, opp, kings)
+        if seqs:
+            out = []
+            for s in seqs:
+                start = 1 << s.path[0]
+                end = 1 << s.path[-1]
+                capmask = 0
+                for c in s.captures:
+                    capmask |= 1 << c
+                mx = start ^ end
+                if s.mover_king:
+                    kx = mx
+                elif s.promotes:
+                    kx = end
+                else:
+                    kx = 0
+                out.append((mx, capmask, kx))
+            return out
+        promo = self.promo[color]
+        out = []
+        for frm, to in self.quiet_pairs(color, own, opp, kings):
+            mx = (1 << frm) | (1 << to)
+            if kings >> frm & 1:
+                out.append((mx, 0, mx))
+            elif promo >> to & 1:
+                out.append((mx, 0, 1 << to))
+            else:
+                out.append((mx, 0, 0))
+        return out
+
+    def legal_moves(self, white: int, black: int, kings: int, color: Color) -> list[Move]:
+        own, opp = (white, black) if color is Color.WHITE else (black, white)
+        seqs = self.captures(color, own, opp, kings)
+        if seqs:
+            return [s.to_move() for s in seqs]
+        promo = self.promo[color]
+        return [
+            Move((frm, to), (), bool(not kings >> frm & 1 and promo >> to & 1), bool(kings >> frm & 1))
+            for frm, to in self.quiet_pairs(color, own, opp, kings)
+        ]
+
+
+@functools.cache
+def generator_for(rules: RuleSet) -> Generator:
+    return Generator(rules)

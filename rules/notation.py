@@ -1,0 +1,90 @@
+"""Move text: parse what a player types, format moves in the variant's own notation."""
+
+from __future__ import annotations
+
+import re
+
+from rules.errors import AmbiguousMoveError, IllegalMoveError, NotationError, Reason, SquareError
+from rules.explain import explain
+from rules.move import Move
+from rules.position import Position
+
+MAX_MOVE_TEXT = 200
+_SEPARATORS = re.compile(r"\s*(?:[-x:×*]|\s)\s*", re.IGNORECASE)
+_TOKEN = re.compile(r"^[a-z]?\d{1,6}$")
+
+
+def square_names(position: Position, move: Move) -> list[str]:
+    board = position.board
+    return [board.name(square) for square in move.path]
+
+
+def format_move(position: Position, move: Move, *, full: bool = False) -> str:
+    """`22-18`, `22x13`; intermediate squares only when needed to tell moves apart (or full=True).
+
+    position is the position the move is played from.
+    """
+    rules = position.rules
+    board = position.board
+    separator = rules.capture_separator if move.captures else rules.move_separator
+    path = move.path
+    if move.captures and not full and len(path) > 2:
+        same_ends = [
+            m for m in position.legal_moves() if m.start == move.start and m.end == move.end
+        ]
+        if len(same_ends) <= 1:
+            path = (path[0], path[-1])
+    return separator.join(board.name(square) for square in path)
+
+
+def _tokens(text: str) -> tuple[list[str], bool]:
+    """Square tokens and whether the text marks a capture."""
+    if not isinstance(text, str):
+        raise NotationError("a move must be text", text=str(text))
+    cleaned = text.strip().lower()
+    if not cleaned:
+        raise NotationError("empty move", text=text)
+    if len(cleaned) > MAX_MOVE_TEXT:
+        raise NotationError("the move text is too long", text=text[:40] + "…")
+    capture_mark = any(mark in cleaned for mark in ("x", ":", "×", "*"))
+    tokens = [t for t in _SEPARATORS.split(cleaned) if t]
+    for token in tokens:
+        if not _TOKEN.match(token):
+            raise NotationError(f"{token!r} is not a square", text=text)
+    if len(tokens) < 2:
+        raise NotationError("a move needs a start and a destination square, e.g. 22-18", text=text)
+    return tokens, capture_mark
+
+
+def _matches(move: Move, squares: list[int]) -> bool:
+    path = move.path
+    if path[0] != squares[0] or path[-1] != squares[-1]:
+        return False
+    inner = iter(path[1:-1])
+    return all(any(square == step for step in inner) for square in squares[1:-1])
+
+
+def parse_squares(position: Position, text: str) -> tuple[list[int], bool]:
+    tokens, capture_mark = _tokens(text)
+    board = position.board
+    squares = []
+    for token in tokens:
+        try:
+            squares.append(board.parse_square(token))
+        except SquareError as error:
+            raise IllegalMoveError(
+                Reason(error.reason), text, tuple(position.legal_moves()), square=token
+            ) from error
+    return squares, capture_mark
+
+
+def parse_move(position: Position, text: str) -> Move:
+    """The legal move the text names. Raises NotationError, IllegalMoveError or AmbiguousMoveError."""
+    squares, capture_mark = parse_squares(position, text)
+    legal = position.legal_moves()
+    found = [move for move in legal if _matches(move, squares)]
+    if len(found) == 1:
+        return found[0]
+    if len(found) > 1:
+        raise AmbiguousMoveError(text, tuple(found))
+    raise explain(position, squares, capture_mark, text, legal)
