@@ -18,6 +18,7 @@ from rules.errors import (
 from rules.fen import format_fen, parse_fen
 from rules.game import Game, Outcome, Termination
 from rules.move import Move
+from rules.movegen import generator_for
 from rules.notation import format_move, parse_move
 from rules.perft import perft
 from rules.position import Piece, Position
@@ -48,9 +49,11 @@ __all__ = [
     "find_variant",
     "format_fen",
     "format_move",
+    "generator_for",
     "parse_fen",
     "parse_move",
     "perft",
+    "start_position",
 ]
 
 
