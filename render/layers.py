@@ -1,0 +1,271 @@
+"""Cached drawing: the static board layer per (theme, size, geometry, flip) and the piece sprites.
+
+Sprites are drawn at SUPERSAMPLE times their size and reduced, which gives smooth edges without
+drawing anything antialiased by hand; both caches make a picture mostly copies and pastes.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+
+from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
+
+from rules import Board
+
+from render.layout import Layout, is_point_board
+from render.theme import RGB, PieceColors, Theme, load_theme
+
+SUPERSAMPLE = 4
+PIECE_RADIUS = 0.38  # of a cell: leaves the square's corner free for its number
+
+Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
+
+
+@functools.lru_cache(maxsize=32)
+def font(size: int) -> Font:
+    return ImageFont.load_default(size)
+
+
+def text_size(draw: ImageDraw.ImageDraw, text: str, face: Font) -> tuple[int, int, int, int]:
+    left, top, right, bottom = draw.textbbox((0, 0), text, font=face)
+    return int(left), int(top), int(right), int(bottom)
+
+
+# -- static layer ---------------------------------------------------------------------------------
+
+
+@functools.lru_cache(maxsize=48)
+def static_layer(theme_name: str, layout: Layout, board: Board, points: bool, coordinates: bool) -> Image.Image:
+    """Background, frame, squares (or lines and points) and coordinates; copied for every picture."""
+    theme = load_theme(theme_name)
+    image = Image.new("RGB", (layout.width, layout.height), theme.background)
+    draw = ImageDraw.Draw(image)
+    fx0, fy0 = layout.board_x - layout.frame, layout.board_y - layout.frame
+    fx1, fy1 = layout.board_x + layout.board_w + layout.frame, layout.board_y + layout.board_h + layout.frame
+    radius = max(2, layout.frame // 3)
+    draw.rounded_rectangle((fx0, fy0, fx1 - 1, fy1 - 1), radius, fill=theme.frame, outline=theme.frame_edge)
+    if points:
+        _draw_points(draw, theme, layout, board)
+    else:
+        _draw_squares(draw, theme, layout, board)
+    if coordinates:
+        if board.numbering.value == "algebraic":
+            _draw_edge_labels(draw, theme, layout, board)
+        else:
+            _draw_square_numbers(draw, theme, layout, board, points)
+    return image
+
+
+def _draw_squares(draw: ImageDraw.ImageDraw, theme: Theme, layout: Layout, board: Board) -> None:
+    full = board.kind.value == "full"
+    for row in range(board.height):
+        for col in range(board.width):
+            x0, y0, x1, y1 = layout.cell_box(row, col)
+            if full:
+                color = theme.full_a if (row + col) % 2 == 0 else theme.full_b
+            else:
+                color = theme.dark if board.is_dark(row, col) else theme.light
+            draw.rectangle((x0, y0, x1 - 1, y1 - 1), fill=color)
+    if full:
+        # every square is in play: a grid makes the cells read as squares, not stripes
+        width = max(1, layout.cell // 40)
+        for i in range(board.width + 1):
+            x = layout.board_x + i * layout.cell
+            draw.line((x, layout.board_y, x, layout.board_y + layout.board_h), fill=theme.grid_line, width=width)
+        for i in range(board.height + 1):
+            y = layout.board_y + i * layout.cell
+            draw.line((layout.board_x, y, layout.board_x + layout.board_w, y), fill=theme.grid_line, width=width)
+
+
+def _draw_points(draw: ImageDraw.ImageDraw, theme: Theme, layout: Layout, board: Board) -> None:
+    """Alquerque: orthogonal lines through every point, diagonals through the points with even row+col."""
+    draw.rectangle(
+        (layout.board_x, layout.board_y, layout.board_x + layout.board_w - 1, layout.board_y + layout.board_h - 1),
+        fill=theme.point_board,
+    )
+    width = max(2, layout.cell // 22)
+    last_row, last_col = board.height - 1, board.width - 1
+    for row in range(board.height):
+        draw.line((*layout.center(row, 0), *layout.center(row, last_col)), fill=theme.point_line, width=width)
+    for col in range(board.width):
+        draw.line((*layout.center(0, col), *layout.center(last_row, col)), fill=theme.point_line, width=width)
+    for row in range(board.height):
+        for col in range(board.width):
+            if (row + col) % 2:
+                continue
+            for drow, dcol in ((1, 1), (1, -1)):
+                r, c = row + drow, col + dcol
+                if 0 <= r <= last_row and 0 <= c <= last_col:
+                    draw.line((*layout.center(row, col), *layout.center(r, c)), fill=theme.point_line, width=width)
+    dot = max(3, layout.cell // 12)
+    for row in range(board.height):
+        for col in range(board.width):
+            x, y = layout.center(row, col)
+            draw.ellipse((x - dot, y - dot, x + dot, y + dot), fill=theme.point_line)
+
+
+def _draw_edge_labels(draw: ImageDraw.ImageDraw, theme: Theme, layout: Layout, board: Board) -> None:
+    face = font(max(9, round(layout.frame * 0.62)))
+    below = layout.board_y + layout.board_h + layout.frame / 2
+    left = layout.board_x - layout.frame / 2
+    for col in range(board.width):
+        x0, _, x1, _ = layout.cell_box(0, col)
+        draw.text(((x0 + x1) / 2, below), chr(ord("a") + col), fill=theme.frame_text, font=face, anchor="mm")
+    for row in range(board.height):
+        _, y0, _, y1 = layout.cell_box(row, 0)
+        draw.text((left, (y0 + y1) / 2), str(board.height - row), fill=theme.frame_text, font=face, anchor="mm")
+
+
+def number_font_size(cell: int) -> int:
+    return max(8, round(cell * 0.155))
+
+
+def _draw_square_numbers(
+    draw: ImageDraw.ImageDraw, theme: Theme, layout: Layout, board: Board, points: bool
+) -> None:
+    face = font(number_font_size(layout.cell))
+    pad = max(2, round(layout.cell * 0.04))
+    full = board.kind.value == "full"
+    color = theme.square_number_light if (full or points) else theme.square_number
+    for square, (row, col) in board.coords.items():
+        x0, y0, _, _ = layout.cell_box(row, col)
+        draw.text((x0 + pad, y0 + pad), board.names[square], fill=color, font=face, anchor="lt")
+
+
+# -- sprites --------------------------------------------------------------------------------------
+
+
+def _shade(color: RGB, factor: float) -> RGB:
+    if factor >= 1:
+        return (
+            round(color[0] + (255 - color[0]) * (factor - 1)),
+            round(color[1] + (255 - color[1]) * (factor - 1)),
+            round(color[2] + (255 - color[2]) * (factor - 1)),
+        )
+    return (round(color[0] * factor), round(color[1] * factor), round(color[2] * factor))
+
+
+def _crown(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colors: PieceColors) -> None:
+    """A five-point crown: one polygon for the band and spikes, discs for the jewels."""
+    w, h = r * 1.05, r * 0.78
+    left, right = cx - w / 2, cx + w / 2
+    top, base = cy - h / 2, cy + h / 2
+    band = base - h * 0.24
+    valley = top + h * 0.42
+    shape = [
+        (left, base),
+        (left, band),
+        (left - w * 0.04, top + h * 0.12),
+        (cx - w * 0.26, valley),
+        (cx - w * 0.25, top + h * 0.02),
+        (cx - w * 0.12, valley - h * 0.02),
+        (cx, top - h * 0.1),
+        (cx + w * 0.12, valley - h * 0.02),
+        (cx + w * 0.25, top + h * 0.02),
+        (cx + w * 0.26, valley),
+        (right + w * 0.04, top + h * 0.12),
+        (right, band),
+        (right, base),
+    ]
+    line = max(1, round(r * 0.06))
+    draw.polygon(shape, fill=colors.crown, outline=colors.crown_edge, width=line)
+    draw.line((left, band, right, band), fill=colors.crown_edge, width=line)
+    jewel = r * 0.085
+    for x, y in ((left - w * 0.04, top + h * 0.12), (cx, top - h * 0.1), (right + w * 0.04, top + h * 0.12)):
+        draw.ellipse((x - jewel, y - jewel, x + jewel, y + jewel), fill=colors.crown, outline=colors.crown_edge,
+                     width=max(1, line // 2))
+    gem = r * 0.07
+    for x in (cx - w * 0.25, cx, cx + w * 0.25):
+        y = (band + base) / 2
+        draw.ellipse((x - gem, y - gem, x + gem, y + gem), fill=colors.crown_edge)
+
+
+@functools.lru_cache(maxsize=64)
+def piece_sprite(theme_name: str, white: bool, king: bool, cell: int, alpha: float = 1.0) -> Image.Image:
+    """An RGBA cell-sized picture of a piece with its shadow, to paste at the cell's top-left corner."""
+    theme = load_theme(theme_name)
+    colors = theme.white_piece if white else theme.black_piece
+    big = cell * SUPERSAMPLE
+    r = big * PIECE_RADIUS
+    cx = cy = big / 2
+    thickness = r * 0.16  # visible side of the disc below the top face
+
+    shadow = Image.new("L", (big, big), 0)
+    offset = r * 0.09
+    ImageDraw.Draw(shadow).ellipse(
+        (cx - r + offset, cy - r + thickness + offset, cx + r + offset, cy + r + offset * 2),
+        fill=round(255 * theme.shadow_alpha),
+    )
+    shadow = shadow.filter(ImageFilter.GaussianBlur(r * 0.08))
+    sprite = Image.new("RGBA", (big, big), (*theme.shadow, 0))
+    sprite.putalpha(shadow)
+
+    draw = ImageDraw.Draw(sprite)
+    edge = max(2, round(r * 0.045))
+    top_y = cy - thickness / 2
+    # the side of the disc, then the top face: a cheap but convincing bevel
+    draw.ellipse((cx - r, top_y - r + thickness, cx + r, top_y + r + thickness), fill=colors.edge)
+    draw.ellipse(
+        (cx - r + edge, top_y - r + thickness, cx + r - edge, top_y + r + thickness - edge), fill=colors.rim
+    )
+    draw.ellipse((cx - r, top_y - r, cx + r, top_y + r), fill=colors.edge)
+    face = r - edge
+    draw.ellipse((cx - face, top_y - face, cx + face, top_y + face), fill=colors.fill)
+    # soft light from the top-left
+    light = Image.new("L", (big, big), 0)
+    ImageDraw.Draw(light).ellipse(
+        (cx - face * 0.95, top_y - face * 0.98, cx + face * 0.55, top_y + face * 0.45), fill=70
+    )
+    light = light.filter(ImageFilter.GaussianBlur(face * 0.2))
+    face_mask = Image.new("L", (big, big), 0)
+    ImageDraw.Draw(face_mask).ellipse((cx - face, top_y - face, cx + face, top_y + face), fill=255)
+    sprite.paste((255, 255, 255, 255), (0, 0), ImageChops.multiply(light, face_mask))
+    ring = face * 0.72
+    ring_width = max(2, round(r * 0.05))
+    draw.ellipse((cx - ring, top_y - ring, cx + ring, top_y + ring), outline=_shade(colors.ring, 0.92),
+                 width=ring_width)
+    draw.arc((cx - ring + ring_width, top_y - ring + ring_width, cx + ring - ring_width, top_y + ring - ring_width),
+             200, 20, fill=_shade(colors.fill, 1.15), width=max(1, ring_width // 2))
+    if king:
+        _crown(draw, cx, top_y + r * 0.02, face * 0.86, colors)
+    small = sprite.resize((cell, cell), Image.Resampling.LANCZOS)
+    if alpha < 1:
+        faded = small.getchannel("A").point(lambda v: round(v * alpha))
+        small.putalpha(faded)
+    return small
+
+
+def arrow_mask(points: tuple[tuple[float, float], ...], cell: int) -> tuple[Image.Image, tuple[int, int]]:
+    """An L mask of an arrow through points (pixel centres), with the box corner where it goes."""
+    scale = 2
+    pad = cell
+    xs = [p[0] for p in points]
+    ys = [p[1] for p in points]
+    x0, y0 = math.floor(min(xs)) - pad, math.floor(min(ys)) - pad
+    x1, y1 = math.ceil(max(xs)) + pad, math.ceil(max(ys)) + pad
+    mask = Image.new("L", ((x1 - x0) * scale, (y1 - y0) * scale), 0)
+    draw = ImageDraw.Draw(mask)
+    pts = [((x - x0) * scale, (y - y0) * scale) for x, y in points]
+    shaft = cell * 0.15 * scale
+    head_len = cell * 0.46 * scale
+    head_half = cell * 0.27 * scale
+    (ax, ay), (bx, by) = pts[-2], pts[-1]
+    length = math.hypot(bx - ax, by - ay) or 1.0
+    ux, uy = (bx - ax) / length, (by - ay) / length
+    tip = (bx + ux * cell * 0.08 * scale, by + uy * cell * 0.08 * scale)
+    neck = (tip[0] - ux * head_len, tip[1] - uy * head_len)
+    line = [*pts[:-1], (neck[0] + ux * 2, neck[1] + uy * 2)]
+    draw.line(line, fill=255, width=round(shaft), joint="curve")
+    dot = shaft / 2
+    for x, y in line[:-1]:
+        draw.ellipse((x - dot, y - dot, x + dot, y + dot), fill=255)
+    draw.polygon(
+        [
+            tip,
+            (neck[0] - uy * head_half, neck[1] + ux * head_half),
+            (neck[0] + uy * head_half, neck[1] - ux * head_half),
+        ],
+        fill=255,
+    )
+    return mask.reduce(scale), (x0, y0)

@@ -1,0 +1,103 @@
+"""Animated replay of a game: one frame per ply with the move drawn, the last frame held longer."""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+from collections.abc import Sequence
+
+from PIL import Image
+
+from rules import Game, Move, RuleSet
+
+from render.draw import render_image
+from render.layers import piece_sprite
+from render.layout import layout_for
+from render.options import RenderOptions
+from render.theme import load_theme
+
+FRAME_MS = 900
+FIRST_FRAME_MS = 1200
+LAST_FRAME_MS = 4000
+FORMATS = ("gif", "webp")
+
+
+def replay_frames(
+    rules: RuleSet, start_fen: str | None, moves: Sequence[str | Move], options: RenderOptions | None = None
+) -> list[Image.Image]:
+    """RGB frames: the start position, then the position after each ply with that move drawn.
+
+    Raises the rules' errors (NotationError, IllegalMoveError, ...) for a move that cannot be played.
+    """
+    options = options or RenderOptions()
+    game = Game(rules, start_fen)
+    plies: list[tuple[Move, str]] = []
+    for text in moves:
+        move = game.play(text)
+        plies.append((move, game.notations[-1]))
+    outcome = game.outcome()
+    first = rules.first_player
+    frames = [render_image(game.positions[0], dataclasses.replace(options, last_move=None, note="Start"))]
+    for ply, (move, notation) in enumerate(plies):
+        before = game.positions[ply]
+        number = ply // 2 + 1 if game.positions[0].turn is first else (ply + 1) // 2 + 1
+        label = f"{number}. {notation}" if before.turn is first else f"{number}... {notation}"
+        final = ply == len(plies) - 1
+        frame_options = dataclasses.replace(
+            options,
+            last_move=move,
+            note=label,
+            move_number=None,
+            result=outcome.result if final and outcome is not None else None,
+        )
+        frames.append(render_image(game.positions[ply + 1], frame_options))
+    return frames
+
+
+def _palette_source(frames: list[Image.Image], options: RenderOptions, rules: RuleSet) -> Image.Image:
+    """First and last frames plus every piece sprite, so one shared palette holds all the colours."""
+    theme = load_theme(options.theme)
+    from rules import board_for
+
+    cell = layout_for(board_for(rules), options.width, options.flip, options.caption).cell
+    strip = Image.new("RGB", (cell * 8, cell), theme.dark)
+    for index, (white, king, alpha) in enumerate(
+        (w, k, a) for w in (True, False) for k in (False, True) for a in (1.0, theme.captured_alpha)
+    ):
+        sprite = piece_sprite(theme.name, white, king, cell, alpha)
+        strip.paste(sprite, (index * cell, 0), sprite)
+    first, last = frames[0], frames[-1]
+    source = Image.new("RGB", (first.width * 2, first.height + cell))
+    source.paste(first, (0, 0))
+    source.paste(last, (first.width, 0))
+    source.paste(strip, (0, first.height))
+    return source
+
+
+def render_replay(
+    rules: RuleSet,
+    start_fen: str | None,
+    moves: Sequence[str | Move],
+    options: RenderOptions | None = None,
+    fmt: str = "gif",
+) -> bytes:
+    """An animated GIF (default) or WebP of the game; frame durations FRAME_MS, LAST_FRAME_MS at the end."""
+    options = options or RenderOptions()
+    if fmt not in FORMATS:
+        raise ValueError(f"unknown replay format {fmt!r} (choose from {', '.join(FORMATS)})")
+    frames = replay_frames(rules, start_fen, moves, options)
+    durations = [FIRST_FRAME_MS] + [FRAME_MS] * (len(frames) - 1)
+    durations[-1] = LAST_FRAME_MS
+    out = io.BytesIO()
+    if fmt == "gif":
+        palette = _palette_source(frames, options, rules).quantize(255, Image.Quantize.MEDIANCUT)
+        indexed = [frame.quantize(palette=palette, dither=Image.Dither.NONE) for frame in frames]
+        indexed[0].save(
+            out, "GIF", save_all=True, append_images=indexed[1:], duration=durations, loop=0, optimize=False
+        )
+    else:
+        frames[0].save(
+            out, "WEBP", save_all=True, append_images=frames[1:], duration=durations, loop=0,
+            lossless=True, quality=20, method=0,
+        )
+    return out.getvalue()
