@@ -89,7 +89,8 @@ def reason_sentence(error: IllegalMoveError) -> str:
 
 
 def list_moves(position: Position, moves: Iterable[Move], limit: int = MAX_LISTED) -> str:
-    names = [format_move(position, move) for move in moves]
+    # Captures with their full route, so the player sees which pieces go.
+    names = [format_move(position, move, full=move.is_capture) for move in moves]
     if len(names) > limit:
         return ", ".join(names[:limit]) + f", … ({len(names) - limit} more)"
     return ", ".join(names)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from rules.board import Board, board_for, ray_table, step_table
 from rules.move import Move
@@ -29,9 +29,8 @@ from rules.ruleset import (
 FastMove = tuple[int, int, int]
 
 
-@dataclass(frozen=True, slots=True)
-class CaptureSequence:
-    """A complete capture before precedence and de-duplication."""
+class CaptureSequence(NamedTuple):
+    """A complete capture before precedence and de-duplication (a tuple: cheap to build)."""
 
     path: tuple[int, ...]
     captures: tuple[int, ...]
@@ -122,6 +121,14 @@ class Generator:
         self.fast_capture_check = board.kind is BoardKind.DIAGONAL and caps <= set(DIAGONALS)
         self.men_capture_forward = bool(caps & diag_forward)
         self.men_capture_backward = bool(caps - diag_forward)
+        self.king_capture_vectors_not_diagonal = set(rules.king_capture_vectors) != set(DIAGONALS)
+        # fast_moves(white, black, kings, color): legal moves as (mover xor, captured mask, kings xor)
+        # for make/unmake and perft.
+        self.fast_moves: Callable[[int, int, int, Color], list[FastMove]] = (
+            self._build_shift_fast()
+            if self.fast_men and self.fast_capture_check and not self.rules.capture_filter
+            else self._generic_fast
+        )
 
     # -- quiet moves -----------------------------------------------------------------------------
     def quiet_pairs(self, color: Color, own: int, opp: int, kings: int) -> list[tuple[int, int]]:
@@ -154,48 +161,60 @@ class Generator:
                         pairs.append((frm, to))
         own_kings = own & kings
         if own_kings:
-            if self.flying:
-                for frm in self.board.bits(own_kings):
-                    for rays in self.king_move_rays:
-                        for to in rays[frm]:
-                            if not empty >> to & 1:
-                                break
-                            pairs.append((frm, to))
-            else:
-                for frm in self.board.bits(own_kings):
-                    for table in self.king_move_tables:
-                        to = table[frm]
-                        if to >= 0 and empty >> to & 1:
-                            pairs.append((frm, to))
+            pairs.extend(self._king_quiet_pairs(own_kings, empty))
+        return pairs
+
+    def _king_quiet_pairs(self, own_kings: int, empty: int) -> list[tuple[int, int]]:
+        pairs: list[tuple[int, int]] = []
+        if self.flying:
+            for frm in self.board.bits(own_kings):
+                for rays in self.king_move_rays:
+                    for to in rays[frm]:
+                        if not empty >> to & 1:
+                            break
+                        pairs.append((frm, to))
+        else:
+            for frm in self.board.bits(own_kings):
+                for table in self.king_move_tables:
+                    to = table[frm]
+                    if to >= 0 and empty >> to & 1:
+                        pairs.append((frm, to))
         return pairs
 
     # -- captures --------------------------------------------------------------------------------
-    def may_capture(self, color: Color, own: int, opp: int, kings: int) -> bool:
-        """Cheap test: can any piece capture? Exact for men on diagonal boards."""
+    def capturers(self, color: Color, own: int, opp: int, kings: int) -> int:
+        """Own pieces that may have a capture (exact for men and short kings on diagonal boards)."""
         if not self.fast_capture_check:
-            return True
-        if own & kings:
-            return True  # kings: let the full search decide
+            return own
         empty = self.mask & ~(own | opp)
-        targets = opp if self.rules.men_capture_kings else opp & ~kings
-        men = own
+        men = own & ~kings
+        own_kings = own & kings
+        prey = opp if self.rules.men_capture_kings else opp & ~kings
+        white = color is Color.WHITE
+        up = self.men_capture_forward if white else self.men_capture_backward
+        down = self.men_capture_backward if white else self.men_capture_forward
+        found = 0
         for shift in self.shifts:
-            if (self.men_capture_forward and color is Color.WHITE) or (
-                self.men_capture_backward and color is Color.BLACK
-            ):
-                if ((men >> shift) & targets) >> shift & empty:
-                    return True
-            if (self.men_capture_forward and color is Color.BLACK) or (
-                self.men_capture_backward and color is Color.WHITE
-            ):
-                if ((men << shift) & targets) << shift & empty:
-                    return True
-        return False
+            if up:
+                found |= men & (prey << shift) & (empty << 2 * shift)
+            if down:
+                found |= men & (prey >> shift) & (empty >> 2 * shift)
+        if own_kings:
+            if self.flying or self.king_capture_vectors_not_diagonal:
+                found |= own_kings
+            else:
+                for shift in self.shifts:
+                    found |= own_kings & (
+                        (opp << shift) & (empty << 2 * shift) | (opp >> shift) & (empty >> 2 * shift)
+                    )
+        return found
 
-    def sequences(self, color: Color, own: int, opp: int, kings: int) -> list[CaptureSequence]:
-        """Every complete capture sequence, before the precedence rule."""
+    def sequences(
+        self, color: Color, own: int, opp: int, kings: int, starts: int | None = None
+    ) -> list[CaptureSequence]:
+        """Every complete capture sequence (from the pieces in starts), before the precedence rule."""
         found: list[CaptureSequence] = []
-        for start in self.board.bits(own):
+        for start in self.board.bits(own if starts is None else starts):
             is_king = bool(kings >> start & 1)
             occ = (own | opp) & ~(1 << start)
             self._search(color, start, is_king, is_king, (start,), (), (), 0, occ, opp, kings, None, found)
@@ -300,9 +319,15 @@ class Generator:
 
     def captures(self, color: Color, own: int, opp: int, kings: int) -> list[CaptureSequence]:
         """Legal captures after the precedence rule, duplicates (same identity) dropped."""
-        if not self.may_capture(color, own, opp, kings):
+        starts = self.capturers(color, own, opp, kings)
+        if not starts:
             return []
-        found = self.sequences(color, own, opp, kings)
+        return self._captures_from(color, own, opp, kings, starts)
+
+    def _captures_from(
+        self, color: Color, own: int, opp: int, kings: int, starts: int
+    ) -> list[CaptureSequence]:
+        found = self.sequences(color, own, opp, kings, starts)
         if not found:
             return found
         found = self.apply_precedence(found)
@@ -327,27 +352,23 @@ class Generator:
         return found
 
     # -- both ------------------------------------------------------------------------------------
-    def fast_moves(self, white: int, black: int, kings: int, color: Color) -> list[FastMove]:
-        """Legal moves as (mover xor, captured mask, kings xor) for make/unmake and perft."""
+    def _to_fast(self, seqs: list[CaptureSequence]) -> list[FastMove]:
+        out = []
+        for seq in seqs:
+            path = seq.path
+            end = 1 << path[-1]
+            mx = (1 << path[0]) ^ end
+            capmask = 0
+            for square in seq.captures:
+                capmask |= 1 << square
+            out.append((mx, capmask, mx if seq.mover_king else end if seq.promotes else 0))
+        return out
+
+    def _generic_fast(self, white: int, black: int, kings: int, color: Color) -> list[FastMove]:
         own, opp = (white, black) if color is Color.WHITE else (black, white)
         seqs = self.captures(color, own, opp, kings)
         if seqs:
-            out = []
-            for s in seqs:
-                start = 1 << s.path[0]
-                end = 1 << s.path[-1]
-                capmask = 0
-                for c in s.captures:
-                    capmask |= 1 << c
-                mx = start ^ end
-                if s.mover_king:
-                    kx = mx
-                elif s.promotes:
-                    kx = end
-                else:
-                    kx = 0
-                out.append((mx, capmask, kx))
-            return out
+            return self._to_fast(seqs)
         promo = self.promo[color]
         out = []
         for frm, to in self.quiet_pairs(color, own, opp, kings):
@@ -359,6 +380,160 @@ class Generator:
             else:
                 out.append((mx, 0, 0))
         return out
+
+    def _build_shift_fast(self) -> Callable[[int, int, int, Color], list[FastMove]]:
+        """fast_moves for diagonal boards whose men step to the two forward diagonals.
+
+        Everything the hot loop needs is bound to locals once; the capture test is done with shifts.
+        """
+        mask = self.mask
+        s1, s2 = self.shifts
+        promo_white, promo_black = self.promo
+        men_take_kings = self.rules.men_capture_kings
+        forward_caps = self.men_capture_forward
+        backward_caps = self.men_capture_backward
+        short_kings = not (self.flying or self.king_capture_vectors_not_diagonal)
+        white_color = Color.WHITE
+        captures_from = self._captures_from
+        to_fast = self._to_fast
+        king_pairs = self._king_quiet_pairs
+
+        rules = self.rules
+        men_fast = (
+            rules.promotion_in_capture is not PromotionInCapture.CONTINUE_AS_KING
+            and not rules.removal_immediate
+            and not rules.no_reverse_turn
+            and rules.capture_filter is None
+            and (rules.precedence is not Precedence.ITALIAN or not rules.men_capture_kings)
+            and rules.precedence is not Precedence.FRISIAN
+        )
+        stop_on_row = rules.promotion_in_capture is PromotionInCapture.STOP
+        count_kings = rules.precedence is Precedence.QUANTITY_KINGS
+        by_quantity = rules.precedence in (Precedence.QUANTITY, Precedence.QUANTITY_KINGS, Precedence.ITALIAN)
+
+        # (is the step a right shift, shift) per allowed direction, for White and for Black
+        steps_by_side = {}
+        for white_side in (True, False):
+            steps: list[tuple[bool, int]] = []
+            if forward_caps:
+                steps += [(white_side, s1), (white_side, s2)]
+            if backward_caps:
+                steps += [(not white_side, s1), (not white_side, s2)]
+            steps_by_side[white_side] = tuple(steps)
+
+        def extend(
+            steps: tuple[tuple[bool, int], ...],
+            prey: int,
+            promo: int,
+            found: set[tuple[int, int, int]],
+            start: int,
+            cur: int,
+            taken: int,
+            free: int,
+        ) -> None:
+            went_on = False
+            for right, shift in steps:
+                if right:
+                    victim = cur >> shift
+                    land = victim >> shift
+                else:
+                    victim = cur << shift
+                    land = victim << shift
+                if victim & prey and land & free and not victim & taken:
+                    went_on = True
+                    if land & promo and stop_on_row:
+                        found.add((start, land, taken | victim))
+                    else:
+                        extend(steps, prey, promo, found, start, land, taken | victim, free)
+            if not went_on and taken:
+                found.add((start, cur, taken))
+
+        def men_captures(
+            starts: int, prey: int, empty: int, promo: int, kings: int, white_side: bool
+        ) -> list[FastMove]:
+            """Captures by men only, with shifts: same results as the general search for these rules."""
+            steps = steps_by_side[white_side]
+            found: set[tuple[int, int, int]] = set()
+            while starts:
+                start = starts & -starts
+                starts ^= start
+                extend(steps, prey, promo, found, start, start, 0, empty | start)
+            if by_quantity and len(found) > 1:
+                if count_kings:
+                    best = max((t.bit_count(), (t & kings).bit_count()) for _, _, t in found)
+                    return [
+                        (start ^ end, taken, end & promo)
+                        for start, end, taken in found
+                        if (taken.bit_count(), (taken & kings).bit_count()) == best
+                    ]
+                most = max(t.bit_count() for _, _, t in found)
+                return [
+                    (start ^ end, taken, end & promo) for start, end, taken in found if taken.bit_count() == most
+                ]
+            return [(start ^ end, taken, end & promo) for start, end, taken in found]
+
+        def fast_moves(white: int, black: int, kings: int, color: Color) -> list[FastMove]:
+            empty = mask & ~(white | black)
+            if color is white_color:
+                own, opp, promo = white, black, promo_white
+                up, down = forward_caps, backward_caps
+            else:
+                own, opp, promo = black, white, promo_black
+                up, down = backward_caps, forward_caps
+            men = own & ~kings
+            prey = opp if men_take_kings else opp & ~kings
+            starts = 0
+            if up:
+                starts = men & ((prey << s1) & (empty << 2 * s1) | (prey << s2) & (empty << 2 * s2))
+            if down:
+                starts |= men & ((prey >> s1) & (empty >> 2 * s1) | (prey >> s2) & (empty >> 2 * s2))
+            own_kings = own & kings
+            if own_kings:
+                if short_kings:
+                    starts |= own_kings & (
+                        (opp << s1) & (empty << 2 * s1)
+                        | (opp << s2) & (empty << 2 * s2)
+                        | (opp >> s1) & (empty >> 2 * s1)
+                        | (opp >> s2) & (empty >> 2 * s2)
+                    )
+                else:
+                    starts |= own_kings
+            if starts:
+                if men_fast and not starts & kings:
+                    return men_captures(starts, prey, empty, promo, kings, color is white_color)
+                seqs = captures_from(color, own, opp, kings, starts)
+                if seqs:
+                    return to_fast(seqs)
+            out = []
+            if color is white_color:
+                targets = (men >> s1) & empty
+                while targets:
+                    low = targets & -targets
+                    out.append((low | low << s1, 0, low & promo))
+                    targets ^= low
+                targets = (men >> s2) & empty
+                while targets:
+                    low = targets & -targets
+                    out.append((low | low << s2, 0, low & promo))
+                    targets ^= low
+            else:
+                targets = (men << s1) & empty
+                while targets:
+                    low = targets & -targets
+                    out.append((low | low >> s1, 0, low & promo))
+                    targets ^= low
+                targets = (men << s2) & empty
+                while targets:
+                    low = targets & -targets
+                    out.append((low | low >> s2, 0, low & promo))
+                    targets ^= low
+            if own_kings:
+                for frm, to in king_pairs(own_kings, empty):
+                    mx = (1 << frm) | (1 << to)
+                    out.append((mx, 0, mx))
+            return out
+
+        return fast_moves
 
     def legal_moves(self, white: int, black: int, kings: int, color: Color) -> list[Move]:
         own, opp = (white, black) if color is Color.WHITE else (black, white)
@@ -374,4 +549,6 @@ class Generator:
 
 @functools.cache
 def generator_for(rules: RuleSet) -> Generator:
+    if rules.generator_factory is not None:  # variant hook (rules/variants/hooks.py)
+        return rules.generator_factory(rules)
     return Generator(rules)

@@ -1,49 +1,46 @@
-"""Perft: count leaf nodes of the legal-move tree (every leaf is made, no bulk counting)."""
+"""Perft: count leaf nodes of the legal-move tree.
+
+Every leaf position is made (no bulk counting): the depth-1 loop builds each child's bitboards.
+"""
 
 from __future__ import annotations
 
-from rules.movegen import generator_for
+from collections.abc import Callable
+
+from rules.movegen import FastMove, generator_for
 from rules.position import Position
 from rules.ruleset import Color
+
+MoveGen = Callable[[int, int, int, Color], list[FastMove]]
 
 
 def perft(position: Position, depth: int) -> int:
     if depth <= 0:
         return 1
+    if position.rules.king_move_limit:  # Frisian: the counts depend on per-side king streaks
+        from rules.variants.frisian import perft_limited
+
+        return perft_limited(position, depth)
     gen = generator_for(position.rules)
     return _perft(gen.fast_moves, position.white, position.black, position.kings, position.turn, depth)
 
 
-def _perft(fast_moves, white: int, black: int, kings: int, color: Color, depth: int) -> int:  # type: ignore[no-untyped-def]
+def _perft(fast_moves: MoveGen, white: int, black: int, kings: int, color: Color, depth: int) -> int:
     moves = fast_moves(white, black, kings, color)
+    nodes = 0
     if color is Color.WHITE:
         if depth == 1:
-            nodes = 0
-            for mx, cap, kx in moves:
-                _child = (white ^ mx, black ^ cap, (kings & ~cap) ^ kx)
-                nodes += 1
-            return nodes
-        nxt = Color.BLACK
-        return sum(
-            _perft(fast_moves, white ^ mx, black ^ cap, (kings & ~cap) ^ kx, nxt, depth - 1)
-            for mx, cap, kx in moves
-        )
-    if depth == 1:
-        nodes = 0
+            return len([(white ^ mx, black ^ cap, (kings & ~cap) ^ kx) for mx, cap, kx in moves])
         for mx, cap, kx in moves:
-            _child = (white ^ cap, black ^ mx, (kings & ~cap) ^ kx)
-            nodes += 1
+            nodes += _perft(fast_moves, white ^ mx, black ^ cap, (kings & ~cap) ^ kx, Color.BLACK, depth - 1)
         return nodes
-    nxt = Color.WHITE
-    return sum(
-        _perft(fast_moves, white ^ cap, black ^ mx, (kings & ~cap) ^ kx, nxt, depth - 1)
-        for mx, cap, kx in moves
-    )
+    if depth == 1:
+        return len([(white ^ cap, black ^ mx, (kings & ~cap) ^ kx) for mx, cap, kx in moves])
+    for mx, cap, kx in moves:
+        nodes += _perft(fast_moves, white ^ cap, black ^ mx, (kings & ~cap) ^ kx, Color.WHITE, depth - 1)
+    return nodes
 
 
 def divide(position: Position, depth: int) -> list[tuple[object, int]]:
     """Per root move: (Move, leaf count at depth - 1 below it)."""
-    out: list[tuple[object, int]] = []
-    for move in position.legal_moves():
-        out.append((move, perft(position.apply(move), depth - 1)))
-    return out
+    return [(move, perft(position.apply(move), depth - 1)) for move in position.legal_moves()]
