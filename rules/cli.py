@@ -65,10 +65,11 @@ def _cmd_perft(args: argparse.Namespace, out: TextIO) -> int:
     divide: list[tuple[str, int]] = []
     if args.divide and args.depth >= 1:
         for move in position.legal_moves():
-            divide.append((format_move(position, move, full=True), perft(position.apply(move), args.depth - 1)))
+            below = perft(position.apply(move), args.depth - 1, keep_duplicates=args.keep_duplicates)
+            divide.append((format_move(position, move, full=True), below))
         nodes = sum(count for _, count in divide)
     else:
-        nodes = perft(position, args.depth)
+        nodes = perft(position, args.depth, keep_duplicates=args.keep_duplicates)
     seconds = time.perf_counter() - started
     if args.json:
         record: dict[str, Any] = {
@@ -77,6 +78,7 @@ def _cmd_perft(args: argparse.Namespace, out: TextIO) -> int:
             "depth": args.depth,
             "nodes": nodes,
             "seconds": round(seconds, 6),
+            "convention": "K" if args.keep_duplicates else "D",
         }
         if args.divide:
             record["divide"] = dict(divide)
@@ -121,7 +123,7 @@ def _cmd_moves(args: argparse.Namespace, out: TextIO, stdin: TextIO) -> int:
     for record in records:
         line = record["notation"]
         if record["captures"]:
-            line += f"  path {'-'.join(record['path'])}  captures {', '.join(record['captures'])}"
+            line += f"  path {'x'.join(record['path'])}  captures {', '.join(record['captures'])}"
         out.write(line + "\n")
     if not records:
         out.write("no legal moves\n")
@@ -168,6 +170,11 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("depth", type=int)
     p.add_argument("--fen")
     p.add_argument("--divide", action="store_true", help="counts per root move")
+    p.add_argument(
+        "--keep-duplicates",
+        action="store_true",
+        help="count every capture path (published K tables); default: distinct moves (D tables)",
+    )
     p.add_argument("--json", action="store_true")
     m = sub.add_parser("moves", help="list the legal moves (--fen - reads one FEN per line from stdin)")
     m.add_argument("variant")

@@ -79,8 +79,10 @@ def precedence_key(rules: RuleSet) -> Callable[[CaptureSequence], tuple[object, 
 class Generator:
     """Move generation for one RuleSet. Build once per variant with generator_for()."""
 
-    def __init__(self, rules: RuleSet) -> None:
+    def __init__(self, rules: RuleSet, keep_duplicates: bool = False) -> None:
         self.rules = rules
+        # Perft's K convention counts every capture path; everything else wants distinct moves.
+        self.keep_duplicates = keep_duplicates
         board = board_for(rules)
         self.board: Board = board
         self.mask = board.mask
@@ -126,7 +128,7 @@ class Generator:
         # for make/unmake and perft.
         self.fast_moves: Callable[[int, int, int, Color], list[FastMove]] = (
             self._build_shift_fast()
-            if self.fast_men and self.fast_capture_check and not self.rules.capture_filter
+            if self.fast_men and self.fast_capture_check and not self.rules.capture_filter and not keep_duplicates
             else self._generic_fast
         )
 
@@ -331,7 +333,7 @@ class Generator:
         if not found:
             return found
         found = self.apply_precedence(found)
-        if len(found) == 1:
+        if len(found) == 1 or self.keep_duplicates:
             return found
         seen: set[tuple[int, int, frozenset[int]]] = set()
         unique = []
@@ -548,7 +550,7 @@ class Generator:
 
 
 @functools.cache
-def generator_for(rules: RuleSet) -> Generator:
+def generator_for(rules: RuleSet, keep_duplicates: bool = False) -> Generator:
     if rules.generator_factory is not None:  # variant hook (rules/variants/hooks.py)
         return rules.generator_factory(rules)
-    return Generator(rules)
+    return Generator(rules, keep_duplicates)
