@@ -1,0 +1,30 @@
+"""Dama's draughts engine: PVS search with a transposition table, for every variant in rules.VARIANTS.
+
+    from engine import analyse, choose, hint_text
+    analysis = await analyse(position, time=2.0)     # Analysis: move, score (men), pv, depth, nodes, nps
+    move = await choose(position, level=3, time_budget=5.0)
+    text = hint_text(position, analysis)             # "22-18: after 13x22 26x10x1 White wins a piece"
+
+Searches run in a small process pool (`Engine`), so the event loop never blocks; cancelling the
+awaiting task stops the worker.
+"""
+
+from engine.api import Analysis, Engine, analyse, choose, default_engine, shutdown
+from engine.evaluate import evaluate_position
+from engine.hint import hint_text
+from engine.levels import LEVELS, EngineLevel
+from engine.search import Searcher
+
+__all__ = [
+    "LEVELS",
+    "Analysis",
+    "Engine",
+    "EngineLevel",
+    "Searcher",
+    "analyse",
+    "choose",
+    "default_engine",
+    "evaluate_position",
+    "hint_text",
+    "shutdown",
+]

@@ -1,0 +1,82 @@
+"""`python -m engine analyse VARIANT [--fen FEN] [--time SECONDS] [--depth N] [--json]`.
+
+Runs the search in this process (no pool): a command-line tool has no event loop to protect.
+Bad input prints one line to stderr and exits with status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from engine.api import make_analysis
+from engine.hint import hint_text
+from engine.search import Searcher
+from engine.worker import Outcome
+from rules import RulesError, find_variant, format_move, parse_fen
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise _Usage(message)
+
+
+class _Usage(Exception):
+    pass
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="python -m engine", description="Dama's draughts engine")
+    sub = parser.add_subparsers(dest="command", required=True)
+    analyse = sub.add_parser("analyse", help="search a position and print the best move")
+    analyse.add_argument("variant")
+    analyse.add_argument("--fen", help="position (default: the variant's start position)")
+    analyse.add_argument("--time", type=float, help="seconds to think (default 2 unless --depth)")
+    analyse.add_argument("--depth", type=int, help="plies to search")
+    analyse.add_argument("--json", action="store_true", help="print one JSON object")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        args = _parser().parse_args(argv)
+        rules = find_variant(args.variant)
+        position = parse_fen(rules, args.fen or rules.start_fen)
+        if args.time is not None and not 0 < args.time <= 3600:
+            raise _Usage("--time must be between 0 and 3600 seconds")
+        if args.depth is not None and not 1 <= args.depth <= 100:
+            raise _Usage("--depth must be between 1 and 100")
+    except (_Usage, RulesError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    seconds = args.time if args.time is not None or args.depth is not None else 2.0
+    result = Searcher(rules).search(
+        position.white, position.black, position.kings, int(position.turn), depth=args.depth, seconds=seconds
+    )
+    outcome = Outcome(result.move, result.score, tuple(result.pv), result.depth, result.nodes, result.seconds)
+    analysis = make_analysis(position, outcome)
+    line = []
+    current = position
+    for move in analysis.pv:
+        line.append(format_move(current, move))
+        current = current.apply(move)
+    best = format_move(position, analysis.move) if analysis.move else None
+    if args.json:
+        print(json.dumps({
+            "move": best, "score": analysis.score, "pv": line, "depth": analysis.depth,
+            "nodes": analysis.nodes, "nps": analysis.nps,
+        }))
+        return 0
+    if best is None:
+        print("no legal move: the side to move has lost" if not rules.giveaway else "no legal move: won")
+        return 0
+    print(f"best move: {best}")
+    print(f"score:     {analysis.score:+.2f} (men, side to move)")
+    print(f"pv:        {' '.join(line)}")
+    print(f"depth:     {analysis.depth}")
+    print(f"nodes:     {analysis.nodes}")
+    print(f"nps:       {analysis.nps}")
+    print(f"hint:      {hint_text(position, analysis)}")
+    return 0
