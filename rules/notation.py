@@ -10,8 +10,10 @@ from rules.move import Move
 from rules.position import Position
 
 MAX_MOVE_TEXT = 200
-_SEPARATORS = re.compile(r"\s*(?:[-x:×*]|\s)\s*", re.IGNORECASE)
-_TOKEN = re.compile(r"^[a-z]?\d{1,6}$")
+_SQUARE = r"[a-z]?\d{1,6}"
+# squares joined by one separator each (-, x, :, ×, *) or by spaces: 22-18, 22x13x6, c3:e5, "22 13 6"
+_MOVE = re.compile(rf"^{_SQUARE}(?:\s*[-x:×*]\s*{_SQUARE}|\s+{_SQUARE})+$")
+_SQUARES = re.compile(_SQUARE)
 
 
 def square_names(position: Position, move: Move) -> list[str]:
@@ -46,13 +48,12 @@ def _tokens(text: str) -> tuple[list[str], bool]:
         raise NotationError("empty move", text=text)
     if len(cleaned) > MAX_MOVE_TEXT:
         raise NotationError("the move text is too long", text=text[:40] + "…")
-    capture_mark = any(mark in cleaned for mark in ("x", ":", "×", "*"))
-    tokens = [t for t in _SEPARATORS.split(cleaned) if t]
-    for token in tokens:
-        if not _TOKEN.match(token):
-            raise NotationError(f"{token!r} is not a square", text=text)
-    if len(tokens) < 2:
-        raise NotationError("a move needs a start and a destination square, e.g. 22-18", text=text)
+    if not _MOVE.match(cleaned):
+        if _SQUARES.fullmatch(cleaned):
+            raise NotationError("a move needs a start and a destination square, e.g. 22-18", text=text)
+        raise NotationError("write a move as squares joined by - or x, e.g. 22-18 or 22x13", text=text)
+    tokens = _SQUARES.findall(cleaned.replace("×", " ").replace("x", " x "))
+    capture_mark = any(mark in cleaned for mark in (":", "×", "*")) or bool(re.search(r"\dx", cleaned))
     return tokens, capture_mark
 
 

@@ -1,0 +1,88 @@
+"""Random playouts (hypothesis): invariants, apply/undo, notation/FEN/PDN round trips, two generators agree."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rules import Color, Game, find_variant, format_fen, format_move, parse_fen, parse_move
+from rules.movegen import Generator
+from rules.pdn import read_games, write_game
+from rules.position import Position
+
+ITALIAN = find_variant("italian")
+
+
+def playout(seed: int, plies: int) -> Game:
+    rng = random.Random(seed)
+    game = Game(ITALIAN)
+    for _ in range(plies):
+        moves = game.legal_moves()
+        if not moves:
+            break
+        game.push(rng.choice(moves))
+    return game
+
+
+def check_invariants(position: Position) -> None:
+    board = position.board
+    assert position.white & position.black == 0
+    assert position.kings & ~(position.white | position.black) == 0
+    assert (position.white | position.black) & ~board.mask == 0
+    assert position.white.bit_count() <= 12 and position.black.bit_count() <= 12
+    # men never stand on their own promotion row: they are crowned on arrival
+    assert position.white & ~position.kings & board.promotion_mask(Color.WHITE) == 0
+    assert position.black & ~position.kings & board.promotion_mask(Color.BLACK) == 0
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32), plies=st.integers(0, 120))
+def test_playout_invariants_and_undo(seed: int, plies: int) -> None:
+    game = playout(seed, plies)
+    for position in game.positions:
+        check_invariants(position)
+    # pieces only ever disappear: counts never grow along the game
+    counts = [(p.white.bit_count(), p.black.bit_count()) for p in game.positions]
+    assert all(a[0] >= b[0] and a[1] >= b[1] for a, b in zip(counts, counts[1:], strict=False))
+    positions = list(game.positions)
+    while game.moves:
+        game.undo()
+        assert game.position == positions[len(game.moves)]
+    assert game.fen == format_fen(parse_fen(ITALIAN, ITALIAN.start_fen))
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32), plies=st.integers(0, 100))
+def test_moves_parse_back_and_fen_round_trips(seed: int, plies: int) -> None:
+    position = playout(seed, plies).position
+    assert parse_fen(ITALIAN, format_fen(position)) == position
+    for move in position.legal_moves():
+        for full in (False, True):
+            text = format_move(position, move, full=full)
+            assert parse_move(position, text).identity == move.identity
+        assert parse_move(position, format_move(position, move).replace("x", " ")).identity == move.identity
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32), plies=st.integers(0, 100))
+def test_pdn_round_trip(seed: int, plies: int) -> None:
+    game = playout(seed, plies)
+    text = write_game(game, {"Event": "Round trip", "White": "Ann", "Black": "Bo"})
+    (parsed,) = read_games(text)
+    assert parsed.tags["White"] == "Ann" and parsed.tags["GameType"].startswith("22")
+    replay = parsed.to_game()
+    assert replay.positions == game.positions
+    assert parsed.result == (game.outcome().result if game.outcome() else "*")
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32), plies=st.integers(0, 120))
+def test_shift_generator_agrees_with_table_generator(seed: int, plies: int) -> None:
+    """The perft fast path (bit shifts) and the general path (step tables) give the same moves."""
+    position = playout(seed, plies).position
+    gen = Generator(ITALIAN)
+    args = (position.white, position.black, position.kings, position.turn)
+    assert sorted(gen.fast_moves(*args)) == sorted(gen._generic_fast(*args))
+    assert len(position.legal_moves()) == len(gen.fast_moves(*args))
