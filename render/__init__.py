@@ -5,7 +5,7 @@ Public API::
     from render import RenderOptions, render_board, render_replay, square_box, theme_names
 
     png: bytes = render_board(position, RenderOptions(
-        theme="classic",            # "classic" (wood), "contrast" (colour-blind safe), "dark"; see theme_names()
+        theme="classic",            # or "contrast" (colour-blind safe), "dark"; see theme_names()
         size=640,                   # image width in px, clamped to 240..1200 (Discord shows ~400-550 px)
         flip=False,                 # True: Black's side at the bottom
         last_move=move,             # the Move that produced `position`: start/final squares highlighted,

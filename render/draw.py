@@ -6,12 +6,11 @@ import io
 
 from PIL import Image, ImageDraw
 
-from rules import Color, Move, Position
-
 from render.layers import Font, arrow_mask, font, piece_sprite, static_layer, text_size
 from render.layout import Layout, is_point_board, layout_for
 from render.options import RenderOptions
 from render.theme import RGB, Theme, load_theme
+from rules import Color, Move, Position
 
 PNG_COMPRESS_LEVEL = 6
 # A board picture has a few hundred colours at most (flat squares, antialiased edges): a 255-colour
@@ -82,7 +81,13 @@ def render_board(position: Position, options: RenderOptions | None = None) -> by
 
 
 def _tint(
-    image: Image.Image, layout: Layout, position: Position, square: int, color: RGB, alpha: float, points: bool
+    image: Image.Image,
+    layout: Layout,
+    position: Position,
+    square: int,
+    color: RGB,
+    alpha: float,
+    points: bool,
 ) -> None:
     row, col = position.board.coords[square]
     x0, y0, x1, y1 = layout.cell_box(row, col)
@@ -90,16 +95,20 @@ def _tint(
     if points:
         # on a line grid the point, not a square, is the place: a soft disc around it
         inset = round(layout.cell * 0.06)
-        ImageDraw.Draw(mask).ellipse((inset, inset, x1 - x0 - inset, y1 - y0 - inset), fill=round(255 * alpha))
+        ImageDraw.Draw(mask).ellipse(
+            (inset, inset, x1 - x0 - inset, y1 - y0 - inset), fill=round(255 * alpha)
+        )
     else:
         mask.paste(round(255 * alpha), (0, 0, x1 - x0, y1 - y0))
     image.paste(color, (x0, y0), mask)
 
 
-def _arrow(image: Image.Image, layout: Layout, position: Position, move: Move, color: RGB, alpha: float) -> None:
+def _arrow(
+    image: Image.Image, layout: Layout, position: Position, move: Move, color: RGB, alpha: float
+) -> None:
     coords = position.board.coords
     points = tuple(layout.center(*coords[square]) for square in move.path)
-    if len(points) < 2 or points[0] == points[-1] and len(points) == 2:
+    if len(points) < 2 or (points[0] == points[-1] and len(points) == 2):
         return
     mask, corner = arrow_mask(points, layout.cell)
     if alpha < 1:
@@ -109,10 +118,14 @@ def _arrow(image: Image.Image, layout: Layout, position: Position, move: Move, c
 
 def _disc(draw: ImageDraw.ImageDraw, x: float, y: float, r: float, theme: Theme, white: bool) -> None:
     colors = theme.white_piece if white else theme.black_piece
-    draw.ellipse((x - r, y - r, x + r, y + r), fill=colors.fill, outline=colors.edge, width=max(1, round(r / 5)))
+    draw.ellipse(
+        (x - r, y - r, x + r, y + r), fill=colors.fill, outline=colors.edge, width=max(1, round(r / 5))
+    )
 
 
-def _caption(image: Image.Image, layout: Layout, theme: Theme, position: Position, options: RenderOptions) -> None:
+def _caption(
+    image: Image.Image, layout: Layout, theme: Theme, position: Position, options: RenderOptions
+) -> None:
     draw = ImageDraw.Draw(image)
     x0 = layout.board_x - layout.frame
     x1 = layout.board_x + layout.board_w + layout.frame
@@ -175,4 +188,3 @@ def _fit(draw: ImageDraw.ImageDraw, text: str, face: Font, room: int) -> str:
     while len(text) > 1 and text_size(draw, text + "…", face)[2] > room:
         text = text[:-1]
     return text.rstrip() + "…"
-

@@ -11,10 +11,9 @@ import math
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
 
-from rules import Board
-
-from render.layout import Layout, is_point_board
+from render.layout import Layout
 from render.theme import RGB, PieceColors, Theme, load_theme
+from rules import Board
 
 SUPERSAMPLE = 4
 PIECE_RADIUS = 0.38  # of a cell: leaves the square's corner free for its number
@@ -36,7 +35,9 @@ def text_size(draw: ImageDraw.ImageDraw, text: str, face: Font) -> tuple[int, in
 
 
 @functools.lru_cache(maxsize=48)
-def static_layer(theme_name: str, layout: Layout, board: Board, points: bool, coordinates: bool) -> Image.Image:
+def static_layer(
+    theme_name: str, layout: Layout, board: Board, points: bool, coordinates: bool
+) -> Image.Image:
     """Background, frame, squares (or lines and points) and coordinates; copied for every picture."""
     theme = load_theme(theme_name)
     image = Image.new("RGB", (layout.width, layout.height), theme.background)
@@ -72,16 +73,25 @@ def _draw_squares(draw: ImageDraw.ImageDraw, theme: Theme, layout: Layout, board
         width = max(1, layout.cell // 40)
         for i in range(board.width + 1):
             x = layout.board_x + i * layout.cell
-            draw.line((x, layout.board_y, x, layout.board_y + layout.board_h), fill=theme.grid_line, width=width)
+            draw.line(
+                (x, layout.board_y, x, layout.board_y + layout.board_h), fill=theme.grid_line, width=width
+            )
         for i in range(board.height + 1):
             y = layout.board_y + i * layout.cell
-            draw.line((layout.board_x, y, layout.board_x + layout.board_w, y), fill=theme.grid_line, width=width)
+            draw.line(
+                (layout.board_x, y, layout.board_x + layout.board_w, y), fill=theme.grid_line, width=width
+            )
 
 
 def _draw_points(draw: ImageDraw.ImageDraw, theme: Theme, layout: Layout, board: Board) -> None:
     """Alquerque: orthogonal lines through every point, diagonals through the points with even row+col."""
     draw.rectangle(
-        (layout.board_x, layout.board_y, layout.board_x + layout.board_w - 1, layout.board_y + layout.board_h - 1),
+        (
+            layout.board_x,
+            layout.board_y,
+            layout.board_x + layout.board_w - 1,
+            layout.board_y + layout.board_h - 1,
+        ),
         fill=theme.point_board,
     )
     width = max(2, layout.cell // 22)
@@ -97,7 +107,9 @@ def _draw_points(draw: ImageDraw.ImageDraw, theme: Theme, layout: Layout, board:
             for drow, dcol in ((1, 1), (1, -1)):
                 r, c = row + drow, col + dcol
                 if 0 <= r <= last_row and 0 <= c <= last_col:
-                    draw.line((*layout.center(row, col), *layout.center(r, c)), fill=theme.point_line, width=width)
+                    draw.line(
+                        (*layout.center(row, col), *layout.center(r, c)), fill=theme.point_line, width=width
+                    )
     dot = max(3, layout.cell // 12)
     for row in range(board.height):
         for col in range(board.width):
@@ -114,7 +126,9 @@ def _draw_edge_labels(draw: ImageDraw.ImageDraw, theme: Theme, layout: Layout, b
         draw.text(((x0 + x1) / 2, below), chr(ord("a") + col), fill=theme.frame_text, font=face, anchor="mm")
     for row in range(board.height):
         _, y0, _, y1 = layout.cell_box(row, 0)
-        draw.text((left, (y0 + y1) / 2), str(board.height - row), fill=theme.frame_text, font=face, anchor="mm")
+        draw.text(
+            (left, (y0 + y1) / 2), str(board.height - row), fill=theme.frame_text, font=face, anchor="mm"
+        )
 
 
 def number_font_size(cell: int) -> int:
@@ -173,8 +187,12 @@ def _crown(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colors: Pi
     draw.line((left, band, right, band), fill=colors.crown_edge, width=line)
     jewel = r * 0.085
     for x, y in ((left - w * 0.04, top + h * 0.12), (cx, top - h * 0.1), (right + w * 0.04, top + h * 0.12)):
-        draw.ellipse((x - jewel, y - jewel, x + jewel, y + jewel), fill=colors.crown, outline=colors.crown_edge,
-                     width=max(1, line // 2))
+        draw.ellipse(
+            (x - jewel, y - jewel, x + jewel, y + jewel),
+            fill=colors.crown,
+            outline=colors.crown_edge,
+            width=max(1, line // 2),
+        )
     gem = r * 0.07
     for x in (cx - w * 0.25, cx, cx + w * 0.25):
         y = (band + base) / 2
@@ -189,7 +207,7 @@ def piece_sprite(theme_name: str, white: bool, king: bool, cell: int, alpha: flo
     big = cell * SUPERSAMPLE
     r = big * PIECE_RADIUS
     cx = cy = big / 2
-    thickness = r * 0.16  # visible side of the disc below the top face
+    thickness = r * (0.27 if king else 0.16)  # visible side below the top face; a king stands taller
 
     shadow = Image.new("L", (big, big), 0)
     offset = r * 0.09
@@ -223,12 +241,25 @@ def piece_sprite(theme_name: str, white: bool, king: bool, cell: int, alpha: flo
     sprite.paste((255, 255, 255, 255), (0, 0), ImageChops.multiply(light, face_mask))
     ring = face * 0.72
     ring_width = max(2, round(r * 0.05))
-    draw.ellipse((cx - ring, top_y - ring, cx + ring, top_y + ring), outline=_shade(colors.ring, 0.92),
-                 width=ring_width)
-    draw.arc((cx - ring + ring_width, top_y - ring + ring_width, cx + ring - ring_width, top_y + ring - ring_width),
-             200, 20, fill=_shade(colors.fill, 1.15), width=max(1, ring_width // 2))
+    draw.ellipse(
+        (cx - ring, top_y - ring, cx + ring, top_y + ring),
+        outline=_shade(colors.ring, 0.92),
+        width=ring_width,
+    )
+    draw.arc(
+        (
+            cx - ring + ring_width,
+            top_y - ring + ring_width,
+            cx + ring - ring_width,
+            top_y + ring - ring_width,
+        ),
+        200,
+        20,
+        fill=_shade(colors.fill, 1.15),
+        width=max(1, ring_width // 2),
+    )
     if king:
-        _crown(draw, cx, top_y + r * 0.02, face * 0.86, colors)
+        _crown(draw, cx, top_y + r * 0.03, face * 0.95, colors)
     small = sprite.resize((cell, cell), Image.Resampling.LANCZOS)
     if alpha < 1:
         faded = small.getchannel("A").point(lambda v: round(v * alpha))
@@ -248,12 +279,14 @@ def arrow_mask(points: tuple[tuple[float, float], ...], cell: int) -> tuple[Imag
     draw = ImageDraw.Draw(mask)
     pts = [((x - x0) * scale, (y - y0) * scale) for x, y in points]
     shaft = cell * 0.15 * scale
-    head_len = cell * 0.46 * scale
+    head_len = cell * 0.42 * scale
     head_half = cell * 0.27 * scale
     (ax, ay), (bx, by) = pts[-2], pts[-1]
     length = math.hypot(bx - ax, by - ay) or 1.0
     ux, uy = (bx - ax) / length, (by - ay) / length
-    tip = (bx + ux * cell * 0.08 * scale, by + uy * cell * 0.08 * scale)
+    # the tip stops at the edge of the piece that landed, so a fresh crown stays visible
+    back = cell * (PIECE_RADIUS - 0.02) * scale
+    tip = (bx - ux * back, by - uy * back)
     neck = (tip[0] - ux * head_len, tip[1] - uy * head_len)
     line = [*pts[:-1], (neck[0] + ux * 2, neck[1] + uy * 2)]
     draw.line(line, fill=255, width=round(shaft), joint="curve")

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rules import Move
-
 from render.theme import DEFAULT_THEME
+from rules import Move
 
 DEFAULT_SIZE = 640
 # Discord scales chat images to roughly 400-550 px wide; beyond ~1200 px a picture only costs bytes,

@@ -8,13 +8,12 @@ from collections.abc import Sequence
 
 from PIL import Image
 
-from rules import Game, Move, RuleSet
-
 from render.draw import render_image
 from render.layers import piece_sprite
 from render.layout import layout_for
 from render.options import RenderOptions
 from render.theme import load_theme
+from rules import Game, Move, RuleSet, board_for
 
 FRAME_MS = 900
 FIRST_FRAME_MS = 1200
@@ -57,8 +56,6 @@ def replay_frames(
 def _palette_source(frames: list[Image.Image], options: RenderOptions, rules: RuleSet) -> Image.Image:
     """First and last frames plus every piece sprite, so one shared palette holds all the colours."""
     theme = load_theme(options.theme)
-    from rules import board_for
-
     cell = layout_for(board_for(rules), options.width, options.flip, options.caption).cell
     strip = Image.new("RGB", (cell * 8, cell), theme.dark)
     for index, (white, king, alpha) in enumerate(
@@ -92,12 +89,17 @@ def render_replay(
     if fmt == "gif":
         palette = _palette_source(frames, options, rules).quantize(255, Image.Quantize.MEDIANCUT)
         indexed = [frame.quantize(palette=palette, dither=Image.Dither.NONE) for frame in frames]
-        indexed[0].save(
-            out, "GIF", save_all=True, append_images=indexed[1:], duration=durations, loop=0, optimize=False
-        )
+        # Pillow stores each frame as the changed box against the previous one
+        indexed[0].save(out, "GIF", save_all=True, append_images=indexed[1:], duration=durations, loop=0)
     else:
         frames[0].save(
-            out, "WEBP", save_all=True, append_images=frames[1:], duration=durations, loop=0,
-            lossless=True, quality=20, method=0,
+            out,
+            "WEBP",
+            save_all=True,
+            append_images=frames[1:],
+            duration=durations,
+            loop=0,
+            quality=85,
+            method=2,
         )
     return out.getvalue()
