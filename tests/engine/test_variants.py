@@ -1,0 +1,68 @@
+"""Every registered variant: the search returns legal moves and the capture shortcut misses nothing."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.api import to_moves
+from engine.evaluate import evaluate_position
+from engine.search import Searcher
+from rules import VARIANTS, Color, Position, RuleSet, start_position
+from rules.movegen import generator_for
+
+
+def playout(rules: RuleSet, seed: int, plies: int) -> list[Position]:
+    """Positions from random play (the rules library picks the legal moves)."""
+    rng = random.Random(seed)
+    position = start_position(rules)
+    seen = [position]
+    for _ in range(plies):
+        moves = position.legal_moves()
+        if not moves:
+            break
+        position = position.apply(rng.choice(moves))
+        seen.append(position)
+    return seen
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_search_returns_a_legal_move(variant: str) -> None:
+    rules = VARIANTS[variant]
+    searcher = Searcher(rules, tt_bits=12)
+    for seed in range(3):
+        for position in playout(rules, seed, 60)[::12]:
+            legal = position.legal_moves()
+            result = searcher.search(
+                position.white, position.black, position.kings, int(position.turn), depth=3
+            )
+            if not legal:
+                assert result.move is None
+                continue
+            moves = to_moves(position, [result.move] if result.move else [])
+            assert moves and moves[0] in legal
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_capture_shortcut_agrees_with_the_generator(variant: str) -> None:
+    rules = VARIANTS[variant]
+    searcher = Searcher(rules, tt_bits=4)
+    gen = generator_for(rules)
+    for seed in range(20):
+        for position in playout(rules, seed, 150):
+            color = int(position.turn)
+            own, opp = (position.white, position.black) if color == 0 else (position.black, position.white)
+            moves = gen.fast_moves(position.white, position.black, position.kings, Color(color))
+            has_capture = bool(moves) and bool(moves[0][1])
+            if has_capture:
+                assert searcher.can_capture(own, opp, position.kings, color)
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_evaluation_is_symmetric(variant: str) -> None:
+    """The start position is symmetric, so White to move and Black to move score the same."""
+    rules = VARIANTS[variant]
+    start = start_position(rules)
+    flipped = Position(rules, start.white, start.black, start.kings, start.turn.opponent)
+    assert evaluate_position(start) == evaluate_position(flipped)
