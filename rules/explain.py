@@ -37,7 +37,7 @@ def _precedence_reason(
 ) -> tuple[Reason, dict[str, object]]:
     """Which precedence clause seq loses on against the best sequence, in the variant's own order."""
     kind = position.rules.precedence
-    counts = {"required": len(best.captures), "given": len(seq.captures)}
+    counts: dict[str, object] = {"required": len(best.captures), "given": len(seq.captures)}
     if kind is Precedence.FRISIAN:
         return Reason.LOWER_VALUE, counts
     if kind is Precedence.KING_PRIORITY:
@@ -119,18 +119,22 @@ def explain(
 
 
 def _is_step(position: Position, start: int, dest: int, king: bool) -> bool:
+    """Is start→dest one move's shape (a step, or a flying king's slide), whether or not it is legal?"""
     board = position.board
     rules = position.rules
     (r0, c0), (r1, c1) = board.coords[start], board.coords[dest]
     dr, dc = r1 - r0, c1 - c0
-    vectors = rules.king_move_vectors if king else rules.man_move_vectors + tuple((-a, b) for a, b in rules.man_move_vectors)
+    if king:
+        vectors = rules.king_move_vectors
+    else:
+        vectors = rules.man_move_vectors + tuple((-a, b) for a, b in rules.man_move_vectors)
+    flying = king and rules.king_range is not KingRange.SHORT
     for vr, vc in vectors:
-        if (dr, dc) == (vr, vc):
-            return True
-        if king and rules.king_range is not KingRange.SHORT and vr and dr % vr == 0 and dr // vr > 0:
-            if (dc == 0 and vc == 0) or (vc and dc % vc == 0 and dr // vr == dc // vc):
+        if flying:
+            steps = max(abs(dr), abs(dc)) // max(abs(vr), abs(vc))
+            if steps and (dr, dc) == (vr * steps, vc * steps):
                 return True
-        if king and rules.king_range is not KingRange.SHORT and not vr and not dr and vc and dc % vc == 0 and dc // vc > 0:
+        elif (dr, dc) == (vr, vc):
             return True
     return False
 

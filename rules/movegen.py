@@ -255,15 +255,15 @@ class Generator:
                 victim = ray[index]
                 if not opp >> victim & 1 or capmask >> victim & 1:
                     continue
-                landings = []
+                beyond: list[int] = []
                 for square in ray[index + 1 :]:
                     if occ >> square & 1:
                         break
-                    landings.append(square)
+                    beyond.append(square)
                     if self.land_behind:
                         break
-                if landings:
-                    jumps.append((vector, victim, tuple(landings)))
+                if beyond:
+                    jumps.append((vector, victim, tuple(beyond)))
         else:
             tables = self.king_capture_tables if king else self.man_capture_tables[color]
             may_take_kings = king or rules.men_capture_kings

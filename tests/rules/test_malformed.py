@@ -70,7 +70,8 @@ def test_any_text_as_pdn(text: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["", "   ", "22", "22--18", "22xx13", "22/18", "99999999999-1", "0-4", "-1-5", "22-18-", "a1-b2", "22 - 18 17"]
+    "text",
+    ["", "   ", "22", "22--18", "22xx13", "22/18", "99999999999-1", "0-4", "-1-5", "22-18-", "a1-b2", "22 - 18 17"],
 )
 def test_odd_move_texts(text: str) -> None:
     with pytest.raises(RulesError):

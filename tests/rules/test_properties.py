@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 
 from hypothesis import given, settings
@@ -45,7 +46,7 @@ def test_playout_invariants_and_undo(seed: int, plies: int) -> None:
         check_invariants(position)
     # pieces only ever disappear: counts never grow along the game
     counts = [(p.white.bit_count(), p.black.bit_count()) for p in game.positions]
-    assert all(a[0] >= b[0] and a[1] >= b[1] for a, b in zip(counts, counts[1:], strict=False))
+    assert all(a[0] >= b[0] and a[1] >= b[1] for a, b in itertools.pairwise(counts))
     positions = list(game.positions)
     while game.moves:
         game.undo()
