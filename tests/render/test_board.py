@@ -138,10 +138,7 @@ def test_kings_show_a_crown_and_men_do_not():
         assert distance(middle, colours.crown) <= TOLERANCE, name
     for name in ("22", "11"):
         middle = pixel(image, *centre(square_box(position, options, board.parse_square(name))))
-        assert (
-            distance(middle, CLASSIC.white_piece.crown) > 40
-            and distance(middle, CLASSIC.black_piece.crown) > 40
-        )
+        assert distance(middle, CLASSIC.white_piece.crown) > 40 and distance(middle, CLASSIC.black_piece.crown) > 40
 
 
 def test_last_move_multi_capture_highlights_arrow_and_faded_pieces():
@@ -174,10 +171,7 @@ def test_last_move_multi_capture_highlights_arrow_and_faded_pieces():
         ghost = pixel(image, centre(box)[0] + (box[2] - box[0]) * 0.18, centre(box)[1])
         assert luminance(CLASSIC.dark) + 20 < luminance(ghost) < luminance(real_man) - 40, board.names[square]
     # an untouched empty dark square is plain
-    assert (
-        distance(pixel(image, *centre(square_box(after, options, board.parse_square("14")))), CLASSIC.dark)
-        <= 4
-    )
+    assert distance(pixel(image, *centre(square_box(after, options, board.parse_square("14")))), CLASSIC.dark) <= 4
 
 
 def test_hint_arrow_and_highlights_use_their_own_colours():
@@ -192,10 +186,7 @@ def test_hint_arrow_and_highlights_use_their_own_colours():
     x, y = ax + (bx - ax) * 0.62, ay + (by - ay) * 0.62
     assert distance(pixel(image, x, y), blend(CLASSIC.dark, CLASSIC.hint, CLASSIC.hint_alpha)) <= TOLERANCE
     highlighted = blend(CLASSIC.dark, CLASSIC.highlight, CLASSIC.highlight_alpha)
-    assert (
-        distance(pixel(image, *corner_sample(square_box(position, options, marked))), highlighted)
-        <= TOLERANCE
-    )
+    assert distance(pixel(image, *corner_sample(square_box(position, options, marked))), highlighted) <= TOLERANCE
 
 
 def _text_pixels(rules, size):
@@ -268,9 +259,7 @@ def test_alquerque_is_drawn_as_lines_between_points():
     (ex, ey) = at(1, 1)
     assert distance(pixel(image, (cx + ex) / 2, (cy + ey) / 2), CLASSIC.point_line) <= 40
     # ... but no square checkering: the empty point's surroundings are the plain board colour
-    assert (
-        distance(pixel(image, cx + (dx - cx) * 0.5, cy + (dx - cx) * 0.3), CLASSIC.point_board) <= TOLERANCE
-    )
+    assert distance(pixel(image, cx + (dx - cx) * 0.5, cy + (dx - cx) * 0.3), CLASSIC.point_board) <= TOLERANCE
 
 
 def test_same_input_same_bytes_even_after_caches_are_cleared():

@@ -1,0 +1,5 @@
+import sys
+
+from render.cli import main
+
+sys.exit(main())
