@@ -1,0 +1,323 @@
+"""FakeDiscord: a loopback Discord (REST + gateway) for an unmodified discord.py bot, plus the driver
+API tests use to act as users (slash, click, select, submit_modal, autocomplete) and to read what the
+bot did (wait_for_reply, messages). See docs/LOOPBACK.md."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import time
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from aiohttp import web
+
+from .driver import DriverMixin
+from .gateway import GatewaySession
+from .model import (
+    ALL_PERMISSIONS,
+    BOT_PERMISSIONS,
+    CATEGORY,
+    DM,
+    EVERYONE_PERMISSIONS,
+    TEXT,
+    Attachment,
+    FakeChannel,
+    FakeRole,
+    FakeUser,
+    Message,
+    P,
+    Refusal,
+    SentInteraction,
+    Snowflakes,
+    iso,
+)
+from .rest import RecordedRequest, RestMixin, unknown
+
+T = TypeVar("T")
+
+
+class FakeDiscordError(AssertionError):
+    """The fake saw something a test must not ignore (unknown route, crash, timeout, dead bot)."""
+
+
+class FakeDiscord(RestMixin, DriverMixin):
+    def __init__(self, *, token: str | None = None, ack_deadline: float = 3.0, token_lifetime: float = 900.0,
+                 heartbeat_interval_ms: int = 41250,
+                 privileged_intents: frozenset[str] = frozenset({"GUILD_MEMBERS", "MESSAGE_CONTENT"})) -> None:
+        self.token = token or f"fake.{secrets.token_urlsafe(18)}"
+        self.ack_deadline, self.token_lifetime = ack_deadline, token_lifetime
+        self.heartbeat_interval_ms = heartbeat_interval_ms
+        self.privileged_intents = privileged_intents
+        self.snow = Snowflakes()
+        self.app_id = self.snow.next()
+        self.bot_user = FakeUser(self.app_id, "dama", bot=True)  # a bot's user id is its application id
+        self.guild_id = self.snow.next()
+        self.guild_name = "Dama Test Guild"
+        self.roles: dict[int, FakeRole] = {}
+        self.everyone = self._add_role(FakeRole(self.guild_id, "@everyone", EVERYONE_PERMISSIONS))
+        self.bot_role = self._add_role(FakeRole(self.snow.next(), "Dama", BOT_PERMISSIONS, 1, True, self.app_id))
+        self.admin_role = self._add_role(FakeRole(self.snow.next(), "Admins", P["ADMINISTRATOR"], 2))
+        self.users_by_id: dict[int, FakeUser] = {self.bot_user.id: self.bot_user}
+        self.bot_user.role_ids.append(self.bot_role.id)
+        self.owner = self.add_user("owner", roles=[self.admin_role])
+        self.alice = self.add_user("alice")
+        self.bob = self.add_user("bob")
+        self.channels: dict[int, FakeChannel] = {}
+        category = self.add_channel("Text Channels", CATEGORY)
+        self.channel = self.add_channel("general", parent=category)
+        self.games_channel = self.add_channel("games", parent=category)
+        # what happened
+        self.messages_by_id: dict[int, Message] = {}
+        self.attachments: dict[int, Attachment] = {}
+        self.interactions: dict[int, SentInteraction] = {}
+        self.by_token: dict[str, SentInteraction] = {}
+        self.command_schema: dict[int | None, list[dict[str, Any]]] = {}
+        self.sync_log: list[tuple[int | None, Any]] = []
+        self.requests: list[RecordedRequest] = []
+        self.refusals: list[Refusal] = []
+        self.unknown_routes: list[str] = []
+        self.problems: list[str] = []
+        self.sessions: list[GatewaySession] = []
+        self.identifies = 0
+        self.resumes = 0
+        self.liveness_checks: list[Callable[[], str | None]] = []  # bot runners: "why the bot is gone"
+        self.log_tails: list[Callable[[], str]] = []
+        self._changed = asyncio.Event()
+        self._runner: web.AppRunner | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
+        self.port = 0
+
+    # --- lifecycle ------------------------------------------------------------------------------------
+
+    async def start(self, host: str = "127.0.0.1", port: int = 0) -> FakeDiscord:
+        app = web.Application(client_max_size=64 * 1024 * 1024)
+        app.router.add_route("*", "/{tail:.*}", self._handle_http)
+        self._runner = web.AppRunner(app, handle_signals=False, access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, host, port)
+        await site.start()
+        server = site._server
+        assert server is not None and server.sockets  # type: ignore[union-attr]
+        self.port = server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        return self
+
+    async def close(self) -> None:
+        for session in self.sessions:
+            if not session.ws.closed:
+                await session.ws.close()
+        for task in list(self._tasks):
+            task.cancel()
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    async def __aenter__(self) -> FakeDiscord:
+        return await self.start()
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def api_base(self) -> str:
+        return f"{self.base_url}/api/v10"
+
+    @property
+    def gateway_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/gateway"
+
+    def bot_env(self, database_path: str | None = None) -> dict[str, str]:
+        """Environment variables for a bot process pointed at this fake."""
+        env = {"DISCORD_TOKEN": self.token, "DISCORD_API_BASE": self.api_base,
+               "DISCORD_GATEWAY_URL": self.gateway_url, "DAMA_LOOPBACK_ONLY": "1",
+               "DISCORD_GUILD_READY_TIMEOUT": "0.05", "PYTHONUNBUFFERED": "1"}
+        if database_path is not None:
+            env["DATABASE_PATH"] = str(database_path)
+        return env
+
+    def raise_problems(self) -> None:
+        """Raise FakeDiscordError if anything went wrong that a test did not clear."""
+        if self.problems:
+            raise FakeDiscordError("fake Discord problems:\n" + "\n".join(self.problems) + self._log_tail())
+
+    def clear_problems(self) -> list[str]:
+        seen, self.problems, self.unknown_routes = self.problems, [], []
+        return seen
+
+    # --- world ----------------------------------------------------------------------------------------
+
+    def _add_role(self, role: FakeRole) -> FakeRole:
+        self.roles[role.id] = role
+        return role
+
+    def add_user(self, name: str, *, roles: list[FakeRole] | tuple[FakeRole, ...] = (),
+                 bot: bool = False) -> FakeUser:
+        """A guild member. Add users before the bot connects to have them in GUILD_CREATE."""
+        user = FakeUser(self.snow.next(), name, bot=bot, role_ids=[r.id for r in roles])
+        self.users_by_id[user.id] = user
+        return user
+
+    def user(self, name: str) -> FakeUser:
+        return next(u for u in self.users_by_id.values() if u.name == name)
+
+    def members(self) -> list[FakeUser]:
+        return list(self.users_by_id.values())
+
+    def add_channel(self, name: str, type_: int = TEXT, *, parent: FakeChannel | None = None) -> FakeChannel:
+        channel = FakeChannel(self.snow.next(), type_, name, self.guild_id,
+                              parent_id=parent.id if parent else None, position=len(self.channels))
+        self.channels[channel.id] = channel
+        return channel
+
+    def channel_by_id(self, cid: int) -> FakeChannel:
+        channel = self.channels.get(cid)
+        if channel is None:
+            raise unknown("Channel", 10003)
+        return channel
+
+    def open_dm(self, user: FakeUser) -> FakeChannel:
+        existing = self.dm_channel(user)
+        if existing is not None:
+            return existing
+        channel = FakeChannel(self.snow.next(), DM, recipient=user)
+        self.channels[channel.id] = channel
+        return channel
+
+    def dm_channel(self, user: FakeUser) -> FakeChannel | None:
+        return next((c for c in self.channels.values() if c.type == DM and c.recipient is user), None)
+
+    def threads(self, parent: FakeChannel | int | None = None) -> list[FakeChannel]:
+        pid = parent.id if isinstance(parent, FakeChannel) else parent
+        return [c for c in self.channels.values() if c.is_thread and (pid is None or c.parent_id == pid)]
+
+    def permissions(self, user: FakeUser) -> int:
+        perms = self.everyone.permissions
+        for rid in user.role_ids:
+            perms |= self.roles[rid].permissions
+        return ALL_PERMISSIONS if perms & P["ADMINISTRATOR"] else perms
+
+    def member_payload(self, user: FakeUser) -> dict[str, Any]:
+        return {"user": user.payload(), "nick": None, "avatar": None, "banner": None,
+                "roles": [str(r) for r in user.role_ids], "joined_at": iso(), "premium_since": None,
+                "deaf": False, "mute": False, "flags": 0, "pending": False,
+                "communication_disabled_until": None}
+
+    def guild_payload(self) -> dict[str, Any]:
+        return {
+            "id": str(self.guild_id), "name": self.guild_name, "icon": None, "splash": None,
+            "discovery_splash": None, "owner_id": str(self.owner.id), "afk_channel_id": None,
+            "afk_timeout": 300, "verification_level": 0, "default_message_notifications": 0,
+            "explicit_content_filter": 0, "roles": [r.payload() for r in self.roles.values()], "emojis": [],
+            "stickers": [], "features": [], "mfa_level": 0, "application_id": None,
+            "system_channel_id": str(self.channel.id), "system_channel_flags": 0, "rules_channel_id": None,
+            "vanity_url_code": None, "description": None, "banner": None, "premium_tier": 0,
+            "premium_subscription_count": 0, "preferred_locale": "en-US", "public_updates_channel_id": None,
+            "nsfw_level": 0, "premium_progress_bar_enabled": False, "max_members": 500000,
+            "joined_at": iso(), "large": False, "unavailable": False, "member_count": len(self.users_by_id),
+            "voice_states": [], "members": [self.member_payload(u) for u in self.members()],
+            "channels": [c.payload() for c in self.channels.values() if c.guild_id and not c.is_thread],
+            "threads": [c.payload() for c in self.threads()], "presences": [], "stage_instances": [],
+            "guild_scheduled_events": [], "soundboard_sounds": [], "safety_alerts_channel_id": None,
+        }
+
+    # --- records ----------------------------------------------------------------------------------
+
+    def message_by_id(self, mid: int | None) -> Message:
+        message = self.messages_by_id.get(mid or 0)
+        if message is None:
+            raise unknown("Message", 10008)
+        return message
+
+    def messages(self, channel: FakeChannel | int | None = None, *, include_deleted: bool = False,
+                 include_ephemeral: bool = True) -> list[Message]:
+        """Messages the bot sent in a channel (default: #general), oldest first, live records."""
+        cid = self.channel.id if channel is None else channel.id if isinstance(channel, FakeChannel) else channel
+        return [m for m in self.messages_by_id.values() if m.channel_id == cid
+                and (include_deleted or not m.deleted) and (include_ephemeral or not m.ephemeral)]
+
+    def dm_messages(self, user: FakeUser) -> list[Message]:
+        channel = self.dm_channel(user)
+        return self.messages(channel) if channel else []
+
+    def commands(self, guild: bool = False) -> list[dict[str, Any]]:
+        """The last synced command schema (global, or the guild's)."""
+        return self.command_schema.get(self.guild_id if guild else None, [])
+
+    def command(self, name: str) -> dict[str, Any] | None:
+        for scope in (self.guild_id, None):
+            for cmd in self.command_schema.get(scope, []):
+                if cmd["name"] == name and cmd.get("type", 1) == 1:
+                    return cmd
+        return None
+
+    # --- waiting ------------------------------------------------------------------------------------
+
+    def _notify(self) -> None:
+        self._changed.set()
+
+    def _dispatch_soon(self, event: str, data: dict[str, Any]) -> None:
+        """Send a gateway event after the current REST response (Discord's order too)."""
+        session = self.ready_session()
+        if session is None:
+            return
+        task = asyncio.get_running_loop().create_task(session.dispatch(event, data))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def _log_tail(self) -> str:
+        tails = [tail() for tail in self.log_tails]
+        return "".join(f"\n--- bot output (tail) ---\n{t}" for t in tails if t)
+
+    async def wait_until(self, predicate: Callable[[], T | None], *, timeout: float = 10.0,
+                         what: str = "condition", fail_on_problems: bool = True) -> T:
+        """Poll ``predicate`` after each change in the fake until it returns something truthy."""
+        deadline = time.monotonic() + timeout
+        while True:
+            self._changed.clear()
+            result = predicate()
+            if result:
+                return result
+            if fail_on_problems and self.problems:
+                raise FakeDiscordError(f"while waiting for {what}: " + "\n".join(self.problems) + self._log_tail())
+            for check in self.liveness_checks:
+                dead = check()
+                if dead:
+                    raise FakeDiscordError(f"while waiting for {what}: {dead}{self._log_tail()}")
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise FakeDiscordError(f"timed out after {timeout}s waiting for {what}{self._log_tail()}")
+            try:  # wake on any change, and at least every 0.2 s for the liveness checks
+                await asyncio.wait_for(self._changed.wait(), min(remaining, 0.2))
+            except TimeoutError:
+                pass
+
+    def ready_session(self) -> GatewaySession | None:
+        live = [s for s in self.sessions if s.ready and not s.closed]
+        return live[-1] if live else None
+
+    async def wait_ready(self, *, after: int = 0, timeout: float = 20.0) -> GatewaySession:
+        """Wait for a bot session that identified; ``after``: ignore the first N sessions (restarts)."""
+        def ready() -> GatewaySession | None:
+            live = [s for s in self.sessions[after:] if s.ready and not s.closed]
+            return live[-1] if live else None
+        return await self.wait_until(ready, timeout=timeout, what="the bot to connect and identify")
+
+    async def _handle_ws(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse(max_msg_size=0, autoping=True)
+        await ws.prepare(request)
+        session = GatewaySession(self, ws, dict(request.query))
+        self.sessions.append(session)
+        self._notify()
+        await session.run()
+        return ws
+
+    async def disconnect_bot(self, code: int = 4000) -> None:
+        """Drop the bot's gateway connection (it will try RESUME, be told to IDENTIFY afresh)."""
+        session = self.ready_session()
+        if session is None:
+            raise FakeDiscordError("no connected bot to disconnect")
+        await session.ws.close(code=code, message=b"fake: disconnect")

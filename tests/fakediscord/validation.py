@@ -1,0 +1,265 @@
+"""What Discord refuses: invalid command schemas (on sync), invalid option values (the Discord client
+never sends them), and messages over Discord's limits (400 Invalid Form Body)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+SUB_COMMAND, SUB_COMMAND_GROUP, STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER, \
+    ATTACHMENT = range(1, 12)
+OPTION_TYPE_NAMES = {1: "SUB_COMMAND", 2: "SUB_COMMAND_GROUP", 3: "STRING", 4: "INTEGER", 5: "BOOLEAN",
+                     6: "USER", 7: "CHANNEL", 8: "ROLE", 9: "MENTIONABLE", 10: "NUMBER", 11: "ATTACHMENT"}
+NAME_RE = re.compile(r"^[-_\w]{1,32}$")
+MAX_SAFE_INT = 2**53
+
+
+class InteractionRefused(Exception):
+    """Discord (its client) would never send this interaction; nothing was sent to the bot."""
+
+
+class FormError(Exception):
+    """A request body Discord answers with 400 (code 50035 Invalid Form Body unless given)."""
+
+    def __init__(self, message: str, code: int = 50035) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+# --- command schema (PUT .../commands) -------------------------------------------------------------
+
+def check_command_schema(commands: list[dict[str, Any]]) -> None:
+    if len(commands) > 100:
+        raise FormError("more than 100 commands")
+    seen: set[tuple[int, str]] = set()
+    for cmd in commands:
+        ctype = cmd.get("type", 1)
+        name = cmd.get("name", "")
+        if (ctype, name) in seen:
+            raise FormError(f"duplicate command name {name!r}")
+        seen.add((ctype, name))
+        if ctype == 1:
+            _check_name(name, "command")
+            _check_description(cmd.get("description", ""), f"command {name}")
+            _check_options(cmd.get("options") or [], name, depth=0)
+        elif not 1 <= len(name) <= 32:
+            raise FormError(f"context menu name {name!r} must be 1-32 characters")
+
+
+def _check_name(name: str, what: str) -> None:
+    if not NAME_RE.match(name) or name != name.lower():
+        raise FormError(f"{what} name {name!r} must match ^[-_\\w]{{1,32}}$ and be lower case")
+
+
+def _check_description(text: str, what: str) -> None:
+    if not 1 <= len(text) <= 100:
+        raise FormError(f"{what}: description must be 1-100 characters, got {len(text)}")
+
+
+def _check_options(options: list[dict[str, Any]], where: str, depth: int) -> None:
+    if len(options) > 25:
+        raise FormError(f"{where}: more than 25 options")
+    names: set[str] = set()
+    optional_seen = False
+    for opt in options:
+        name = opt.get("name", "")
+        _check_name(name, f"{where}: option")
+        _check_description(opt.get("description", ""), f"{where} {name}")
+        if name in names:
+            raise FormError(f"{where}: duplicate option {name!r}")
+        names.add(name)
+        otype = opt.get("type")
+        if otype in (SUB_COMMAND, SUB_COMMAND_GROUP):
+            if depth >= (1 if otype == SUB_COMMAND_GROUP else 2):
+                raise FormError(f"{where}: {name} nested too deep")
+            _check_options(opt.get("options") or [], f"{where} {name}", depth + 1)
+            continue
+        if otype not in OPTION_TYPE_NAMES:
+            raise FormError(f"{where}: option {name} has unknown type {otype!r}")
+        if opt.get("required"):
+            if optional_seen:
+                raise FormError(f"{where}: required option {name} after an optional one")
+        else:
+            optional_seen = True
+        choices = opt.get("choices") or []
+        if len(choices) > 25:
+            raise FormError(f"{where}: option {name} has more than 25 choices")
+        if choices and opt.get("autocomplete"):
+            raise FormError(f"{where}: option {name} has both choices and autocomplete")
+        for choice in choices:
+            if not 1 <= len(choice.get("name", "")) <= 100:
+                raise FormError(f"{where}: option {name}: choice name must be 1-100 characters")
+
+
+# --- option values (the driver's slash()/autocomplete()) --------------------------------------------
+
+Resolver = Callable[[int, Any], tuple[Any, dict[str, dict[str, Any]]]]
+
+
+def build_options(
+    schema: list[dict[str, Any]],
+    given: dict[str, Any],
+    resolve: Resolver,
+    *,
+    where: str,
+    focused: str | None = None,
+) -> tuple[list[dict[str, Any]], dict[str, dict[str, Any]]]:
+    """Turn keyword values into Discord's ``options`` list plus ``resolved`` data, refusing what the
+    Discord client would refuse. ``resolve(type, value)`` returns the wire value and resolved entries.
+    For autocomplete (``focused`` set) values are partial text: only the focused option is checked."""
+    by_name = {o["name"]: o for o in schema}
+    unknown = set(given) - set(by_name)
+    if unknown:
+        raise InteractionRefused(f"/{where}: unknown option(s) {sorted(unknown)}; has {sorted(by_name)}")
+    out: list[dict[str, Any]] = []
+    resolved: dict[str, dict[str, Any]] = {}
+    for opt in schema:
+        name = opt["name"]
+        if name not in given:
+            if opt.get("required") and focused is None:
+                raise InteractionRefused(f"/{where}: required option {name!r} missing")
+            continue
+        value = given[name]
+        if focused is not None:
+            if name == focused and not opt.get("autocomplete"):
+                raise InteractionRefused(f"/{where}: option {name!r} has no autocomplete")
+            entry: dict[str, Any] = {"name": name, "type": opt["type"], "value": value if name == focused
+                                     else _partial(value)}
+            if name == focused:
+                entry["focused"] = True
+                entry["value"] = str(value)
+            out.append(entry)
+            continue
+        wire, extra = _check_value(opt, value, resolve, where)
+        out.append({"name": name, "type": opt["type"], "value": wire})
+        for key, items in extra.items():
+            resolved.setdefault(key, {}).update(items)
+    if focused is not None and focused not in given:
+        raise InteractionRefused(f"/{where}: focused option {focused!r} needs a value (may be '')")
+    return out, resolved
+
+
+def _partial(value: Any) -> Any:
+    return value.id if hasattr(value, "id") else value
+
+
+def _check_value(opt: dict[str, Any], value: Any, resolve: Resolver, where: str) -> tuple[Any, dict[str, Any]]:
+    name, otype = opt["name"], opt["type"]
+    label = f"/{where} {name}"
+    if otype == STRING:
+        if not isinstance(value, str):
+            raise InteractionRefused(f"{label}: expected text, got {value!r}")
+        lo, hi = opt.get("min_length", 0), opt.get("max_length", 6000)
+        if not lo <= len(value) <= hi:
+            raise InteractionRefused(f"{label}: length {len(value)} outside {lo}..{hi}")
+    elif otype == INTEGER:
+        if isinstance(value, bool) or not isinstance(value, int) or abs(value) > MAX_SAFE_INT:
+            raise InteractionRefused(f"{label}: expected an integer, got {value!r}")
+    elif otype == NUMBER:
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise InteractionRefused(f"{label}: expected a number, got {value!r}")
+    elif otype == BOOLEAN and not isinstance(value, bool):
+        raise InteractionRefused(f"{label}: expected true/false, got {value!r}")
+    if otype in (INTEGER, NUMBER):
+        lo, hi = opt.get("min_value"), opt.get("max_value")
+        if (lo is not None and value < lo) or (hi is not None and value > hi):
+            raise InteractionRefused(f"{label}: {value!r} outside {lo}..{hi}")
+    choices = opt.get("choices")
+    if choices and value not in [c["value"] for c in choices]:
+        raise InteractionRefused(f"{label}: {value!r} is not one of {[c['value'] for c in choices]}")
+    if otype in (STRING, INTEGER, NUMBER, BOOLEAN):
+        return value, {}
+    try:
+        wire, extra = resolve(otype, value)
+    except LookupError as exc:
+        raise InteractionRefused(f"{label}: {exc}") from None
+    if otype == CHANNEL and opt.get("channel_types"):
+        ctype = extra["channels"][str(wire)]["type"]
+        if ctype not in opt["channel_types"]:
+            raise InteractionRefused(f"{label}: channel type {ctype} not in {opt['channel_types']}")
+    return wire, extra
+
+
+# --- messages, modals, autocomplete results ----------------------------------------------------------
+
+def check_message(data: dict[str, Any], n_files: int, *, creating: bool) -> None:
+    content = data.get("content") or ""
+    embeds = data.get("embeds") or []
+    components = data.get("components") or []
+    if len(content) > 2000:
+        raise FormError(f"content: must be 2000 or fewer in length (got {len(content)})")
+    if len(embeds) > 10:
+        raise FormError("embeds: at most 10")
+    total = 0
+    for embed in embeds:
+        for key, limit in (("title", 256), ("description", 4096)):
+            text = embed.get(key) or ""
+            total += len(text)
+            if len(text) > limit:
+                raise FormError(f"embed {key}: must be {limit} or fewer in length")
+        if len(embed.get("fields") or []) > 25:
+            raise FormError("embed fields: at most 25")
+        for fld in embed.get("fields") or []:
+            total += len(fld.get("name", "")) + len(fld.get("value", ""))
+    if total > 6000:
+        raise FormError("embeds: total text over 6000 characters")
+    if len(data.get("attachments") or []) > 10 or n_files > 10:
+        raise FormError("attachments: at most 10")
+    check_components(components, v2=bool((data.get("flags") or 0) & (1 << 15)))
+    if creating and not (content or embeds or n_files or components or data.get("poll")
+                         or data.get("sticker_ids")):
+        raise FormError("Cannot send an empty message", code=50006)
+
+
+def check_components(components: list[dict[str, Any]], *, v2: bool = False) -> None:
+    from .model import walk_components
+
+    if not v2:
+        if len(components) > 5:
+            raise FormError("components: at most 5 action rows")
+        for row in components:
+            if row.get("type") != 1:
+                raise FormError("components: top level must be action rows (type 1) without IS_COMPONENTS_V2")
+            kids = row.get("components") or []
+            selects = [c for c in kids if c.get("type") in (3, 5, 6, 7, 8)]
+            if not kids or len(kids) > 5 or (selects and len(kids) > 1):
+                raise FormError("action row: 1-5 buttons or exactly one select")
+    ids: set[str] = set()
+    for comp in walk_components(components):
+        cid = comp.get("custom_id")
+        if cid is not None:
+            if not 1 <= len(cid) <= 100:
+                raise FormError(f"custom_id {cid!r}: must be 1-100 characters")
+            if cid in ids:
+                raise FormError(f"custom_id {cid!r}: duplicated in one message")
+            ids.add(cid)
+        if comp.get("type") == 2:
+            if len(comp.get("label") or "") > 80:
+                raise FormError("button label: at most 80 characters")
+            if comp.get("style") == 5 and not comp.get("url"):
+                raise FormError("link button needs a url")
+            if comp.get("style") != 5 and cid is None and comp.get("style") != 6:
+                raise FormError("button needs a custom_id")
+        if comp.get("type") == 3 and not 1 <= len(comp.get("options") or []) <= 25:
+            raise FormError("string select: 1-25 options")
+
+
+def check_modal(data: dict[str, Any]) -> None:
+    if not 1 <= len(data.get("title") or "") <= 45:
+        raise FormError("modal title: 1-45 characters")
+    if not 1 <= len(data.get("custom_id") or "") <= 100:
+        raise FormError("modal custom_id: 1-100 characters")
+    if not 1 <= len(data.get("components") or []) <= 5:
+        raise FormError("modal: 1-5 components")
+
+
+def check_choices(data: dict[str, Any]) -> None:
+    choices = data.get("choices")
+    if not isinstance(choices, list) or len(choices) > 25:
+        raise FormError("autocomplete: choices must be a list of at most 25")
+    for choice in choices:
+        if not 1 <= len(str(choice.get("name", ""))) <= 100:
+            raise FormError("autocomplete choice name: 1-100 characters")
+        if isinstance(choice.get("value"), str) and len(choice["value"]) > 100:
+            raise FormError("autocomplete choice value: at most 100 characters")
