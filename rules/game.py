@@ -17,6 +17,7 @@ class Termination(enum.Enum):
     NO_MOVES = "no_moves"  # the side to move has no piece or no legal move
     REPETITION = "repetition"
     MOVE_LIMIT = "move_limit"  # plies without a man move or capture
+    ENDGAME_RULE = "endgame_rule"  # a variant's material clause (RuleSet.draw_rule)
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,4 +129,6 @@ class Game:
         limit = self.rules.draw_reversible_plies
         if limit is not None and self._reversible[-1] >= limit:
             return Outcome(Termination.MOVE_LIMIT, None)
+        if self.rules.draw_rule is not None:
+            return self.rules.draw_rule(self)
         return None

@@ -9,6 +9,7 @@ from rules.board import Board, board_for
 from rules.move import Move
 from rules.movegen import CaptureSequence, Generator, generator_for
 from rules.ruleset import Color, RuleSet
+from rules.variants.frisian import limit_king_moves, next_streaks
 
 
 class Piece(enum.Enum):
@@ -35,6 +36,9 @@ class Position:
     black: int
     kings: int
     turn: Color
+    # Frisian only (RuleSet.king_move_limit, rules/variants/frisian.py): per side, the square of the king
+    # that made the last quiet moves in a row and how many; the default everywhere else.
+    king_streaks: tuple[int, int, int, int] = (-1, 0, -1, 0)
 
     @property
     def board(self) -> Board:
@@ -76,13 +80,18 @@ class Position:
         return (self.white if color is Color.WHITE else self.black).bit_count()
 
     def legal_moves(self) -> list[Move]:
-        return self.generator.legal_moves(self.white, self.black, self.kings, self.turn)
+        moves = self.generator.legal_moves(self.white, self.black, self.kings, self.turn)
+        if self.rules.king_move_limit:
+            moves = limit_king_moves(self, moves)
+        return moves
 
     def capture_sequences(self) -> list[CaptureSequence]:
         """Every complete capture sequence before the precedence rule (for explanations)."""
         return self.generator.sequences(self.turn, self.own, self.opp, self.kings)
 
     def has_legal_move(self) -> bool:
+        if self.rules.king_move_limit:
+            return bool(self.legal_moves())
         return bool(self.generator.fast_moves(self.white, self.black, self.kings, self.turn))
 
     def apply(self, move: Move) -> Position:
@@ -102,6 +111,9 @@ class Position:
             white, black = self.white ^ mover, self.black & ~captured
         else:
             white, black = self.white & ~captured, self.black ^ mover
+        if self.rules.king_move_limit:
+            streaks = next_streaks(self, move)
+            return Position(self.rules, white, black, kings, self.turn.opponent, streaks)
         return Position(self.rules, white, black, kings, self.turn.opponent)
 
     def __str__(self) -> str:

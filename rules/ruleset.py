@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from rules.movegen import CaptureSequence
+    from rules.game import Game, Outcome
+    from rules.movegen import CaptureSequence, Generator
 
 
 class BoardKind(enum.Enum):
@@ -132,6 +133,14 @@ class RuleSet:
     capture_filter: Callable[[list[CaptureSequence]], list[CaptureSequence]] | None = field(
         default=None, compare=False
     )
+    # A Generator subclass for rules the switches cannot express (Dameo linear moves, Parachute…).
+    generator_factory: Callable[[RuleSet], Generator] | None = field(default=None, compare=False)
+    # Frisian: the same king may make at most this many quiet moves in a row while its side has men
+    # (needs Position.king_streaks).
+    king_move_limit: int | None = None
+    # Special endgame clauses (International 16/5-move rules, Russian ones…): Outcome or None.
+    draw_rule: Callable[[Game], Outcome | None] | None = field(default=None, compare=False)
+    draw_rule_text: str = ""  # the clauses in words, for /rules and the README
 
     @property
     def algebraic(self) -> bool:

@@ -1,0 +1,140 @@
+"""Variants without published perft (RULES.md §2.11, §2.14, §2.15, §3): checked on hand-built positions."""
+
+from __future__ import annotations
+
+from rules.ruleset import (
+    DIAGONALS,
+    LEFT,
+    ORTHOGONALS,
+    RIGHT,
+    UP,
+    UP_LEFT,
+    UP_RIGHT,
+    BoardKind,
+    Color,
+    KingRange,
+    Numbering,
+    Precedence,
+    PromotionInCapture,
+    RuleSet,
+)
+from rules.variants.hooks import linear_moves
+
+THAI = RuleSet(
+    id="thai",
+    name="Thai draughts (Makhos)",
+    aliases=("makhos", "mak-hot", "thai checkers"),
+    start_fen="B:W25-32:B1-8",  # 8 men each on the two nearest rows
+    first_player=Color.BLACK,  # PDN 31,B (RULES.md Decisions)
+    king_range=KingRange.FLYING_LAND_BEHIND,  # lands on the square just behind the captured piece
+    precedence=Precedence.FREE,
+    removal_immediate=True,
+    promotion_in_capture=PromotionInCapture.STOP,
+    draw_repetitions=3,
+    draw_reversible_plies=None,
+    capture_separator="-",
+    pdn_gametype="31,B,8,8,N2,0",
+    summary=(
+        "8x8 board, a1 dark; squares 1-32 (1 = b8). 8 men each on the two nearest rows; Black starts. "
+        "Men move and capture one square diagonally forward. Kings move any distance diagonally; a king "
+        "captures a piece at any distance but must land on the square just behind it. Captured pieces are "
+        "removed at once. Capturing is compulsory with free choice; crowning ends the move. Threefold "
+        "repetition draws."
+    ),
+)
+
+_FULL_START_16 = (
+    "W:Wa2,b2,c2,d2,e2,f2,g2,h2,a3,b3,c3,d3,e3,f3,g3,h3"
+    ":Ba6,b6,c6,d6,e6,f6,g6,h6,a7,b7,c7,d7,e7,f7,g7,h7"
+)
+_QUEEN = DIAGONALS + ORTHOGONALS
+
+ARMENIAN = RuleSet(
+    id="armenian",
+    name="Armenian draughts (Tama)",
+    aliases=("tama", "armenian checkers"),
+    board_kind=BoardKind.FULL,
+    numbering=Numbering.ALGEBRAIC,
+    start_fen=_FULL_START_16,
+    man_move_vectors=(UP, UP_LEFT, UP_RIGHT, LEFT, RIGHT),
+    man_capture_vectors=(UP, LEFT, RIGHT),
+    king_range=KingRange.FLYING,
+    king_move_vectors=_QUEEN,
+    king_capture_vectors=ORTHOGONALS,
+    precedence=Precedence.QUANTITY,
+    removal_immediate=True,
+    no_reverse_turn=True,  # Ludii
+    promotion_in_capture=PromotionInCapture.PASS,  # RULES.md Decisions (as Turkish)
+    draw_repetitions=3,
+    draw_reversible_plies=None,
+    summary=(
+        "All 64 squares are used; algebraic squares. 16 men each on the 2nd and 3rd rows, White starts. "
+        "Men move one square forward, diagonally forward or sideways, and capture one square straight "
+        "forward or sideways. Kings move like chess queens and capture straight (forward, backward, "
+        "sideways) at any distance. You must take the most pieces; captured pieces are removed at once and "
+        "a capturing piece may not turn back 180 degrees. A man is crowned only if its move ends on the far "
+        "row. Threefold repetition draws."
+    ),
+)
+
+DAMEO = RuleSet(
+    id="dameo",
+    name="Dameo",
+    board_kind=BoardKind.FULL,
+    numbering=Numbering.ALGEBRAIC,
+    start_fen=(
+        "W:Wa1,b1,c1,d1,e1,f1,g1,h1,b2,c2,d2,e2,f2,g2,c3,d3,e3,f3"
+        ":Ba8,b8,c8,d8,e8,f8,g8,h8,b7,c7,d7,e7,f7,g7,c6,d6,e6,f6"
+    ),
+    man_move_vectors=(UP, UP_LEFT, UP_RIGHT),
+    man_capture_vectors=ORTHOGONALS,
+    king_range=KingRange.FLYING,
+    king_move_vectors=_QUEEN,
+    king_capture_vectors=ORTHOGONALS,
+    precedence=Precedence.QUANTITY,
+    promotion_in_capture=PromotionInCapture.PASS,
+    draw_repetitions=3,
+    draw_reversible_plies=None,
+    # Hook: linear moves of a line of men (rules/variants/hooks.py). Open point (RULES.md §2.15): we let a
+    # capturing king land on any empty square beyond, as iggamecenter, PlayStrategy and BrainKing state.
+    generator_factory=linear_moves,
+    summary=(
+        "All 64 squares are used; algebraic squares. 18 men each (a1-h1, b2-g2, c3-f3), White starts. A "
+        "man moves one square straight or diagonally forward; a straight line of your men may also advance "
+        "one square along its own direction if the square in front is empty. Kings move like chess queens. "
+        "All captures are straight (forward, backward, sideways): men jump an adjacent piece, kings capture "
+        "at distance. You must take the most pieces; captured pieces stay until the move ends. A man that "
+        "passes the far row during a capture stays a man. Threefold repetition draws."
+    ),
+)
+
+_GOTHIC_MEN = (UP_LEFT, UP_RIGHT, UP, LEFT, RIGHT)
+
+GOTHIC = RuleSet(
+    id="gothic",
+    name="Gothic checkers",
+    board_kind=BoardKind.FULL,
+    numbering=Numbering.ALGEBRAIC,
+    start_fen=(
+        "W:Wa1,b1,c1,d1,e1,f1,g1,h1,a2,b2,c2,d2,e2,f2,g2,h2"
+        ":Ba7,b7,c7,d7,e7,f7,g7,h7,a8,b8,c8,d8,e8,f8,g8,h8"
+    ),
+    man_move_vectors=_GOTHIC_MEN,
+    man_capture_vectors=_GOTHIC_MEN,
+    king_range=KingRange.SHORT,
+    king_move_vectors=_QUEEN,
+    king_capture_vectors=_QUEEN,
+    precedence=Precedence.FREE,  # "otherwise as Checkers"
+    promotion_in_capture=PromotionInCapture.STOP,
+    draw_repetitions=3,
+    draw_reversible_plies=None,
+    summary=(
+        "BrainKing's Gothic checkers: all 64 squares, 16 men each on the two nearest rows; White starts. "
+        "Men move and capture one square diagonally forward, straight forward or sideways. Kings move and "
+        "capture one square in any of the eight directions. Otherwise as checkers: capturing is compulsory "
+        "with free choice, a started capture must be completed, crowning ends the move. Threefold "
+        "repetition draws."
+    ),
+)
+
+MINOR = (THAI, ARMENIAN, DAMEO, GOTHIC)

@@ -1,0 +1,316 @@
+"""The federation variants that have published perft numbers (RULES.md §2, §4)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from rules.ruleset import (
+    DIAGONALS,
+    LEFT,
+    ORTHOGONALS,
+    RIGHT,
+    UP,
+    BoardKind,
+    Color,
+    KingRange,
+    Numbering,
+    Precedence,
+    PromotionInCapture,
+    RuleSet,
+)
+from rules.variants import draws
+
+RUSSIAN_START = "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8"
+
+ITALIAN = RuleSet(
+    id="italian",
+    name="Italian draughts",
+    aliases=("dama", "dama italiana", "italiana"),
+    inverted=True,  # Art. 2.3: the bottom-right square is dark for each player
+    start_fen="W:W21-32:B1-12",
+    men_capture_kings=False,  # Art. 5.3(b)
+    king_range=KingRange.SHORT,  # Art. 4.7
+    precedence=Precedence.ITALIAN,  # Art. 6.6-6.9
+    promotion_in_capture=PromotionInCapture.STOP,
+    draw_repetitions=3,  # seed 002; RULES.md Decisions
+    draw_reversible_plies=80,  # 40 moves each without a man move or capture
+    pdn_gametype="22,W,8,8,N2,1",
+    summary=(
+        "8x8 board, dark square at each player's bottom right; squares 1-32 (1 = a8). White starts. "
+        "Men move and capture one square diagonally forward and may not capture kings. Kings move and "
+        "capture one square in any diagonal direction. Capturing is compulsory: take the most pieces; "
+        "if equal, capture with a king; then take the most kings; then take the king(s) met earliest. "
+        "A man reaching the far row becomes a king and the move ends. Threefold repetition or 40 moves "
+        "each without a man move or capture draws."
+    ),
+)
+
+# FMJD rules (RULES.md §2.2): men capture backwards, flying kings, majority capture (men = kings),
+# captured pieces stay until the move ends, a man passing the far row mid-capture stays a man.
+INTERNATIONAL = RuleSet(
+    id="international",
+    name="International draughts",
+    aliases=("polish", "dammen", "10x10", "standard", "fmjd"),
+    width=10,
+    height=10,
+    start_fen="W:W31-50:B1-20",
+    man_capture_vectors=DIAGONALS,
+    king_range=KingRange.FLYING,
+    precedence=Precedence.QUANTITY,  # Art. 4.13
+    promotion_in_capture=PromotionInCapture.PASS,  # Art. 4.15
+    draw_repetitions=3,
+    draw_reversible_plies=50,  # 25 moves each with kings only, no man move, no capture
+    draw_rule=draws.international,
+    draw_rule_text=draws.INTERNATIONAL_TEXT,
+    pdn_gametype="20,W,10,10,N2,0",
+    summary=(
+        "10x10 board, dark square at each player's bottom left; squares 1-50 (1 = b10). 20 men each, "
+        "White starts. Men move one square diagonally forward and capture forwards and backwards. Kings "
+        "fly: they move and capture along a whole diagonal and may land on any empty square beyond the "
+        "captured piece. Capturing is compulsory and you must take the most pieces (men and kings count "
+        "the same). Captured pieces are removed only when the move ends and cannot be jumped twice. A man "
+        "that only passes the far row during a capture stays a man. " + draws.INTERNATIONAL_TEXT
+    ),
+)
+
+# International rules on 12x12 (RULES.md §2.12; dctl `canadian = international`).
+CANADIAN = dataclasses.replace(
+    INTERNATIONAL,
+    id="canadian",
+    name="Canadian draughts",
+    aliases=("canadian checkers", "12x12"),
+    width=12,
+    height=12,
+    start_fen="W:W43-72:B1-30",
+    draw_rule=None,  # no endgame clauses found (RULES.md §2.12)
+    draw_rule_text="",
+    pdn_gametype="27,W,12,12,N2,0",
+    summary=(
+        "12x12 board, squares 1-72 (1 = b12). 30 men each, White starts. International rules: men "
+        "capture backwards, flying kings, you must take the most pieces, captured pieces stay until the "
+        "move ends, no promotion in passing. Threefold repetition or 25 moves each with only kings "
+        "moving draws."
+    ),
+)
+
+ENGLISH = RuleSet(
+    id="english",
+    name="English draughts / American checkers",
+    aliases=("american", "checkers", "english draughts", "straight checkers"),
+    start_fen="B:W21-32:B1-12",
+    first_player=Color.BLACK,
+    king_range=KingRange.SHORT,
+    precedence=Precedence.FREE,  # any capture, but a started sequence must be completed
+    promotion_in_capture=PromotionInCapture.STOP,
+    draw_repetitions=3,
+    draw_reversible_plies=80,  # 40-move rule (dctl Law 1.32.2)
+    pdn_gametype="21,B,8,8,N1,0",
+    summary=(
+        "8x8 board, dark square at each player's bottom left; squares 1-32 (1 = b8). Black starts. Men "
+        "move and capture one square diagonally forward; kings move and capture one square in any "
+        "diagonal direction. Capturing is compulsory but you may choose any capture; a started sequence "
+        "must be completed. Crowning ends the move. Threefold repetition or 40 moves each without a man "
+        "move or capture draws."
+    ),
+)
+
+RUSSIAN = RuleSet(
+    id="russian",
+    name="Russian draughts",
+    aliases=("shashki", "russian checkers"),
+    numbering=Numbering.ALGEBRAIC,
+    start_fen=RUSSIAN_START,
+    man_capture_vectors=DIAGONALS,
+    king_range=KingRange.FLYING,
+    precedence=Precedence.FREE,
+    promotion_in_capture=PromotionInCapture.CONTINUE_AS_KING,  # crowned at once, goes on as a king
+    draw_repetitions=3,
+    draw_reversible_plies=30,  # 15 moves each with kings only
+    draw_rule=draws.russian,
+    draw_rule_text=draws.RUSSIAN_TEXT,
+    capture_separator=":",
+    pdn_gametype="25,W,8,8,A0,0",
+    summary=(
+        "8x8 board, a1 dark; algebraic squares (c3-d4, captures c3:e5). 12 men each, White starts. Men "
+        "capture forwards and backwards; kings fly. Capturing is compulsory but you may choose any "
+        "capture, and must finish it (a flying king must land where it can go on capturing). Captured "
+        "pieces stay until the move ends. A man that reaches the far row during a capture becomes a king "
+        "at once and continues capturing as a king. " + draws.RUSSIAN_TEXT
+    ),
+)
+
+BRAZILIAN = dataclasses.replace(
+    INTERNATIONAL,
+    id="brazilian",
+    name="Brazilian draughts",
+    aliases=("brazilian checkers",),
+    width=8,
+    height=8,
+    numbering=Numbering.ALGEBRAIC,
+    start_fen=RUSSIAN_START,
+    draw_reversible_plies=30,  # pydraughts applies the Russian clauses (RULES.md §2.5, unverified)
+    draw_rule=draws.russian,
+    draw_rule_text=draws.RUSSIAN_TEXT,
+    pdn_gametype="26,W,8,8,A0,0",
+    summary=(
+        "International rules on an 8x8 board with algebraic squares: men capture backwards, flying "
+        "kings, you must take the most pieces (men and kings count the same), captured pieces stay until "
+        "the move ends, a man passing the far row mid-capture stays a man. White starts. Draws as in "
+        "Russian draughts: " + draws.RUSSIAN_TEXT
+    ),
+)
+
+# American pool checkers (APCA; RULES.md §2.6 and Decisions): numbered like English, Black first.
+POOL = RuleSet(
+    id="pool",
+    name="Pool checkers (American)",
+    aliases=("american pool", "pool checkers", "apca"),
+    start_fen="B:W21-32:B1-12",
+    first_player=Color.BLACK,
+    man_capture_vectors=DIAGONALS,
+    king_range=KingRange.FLYING,
+    precedence=Precedence.FREE,
+    promotion_in_capture=PromotionInCapture.PASS,  # APCA rule 5
+    draw_repetitions=3,
+    draw_reversible_plies=30,  # dctl max_reversible_moves (rule 26)
+    draw_rule=draws.pool,
+    draw_rule_text=draws.POOL_TEXT,
+    pdn_gametype="23,B,8,8,N1,0",
+    summary=(
+        "8x8 board numbered like English checkers (1 = b8); Black starts. Men capture forwards and "
+        "backwards; kings fly. Capturing is compulsory but you may choose any capture and must finish it. "
+        "Captured pieces stay until the move ends. A man that reaches the far row during a capture and can "
+        "go on capturing backwards does so as a man. " + draws.POOL_TEXT
+    ),
+)
+
+CZECH = RuleSet(
+    id="czech",
+    name="Czech draughts",
+    aliases=("ceska dama", "česká dáma", "czech checkers"),
+    numbering=Numbering.ALGEBRAIC,
+    start_fen=RUSSIAN_START,
+    king_range=KingRange.FLYING,
+    precedence=Precedence.KING_PRIORITY,  # a king must capture if it can; otherwise free choice
+    promotion_in_capture=PromotionInCapture.STOP,
+    draw_repetitions=3,
+    draw_reversible_plies=30,  # 15 moves without capture or man move
+    pdn_gametype="29,W,8,8,A0,0",
+    summary=(
+        "8x8 board, a1 dark; algebraic squares. 12 men each, White starts. Men move and capture only "
+        "forwards; kings fly. Capturing is compulsory with free choice, except that if a king can capture, "
+        "a king must capture. Captured pieces stay until the move ends. Threefold repetition or 15 moves "
+        "each without a capture or man move draws."
+    ),
+)
+
+SPANISH = RuleSet(
+    id="spanish",
+    name="Spanish draughts",
+    aliases=("damas", "dama española", "spanish checkers"),
+    inverted=True,  # h1 is a playing square
+    numbering=Numbering.BOTTOM_RIGHT,
+    start_fen="W:W1-12:B21-32",
+    king_range=KingRange.FLYING,
+    precedence=Precedence.QUANTITY_KINGS,
+    promotion_in_capture=PromotionInCapture.STOP,
+    draw_repetitions=3,
+    draw_reversible_plies=40,  # 40 successive king moves (20 each) without capture
+    pdn_gametype="24,W,8,8,N1,1",
+    summary=(
+        "8x8 board with h1 dark; squares 1-32 from White's bottom right (1 = h1, 32 = a8). 12 men each, "
+        "White starts. Men move and capture only forwards; kings fly. You must take the most pieces, then "
+        "the most kings. Captured pieces stay until the move ends; crowning ends the move. Threefold "
+        "repetition or 20 king moves each without a capture draws."
+    ),
+)
+
+PORTUGUESE = dataclasses.replace(
+    SPANISH,
+    id="portuguese",
+    name="Portuguese draughts",
+    aliases=("portuguese checkers", "damas portuguesas"),
+    pdn_gametype="28,W,8,8,N1,1",
+    summary=SPANISH.summary.replace("White starts.", "White starts. The rules are those of Spanish draughts."),
+)
+
+_FRISIAN_ORTHOGONAL = ((-2, 0), (2, 0), (0, -2), (0, 2))  # over the same-colour square two away
+
+FRISIAN = RuleSet(
+    id="frisian",
+    name="Frisian draughts",
+    aliases=("frysk", "fries dammen"),
+    width=10,
+    height=10,
+    start_fen="W:W31-50:B1-20",
+    man_capture_vectors=DIAGONALS + _FRISIAN_ORTHOGONAL,
+    king_range=KingRange.FLYING,
+    king_move_vectors=DIAGONALS,  # kings move diagonally only…
+    king_capture_vectors=DIAGONALS + _FRISIAN_ORTHOGONAL,  # …but capture in all eight directions
+    precedence=Precedence.FRISIAN,  # value (dctl key), then with the king
+    promotion_in_capture=PromotionInCapture.PASS,
+    king_move_limit=3,
+    draw_repetitions=3,
+    draw_reversible_plies=None,
+    draw_rule=draws.frisian,
+    draw_rule_text=draws.FRISIAN_TEXT,
+    pdn_gametype="40,W,10,10,N2,0",
+    summary=(
+        "10x10 board numbered 1-50 like International; White starts. Men move one square diagonally "
+        "forward; men and kings capture diagonally and orthogonally (straight over the square two away), "
+        "forwards and backwards. Kings move diagonally any distance and capture at distance. You must "
+        "make the capture of highest value: n kings are worth more than 2n-1 men but less than 2n men; "
+        "at equal value a king must capture. While you have men, the same king may make at most three "
+        "quiet moves in a row. " + draws.FRISIAN_TEXT
+    ),
+)
+
+_TURKISH_MEN = (UP, LEFT, RIGHT)
+
+TURKISH = RuleSet(
+    id="turkish",
+    name="Turkish draughts",
+    aliases=("dama turca", "turkish dama", "damalar"),
+    board_kind=BoardKind.FULL,
+    numbering=Numbering.ALGEBRAIC,
+    start_fen=(
+        "W:Wa2,b2,c2,d2,e2,f2,g2,h2,a3,b3,c3,d3,e3,f3,g3,h3"
+        ":Ba6,b6,c6,d6,e6,f6,g6,h6,a7,b7,c7,d7,e7,f7,g7,h7"
+    ),
+    man_move_vectors=_TURKISH_MEN,
+    man_capture_vectors=_TURKISH_MEN,
+    king_range=KingRange.FLYING,
+    king_move_vectors=ORTHOGONALS,
+    king_capture_vectors=ORTHOGONALS,
+    precedence=Precedence.QUANTITY,
+    removal_immediate=True,  # each captured piece leaves the board at once
+    no_reverse_turn=True,
+    promotion_in_capture=PromotionInCapture.PASS,  # RULES.md Decisions (kish)
+    draw_repetitions=3,
+    draw_reversible_plies=100,  # kish's 50-move rule
+    draw_rule=draws.turkish,
+    draw_rule_text=draws.TURKISH_TEXT,
+    pdn_gametype="30,W,8,8,A0,0",
+    summary=(
+        "All 64 squares are used; algebraic squares. 16 men each on the 2nd and 3rd rows, White starts. "
+        "Men move and capture one square straight forward or sideways. Kings move and capture like rooks, "
+        "landing on any empty square beyond. You must take the most pieces. Each captured piece is removed "
+        "at once, and a capturing piece may not turn back 180 degrees between two jumps. A man is crowned "
+        "only if its move ends on the far row. " + draws.TURKISH_TEXT
+    ),
+)
+
+PUBLISHED = (
+    ITALIAN,
+    INTERNATIONAL,
+    ENGLISH,
+    RUSSIAN,
+    BRAZILIAN,
+    POOL,
+    CZECH,
+    SPANISH,
+    PORTUGUESE,
+    CANADIAN,
+    FRISIAN,
+    TURKISH,
+)
