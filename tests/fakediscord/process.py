@@ -52,9 +52,15 @@ class BotProcess:
 
     async def start(self, *, ready_timeout: float = 30.0) -> BotProcess:
         """Start and wait until the bot identified on the gateway (READY + GUILD_CREATE sent)."""
+        seen = len(self.fake.sessions)
+        await self.spawn()
+        await self.fake.wait_ready(after=seen, timeout=ready_timeout)
+        return self
+
+    async def spawn(self) -> None:
+        """Start the process without waiting for it to connect."""
         if self.proc is not None and self.proc.returncode is None:
             raise RuntimeError("bot process already running")
-        seen = len(self.fake.sessions)
         self.starts += 1
         with self.log_path.open("ab") as log:
             log.write(f"\n===== start #{self.starts}: python -m {self.module} =====\n".encode())
@@ -63,8 +69,12 @@ class BotProcess:
                 sys.executable, "-m", "tests.fakediscord.launch", self.module, cwd=self.cwd, env=self.env(),
                 stdin=asyncio.subprocess.DEVNULL, stdout=log, stderr=asyncio.subprocess.STDOUT)
         self._expected_exit = False
-        await self.fake.wait_ready(after=seen, timeout=ready_timeout)
-        return self
+
+    async def wait_exit(self, *, timeout: float = 30.0) -> int:
+        """Wait for the process to end by itself; returns its exit code."""
+        assert self.proc is not None
+        self._expected_exit = True
+        return await asyncio.wait_for(self.proc.wait(), timeout)
 
     async def stop(self, *, timeout: float = 10.0) -> int | None:
         """SIGTERM (no graceful shutdown is assumed: like a crash or a container stop), then SIGKILL."""

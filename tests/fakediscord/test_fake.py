@@ -37,3 +37,165 @@ async def test_login_sync_ready(fake_discord: FakeDiscord, bot_launcher: BotLaun
     session = fake_discord.ready_session()
     assert session is not None and session.heartbeats >= 1 and session.identify is not None
     assert session.identify["token"] == fake_discord.token
+
+
+@pytest.mark.asyncio
+async def test_slash_with_png_then_button_edit(fake_discord: FakeDiscord, bot_launcher: BotLauncher) -> None:
+    await bot_launcher.process(DEMO)
+    alice = fake_discord.alice
+    inter = await fake_discord.slash(alice, "board", size=4, color="black")
+    reply = await fake_discord.wait_for_reply(inter)
+    assert reply.callback_type == 4 and not reply.ephemeral
+    assert reply.content == f"Board 4 move 0 for <@{alice.id}> as black"
+    assert [f.filename for f in reply.files] == ["board.png"]
+    png = reply.files[0].data
+    # square (0, 0) is light and (0, 1) dark at move 0 (the demo's rule: dark when r + c + n is odd)
+    assert square_colour(png, 4, 0, 0) == LIGHT and square_colour(png, 4, 0, 1) == DARK
+    assert reply.custom_ids() == ["demo:next:4:0"]
+    assert inter.ack_latency is not None and 0 <= inter.ack_latency < 3.0
+    assert [m.id for m in fake_discord.messages()] == [reply.message_id]
+
+    click = await fake_discord.click(fake_discord.bob, reply, "demo:next:4:0")
+    edited = await fake_discord.wait_for_reply(click)
+    assert edited.callback_type == 7 and edited.message_id == reply.message_id
+    assert edited.content.startswith("Board 4 move 1 clicks=1")
+    assert square_colour(edited.files[0].data, 4, 0, 0) == DARK  # the pattern shifted by one move
+    assert edited.custom_ids() == ["demo:next:4:1"]
+    live = fake_discord.message_by_id(reply.message_id)
+    assert live.version == 1 and live.history[0].content == reply.content
+    # the old button is gone from the message, so Discord would not let anyone press it
+    with pytest.raises(InteractionRefused):
+        await fake_discord.click(alice, reply, "demo:next:4:0")
+
+
+@pytest.mark.asyncio
+async def test_defer_then_followup_with_file(fake_discord: FakeDiscord, bot_launcher: BotLauncher) -> None:
+    await bot_launcher.process(DEMO)
+    inter = await fake_discord.slash(fake_discord.alice, "hint")
+    reply = await fake_discord.wait_for_reply(inter)
+    assert inter.callback_type == 5 and reply.via == "followup"
+    assert reply.content == "Here is a hint" and reply.files[0].filename == "hint.png"
+    assert square_colour(reply.files[0].data, 4, 0, 0) == DARK
+    # the first followup after a thinking defer replaces the loading message
+    assert reply.message_id == inter.response_message_id
+    assert not fake_discord.message_by_id(reply.message_id).loading
+
+
+@pytest.mark.asyncio
+async def test_autocomplete_select_and_modal(fake_discord: FakeDiscord, bot_launcher: BotLauncher) -> None:
+    await bot_launcher.process(DEMO)
+    alice = fake_discord.alice
+    choices = await fake_discord.autocomplete(alice, "move", focused="move", options={"move": "22"})
+    assert [c["value"] for c in choices] == ["22-18", "22-19"]
+    played = await fake_discord.wait_for_reply(await fake_discord.slash(alice, "move", move="22-18"))
+    assert played.content == "played 22-18"
+
+    menu = await fake_discord.wait_for_reply(await fake_discord.slash(alice, "pick"))
+    with pytest.raises(InteractionRefused):  # "z" is not an option of the menu
+        await fake_discord.select(alice, menu, "demo:pick", ["z"])
+    picked = await fake_discord.wait_for_reply(await fake_discord.select(alice, menu, "demo:pick", ["a", "c"]))
+    assert picked.callback_type == 7 and picked.content == "picked a,c"
+
+    opened = await fake_discord.wait_for_reply(await fake_discord.slash(alice, "feedback"))
+    assert opened.callback_type == 9 and opened.modal is not None and opened.modal["title"] == "Feedback"
+    with pytest.raises(InteractionRefused):  # a required field left empty
+        await fake_discord.submit_modal(alice, opened, {})
+    thanks = await fake_discord.wait_for_reply(
+        await fake_discord.submit_modal(alice, opened, {"demo:feedback:text": "nice"}))
+    assert thanks.content == "thanks: nice" and thanks.ephemeral
+
+
+@pytest.mark.asyncio
+async def test_invalid_options_never_reach_the_bot(fake_discord: FakeDiscord, bot_launcher: BotLauncher) -> None:
+    await bot_launcher.process(DEMO)
+    alice = fake_discord.alice
+    before = len(fake_discord.interactions)
+    for bad in ({"size": 20}, {"size": 1}, {"size": 4, "color": "red"}, {}, {"size": "4"},
+                {"size": 4, "colour": "white"}):
+        with pytest.raises(InteractionRefused):
+            await fake_discord.slash(alice, "board", **bad)
+    assert len(fake_discord.interactions) == before  # nothing was dispatched
+    ok = await fake_discord.wait_for_reply(await fake_discord.slash(alice, "board", size=19))
+    assert ok.content.startswith("Board 19 move 0")
+
+
+@pytest.mark.asyncio
+async def test_second_acknowledgement_is_refused(fake_discord: FakeDiscord, bot_launcher: BotLauncher) -> None:
+    await bot_launcher.process(DEMO)
+    inter = await fake_discord.slash(fake_discord.alice, "twice")
+    reply = await fake_discord.wait_for_reply(inter)
+    assert inter.callback_type == 5
+    assert reply.content == "second ack refused: 400 40060" and reply.ephemeral
+    assert [(r.status, r.code) for r in inter.refusals] == [(400, 40060)]
+
+
+@pytest.mark.asyncio
+async def test_late_acknowledgement_is_refused(fake_discord: FakeDiscord, bot_launcher: BotLauncher) -> None:
+    bot = await bot_launcher.process(DEMO)
+    # Discord's limit is 3 s; the deadline is shortened here so the test stays quick.
+    inter = await fake_discord.slash(fake_discord.alice, "slow", seconds=0.6, ack_deadline=0.3)
+    await fake_discord.wait_until(lambda: inter.refusals, what="the late callback")
+    assert [(r.status, r.code) for r in inter.refusals] == [(404, 10062)]
+    assert not inter.acknowledged and inter.reply is None
+    await fake_discord.wait_until(lambda: "late ack refused: 404 10062" in bot.output(), what="the bot's log")
+
+
+@pytest.mark.asyncio
+async def test_unknown_route_fails_loudly(fake_discord: FakeDiscord, bot_launcher: BotLauncher) -> None:
+    await bot_launcher.process(DEMO)
+    inter = await fake_discord.slash(fake_discord.alice, "emojis")
+    with pytest.raises(FakeDiscordError, match="unknown route: GET /api/v10/guilds/"):
+        await fake_discord.wait_for_reply(inter)
+    assert fake_discord.unknown_routes == [f"GET /api/v10/guilds/{fake_discord.guild_id}/emojis"]
+    with pytest.raises(FakeDiscordError):
+        fake_discord.raise_problems()  # what the fixture does at teardown
+    fake_discord.clear_problems()
+    reply = await fake_discord.wait_for_reply(inter)  # the bot saw Discord's 404
+    assert reply.content == "emojis failed: 404"
+
+
+@pytest.mark.asyncio
+async def test_loopback_guard(fake_discord: FakeDiscord, bot_launcher: BotLauncher) -> None:
+    assert guard.is_enabled()
+    seen = len(guard.violations)
+    with pytest.raises(guard.LoopbackViolation):
+        socket.create_connection(("192.0.2.1", 443), timeout=0.5)  # TEST-NET-1, never routed
+    with socket.socket() as sock, pytest.raises(guard.LoopbackViolation):
+        sock.connect(("192.0.2.1", 443))
+    with pytest.raises(guard.LoopbackViolation):
+        socket.getaddrinfo("discord.com", 443)
+    async with aiohttp.ClientSession(connector=guard.loopback_connector()) as session:
+        with pytest.raises(guard.LoopbackViolation):
+            await session.get("https://discord.com/api/v10/users/@me")
+        async with session.get(f"{fake_discord.api_base}/gateway") as resp:  # loopback is fine
+            assert resp.status == 200
+    assert len(guard.violations) == seen + 4
+    del guard.violations[seen:]  # provoked on purpose
+    requests_before = len(fake_discord.requests)
+
+    # the same guard in a bot subprocess: a bot pointed at the real Discord dies instead of connecting
+    bot = await bot_launcher.process(DEMO, env={"DISCORD_API_BASE": "https://discord.com/api/v10"}, start=False)
+    bot.allow_tracebacks = True
+    await bot.spawn()
+    code = await bot.wait_exit(timeout=30)
+    assert code != 0
+    assert "loopback guard: refused name lookup of 'discord.com'" in bot.output()
+    assert len(fake_discord.requests) == requests_before
+
+
+@pytest.mark.asyncio
+async def test_restart_keeps_persistent_buttons(fake_discord: FakeDiscord, bot_launcher: BotLauncher) -> None:
+    bot = await bot_launcher.process(DEMO, env={"DEV_GUILD_ID": str(fake_discord.guild_id)})
+    assert fake_discord.command("board")["guild_id"] == str(fake_discord.guild_id)  # type: ignore[index]
+    alice = fake_discord.alice
+    board = await fake_discord.wait_for_reply(await fake_discord.slash(alice, "board", size=3))
+    first = await fake_discord.wait_for_reply(await fake_discord.click(alice, board, "demo:next:3:0"))
+    assert first.content == f"Board 3 move 1 clicks=1 pid={bot.pid}"
+    old_pid = bot.pid
+
+    await bot.restart()
+    assert bot.pid != old_pid and fake_discord.identifies == 2
+    second = await fake_discord.wait_for_reply(await fake_discord.click(alice, board, "demo:next:3:1"))
+    # the new process answered the old message, and the click count came from the same database file
+    assert second.content == f"Board 3 move 2 clicks=2 pid={bot.pid}"
+    assert second.message_id == board.message_id
