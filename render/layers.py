@@ -35,9 +35,7 @@ def text_size(draw: ImageDraw.ImageDraw, text: str, face: Font) -> tuple[int, in
 
 
 @functools.lru_cache(maxsize=48)
-def static_layer(
-    theme_name: str, layout: Layout, board: Board, points: bool, coordinates: bool
-) -> Image.Image:
+def static_layer(theme_name: str, layout: Layout, board: Board, points: bool, coordinates: bool) -> Image.Image:
     """Background, frame, squares (or lines and points) and coordinates; copied for every picture."""
     theme = load_theme(theme_name)
     image = Image.new("RGB", (layout.width, layout.height), theme.background)
@@ -73,14 +71,10 @@ def _draw_squares(draw: ImageDraw.ImageDraw, theme: Theme, layout: Layout, board
         width = max(1, layout.cell // 40)
         for i in range(board.width + 1):
             x = layout.board_x + i * layout.cell
-            draw.line(
-                (x, layout.board_y, x, layout.board_y + layout.board_h), fill=theme.grid_line, width=width
-            )
+            draw.line((x, layout.board_y, x, layout.board_y + layout.board_h), fill=theme.grid_line, width=width)
         for i in range(board.height + 1):
             y = layout.board_y + i * layout.cell
-            draw.line(
-                (layout.board_x, y, layout.board_x + layout.board_w, y), fill=theme.grid_line, width=width
-            )
+            draw.line((layout.board_x, y, layout.board_x + layout.board_w, y), fill=theme.grid_line, width=width)
 
 
 def _draw_points(draw: ImageDraw.ImageDraw, theme: Theme, layout: Layout, board: Board) -> None:
@@ -107,9 +101,7 @@ def _draw_points(draw: ImageDraw.ImageDraw, theme: Theme, layout: Layout, board:
             for drow, dcol in ((1, 1), (1, -1)):
                 r, c = row + drow, col + dcol
                 if 0 <= r <= last_row and 0 <= c <= last_col:
-                    draw.line(
-                        (*layout.center(row, col), *layout.center(r, c)), fill=theme.point_line, width=width
-                    )
+                    draw.line((*layout.center(row, col), *layout.center(r, c)), fill=theme.point_line, width=width)
     dot = max(3, layout.cell // 12)
     for row in range(board.height):
         for col in range(board.width):
@@ -126,18 +118,14 @@ def _draw_edge_labels(draw: ImageDraw.ImageDraw, theme: Theme, layout: Layout, b
         draw.text(((x0 + x1) / 2, below), chr(ord("a") + col), fill=theme.frame_text, font=face, anchor="mm")
     for row in range(board.height):
         _, y0, _, y1 = layout.cell_box(row, 0)
-        draw.text(
-            (left, (y0 + y1) / 2), str(board.height - row), fill=theme.frame_text, font=face, anchor="mm"
-        )
+        draw.text((left, (y0 + y1) / 2), str(board.height - row), fill=theme.frame_text, font=face, anchor="mm")
 
 
 def number_font_size(cell: int) -> int:
     return max(8, round(cell * 0.155))
 
 
-def _draw_square_numbers(
-    draw: ImageDraw.ImageDraw, theme: Theme, layout: Layout, board: Board, points: bool
-) -> None:
+def _draw_square_numbers(draw: ImageDraw.ImageDraw, theme: Theme, layout: Layout, board: Board, points: bool) -> None:
     face = font(number_font_size(layout.cell))
     pad = max(2, round(layout.cell * 0.04))
     full = board.kind.value == "full"
@@ -224,9 +212,7 @@ def piece_sprite(theme_name: str, white: bool, king: bool, cell: int, alpha: flo
     top_y = cy - thickness / 2
     # the side of the disc, then the top face: a cheap but convincing bevel
     draw.ellipse((cx - r, top_y - r + thickness, cx + r, top_y + r + thickness), fill=colors.edge)
-    draw.ellipse(
-        (cx - r + edge, top_y - r + thickness, cx + r - edge, top_y + r + thickness - edge), fill=colors.rim
-    )
+    draw.ellipse((cx - r + edge, top_y - r + thickness, cx + r - edge, top_y + r + thickness - edge), fill=colors.rim)
     draw.ellipse((cx - r, top_y - r, cx + r, top_y + r), fill=colors.edge)
     face = r - edge
     draw.ellipse((cx - face, top_y - face, cx + face, top_y + face), fill=colors.fill)
@@ -302,3 +288,103 @@ def arrow_mask(points: tuple[tuple[float, float], ...], cell: int) -> tuple[Imag
         fill=255,
     )
     return mask.reduce(scale), (x0, y0)
+
+
+# -- palette --------------------------------------------------------------------------------------
+
+
+def _gradient(start: RGB, end: RGB, steps: int = 12) -> list[RGB]:
+    return [
+        (
+            round(start[0] + (end[0] - start[0]) * i / (steps - 1)),
+            round(start[1] + (end[1] - start[1]) * i / (steps - 1)),
+            round(start[2] + (end[2] - start[2]) * i / (steps - 1)),
+        )
+        for i in range(steps)
+    ]
+
+
+def _blend(under: RGB, over: RGB, alpha: float) -> RGB:
+    return (
+        round(under[0] + (over[0] - under[0]) * alpha),
+        round(under[1] + (over[1] - under[1]) * alpha),
+        round(under[2] + (over[2] - under[2]) * alpha),
+    )
+
+
+@functools.lru_cache(maxsize=48)
+def palette_for(theme_name: str, layout: Layout, board: Board, points: bool, coordinates: bool) -> Image.Image:
+    """A 255-colour palette image for every picture of this theme and geometry.
+
+    Mapping to a fixed palette is several times faster than building one per picture, and it is built from
+    everything a picture can contain: the static layer, every sprite, and ramps for tints, arrows and text.
+    """
+    theme = load_theme(theme_name)
+    static = static_layer(theme_name, layout, board, points, coordinates)
+    cell = layout.cell
+    bases = [theme.dark, theme.light, theme.full_a, theme.point_board, theme.white_piece.fill, theme.black_piece.fill]
+    overlays = [
+        (theme.last_move, theme.last_move_alpha),
+        (theme.highlight, theme.highlight_alpha),
+        (theme.arrow, theme.arrow_alpha),
+        (theme.hint, theme.hint_alpha),
+    ]
+    ramps: list[list[RGB]] = []
+    for base in bases:
+        for color, alpha in overlays:
+            ramps.append(_gradient(base, _blend(base, color, alpha)))
+            tinted = _blend(base, theme.last_move, theme.last_move_alpha)
+            ramps.append(_gradient(tinted, _blend(tinted, color, alpha)))
+    for text in (theme.caption_text, theme.caption_muted, theme.white_piece.fill, theme.black_piece.fill):
+        ramps.append(_gradient(theme.caption_bg, text))
+    swatch = Image.new("RGB", (len(ramps[0]), len(ramps)))
+    swatch.putdata([color for ramp in ramps for color in ramp])
+    swatch = swatch.resize((swatch.width * 4, swatch.height * 4), Image.Resampling.NEAREST)
+
+    sprites = Image.new("RGB", (cell * 8, cell * 2), theme.dark)
+    sprites.paste(theme.light, (0, cell, cell * 8, cell * 2))
+    variants = [(w, k, a) for w in (True, False) for k in (False, True) for a in (1.0, theme.captured_alpha)]
+    for row in range(2):
+        for index, (white, king, alpha) in enumerate(variants):
+            sprite = piece_sprite(theme_name, white, king, cell, alpha)
+            sprites.paste(sprite, (index * cell, row * cell), sprite)
+
+    source = Image.new("RGB", (static.width + sprites.width, max(static.height, sprites.height + swatch.height)))
+    source.paste(static, (0, 0))
+    source.paste(sprites, (static.width, 0))
+    source.paste(swatch, (static.width, sprites.height))
+    # the flat colours must come out exact (median cut would average them with their neighbours)
+    exact = _exact_colors(theme)
+    found = source.quantize(256 - len(exact), Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    flat = found.getpalette() or []
+    extra = [(flat[i], flat[i + 1], flat[i + 2]) for i in range(0, len(flat), 3)]
+    colors = list(dict.fromkeys(exact + [c for c in extra if c not in exact]))[:256]
+    palette = Image.new("P", (1, 1))
+    palette.putpalette([channel for color in colors for channel in color])
+    return palette
+
+
+def _exact_colors(theme: Theme) -> list[RGB]:
+    pieces = [
+        getattr(colors, name)
+        for colors in (theme.white_piece, theme.black_piece)
+        for name in ("fill", "rim", "edge", "ring", "crown", "crown_edge")
+    ]
+    flat = [
+        theme.background, theme.frame, theme.frame_edge, theme.frame_text, theme.light, theme.dark,
+        theme.full_a, theme.full_b, theme.grid_line, theme.point_board, theme.point_line,
+        theme.square_number, theme.square_number_light, theme.caption_bg, theme.caption_text,
+        theme.caption_muted, *pieces,
+    ]  # fmt: skip
+    squares = [theme.dark, theme.light, theme.full_a, theme.full_b, theme.point_board]
+    tinted = [
+        _blend(base, color, alpha)
+        for base in squares
+        for color, alpha in ((theme.last_move, theme.last_move_alpha), (theme.highlight, theme.highlight_alpha))
+    ]
+    arrows = [
+        _blend(base, color, alpha)
+        for base in squares + tinted
+        for color, alpha in ((theme.arrow, theme.arrow_alpha), (theme.hint, theme.hint_alpha))
+    ]
+    return list(dict.fromkeys(flat + tinted + arrows))

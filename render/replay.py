@@ -8,12 +8,9 @@ from collections.abc import Sequence
 
 from PIL import Image
 
-from render.draw import render_image
-from render.layers import piece_sprite
-from render.layout import layout_for
+from render.draw import palette_of, render_image
 from render.options import RenderOptions
-from render.theme import load_theme
-from rules import Game, Move, RuleSet, board_for
+from rules import Game, Move, RuleSet, parse_fen
 
 FRAME_MS = 900
 FIRST_FRAME_MS = 1200
@@ -53,24 +50,6 @@ def replay_frames(
     return frames
 
 
-def _palette_source(frames: list[Image.Image], options: RenderOptions, rules: RuleSet) -> Image.Image:
-    """First and last frames plus every piece sprite, so one shared palette holds all the colours."""
-    theme = load_theme(options.theme)
-    cell = layout_for(board_for(rules), options.width, options.flip, options.caption).cell
-    strip = Image.new("RGB", (cell * 8, cell), theme.dark)
-    for index, (white, king, alpha) in enumerate(
-        (w, k, a) for w in (True, False) for k in (False, True) for a in (1.0, theme.captured_alpha)
-    ):
-        sprite = piece_sprite(theme.name, white, king, cell, alpha)
-        strip.paste(sprite, (index * cell, 0), sprite)
-    first, last = frames[0], frames[-1]
-    source = Image.new("RGB", (first.width * 2, first.height + cell))
-    source.paste(first, (0, 0))
-    source.paste(last, (first.width, 0))
-    source.paste(strip, (0, first.height))
-    return source
-
-
 def render_replay(
     rules: RuleSet,
     start_fen: str | None,
@@ -87,7 +66,7 @@ def render_replay(
     durations[-1] = LAST_FRAME_MS
     out = io.BytesIO()
     if fmt == "gif":
-        palette = _palette_source(frames, options, rules).quantize(255, Image.Quantize.MEDIANCUT)
+        palette = palette_of(parse_fen(rules, start_fen or rules.start_fen), options)
         indexed = [frame.quantize(palette=palette, dither=Image.Dither.NONE) for frame in frames]
         # Pillow stores each frame as the changed box against the previous one
         indexed[0].save(out, "GIF", save_all=True, append_images=indexed[1:], duration=durations, loop=0)
