@@ -7,6 +7,7 @@ a fixed-size list indexed by the low bits of the key, so memory is bounded by co
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -23,6 +24,15 @@ MAX_PLY = 128
 EXACT, LOWER, UPPER = 0, 1, 2
 CHECK_EVERY = 1023  # nodes between looks at the clock and the stop flag (a mask)
 COLORS = (Color.WHITE, Color.BLACK)
+# Shallow pruning in quiet positions: static eval beyond the window by MARGIN per ply of depth.
+PRUNE_DEPTH = 4
+MARGIN = 60
+# Late-move reductions: quiet moves after the first few are searched shallower first (log-shaped).
+LMR_FROM = 2
+LMR = [[0] * 32 for _ in range(32)]
+for _d in range(2, 32):
+    for _i in range(LMR_FROM, 32):
+        LMR[_d][_i] = min(_d - 1, max(1, int(0.5 + math.log(_d) * math.log(_i) / 1.8)))
 
 
 class Stop(Exception):
@@ -170,7 +180,8 @@ class Searcher:
         start = time.monotonic()
         max_depth = min(depth or MAX_PLY - 8, MAX_PLY - 8)
         self.deadline = start + seconds if seconds is not None else float("inf")
-        soft = start + seconds * 0.5 if seconds is not None else float("inf")
+        soft = start + seconds * 0.7 if seconds is not None else float("inf")
+        iteration_started = start
         self.should_stop = should_stop
         self.nodes = 0
         own, opp = (white, black) if color == 0 else (black, white)
@@ -206,8 +217,11 @@ class Searcher:
                     break  # a forced result shorter than the depth searched: deeper adds nothing
                 if len(moves) == 1 and d >= 4:
                     break
-                if time.monotonic() > soft:
+                now = time.monotonic()
+                # Start another iteration only if it can plausibly finish (about twice the last one).
+                if now > soft or now + 2 * (now - iteration_started) > self.deadline:
                     break
+                iteration_started = now
         except Stop:
             partial = self.pv_table[0]
             if not all_scores and partial and self.root_done and partial[0] != best.move:
@@ -348,6 +362,19 @@ class Searcher:
         n = len(moves)
         if n == 1 and ply < 2 * depth + 16:
             depth += 1  # a forced reply costs nothing to look past
+        elif (
+            depth <= PRUNE_DEPTH
+            and not pv_node
+            and not moves[0][1]
+            and abs(beta) < WIN_BOUND
+            and not self.can_capture(opp, own, kings, 1 - color)
+        ):
+            # Quiet position (no capture for either side): trust the evaluation near the leaves.
+            static = self.evaluate(own, opp, kings, color)
+            if static - MARGIN * depth >= beta:
+                return static
+            if depth <= 2 and static + MARGIN * depth <= alpha:
+                return static
         killers = self.killers[ply]
         if n > 1:
             if moves[0][1]:
@@ -386,8 +413,8 @@ class Searcher:
                                       ch, pv_node, c_rev)
             else:
                 reduce = 0
-                if depth >= 3 and i >= 3 and not cap and not kx and m not in killers:
-                    reduce = 2 if i >= 8 and depth >= 5 else 1
+                if depth >= 2 and i >= LMR_FROM and not cap and not kx and m not in killers:
+                    reduce = LMR[min(depth, 31)][min(i, 31)]
                 score = -self._search(opp ^ cap, own ^ mx, c_kings, other, next_depth - reduce, -alpha - 1,
                                       -alpha, ply + 1, ch, False, c_rev)
                 if reduce and score > alpha:
