@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import socket
+from pathlib import Path
 
 import aiohttp
 import pytest
@@ -199,3 +200,57 @@ async def test_restart_keeps_persistent_buttons(fake_discord: FakeDiscord, bot_l
     # the new process answered the old message, and the click count came from the same database file
     assert second.content == f"Board 3 move 2 clicks=2 pid={bot.pid}"
     assert second.message_id == board.message_id
+
+
+@pytest.mark.asyncio
+async def test_dm_threads_and_followups(fake_discord: FakeDiscord, bot_launcher: BotLauncher) -> None:
+    await bot_launcher.process(DEMO)
+    alice = fake_discord.alice
+    inter = await fake_discord.slash(alice, "notify")
+    [note] = await fake_discord.wait_for_followups(inter)
+    assert note.content == "notified" and note.ephemeral
+    starter = fake_discord.message_by_id(inter.response_message_id)
+    game_thread, private = fake_discord.threads(fake_discord.channel)
+    assert game_thread.id == starter.id and game_thread.type == 11  # a thread on a message shares its id
+    assert private.type == 12 and private.name == "private analysis"
+    assert [m.content for m in fake_discord.messages(game_thread)] == [f"<@{alice.id}> your move"]
+    assert [m.content for m in fake_discord.messages(private)] == ["analysis here"]
+    assert [m.content for m in fake_discord.dm_messages(alice)] == ["it is your turn"]
+    # ephemeral followups are visible to the test but not in the channel's history the bot can read
+    assert note in fake_discord.messages() and note not in fake_discord.messages(include_ephemeral=False)
+
+
+@pytest.mark.asyncio
+async def test_closed_dms_are_refused(fake_discord: FakeDiscord, bot_launcher: BotLauncher) -> None:
+    bot = await bot_launcher.process(DEMO)
+    bot.allow_tracebacks = True  # /notify does not handle Forbidden; discord.py logs it
+    fake_discord.alice.dms_closed = True
+    inter = await fake_discord.slash(fake_discord.alice, "notify")
+    await fake_discord.wait_until(lambda: [r for r in fake_discord.refusals if r.code == 50007],
+                                  what="the refused DM")
+    assert fake_discord.dm_messages(fake_discord.alice) == [] and inter.followup_ids == []
+
+
+@pytest.mark.asyncio
+async def test_in_process_bot_and_gateway_reconnect(fake_discord: FakeDiscord, bot_launcher: BotLauncher,
+                                                    tmp_path: Path) -> None:
+    from tests.fakediscord.demo_bot import DemoBot, Store
+
+    class QuickDemoBot(DemoBot):
+        async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+            pass  # discord.py waits 5 s before every re-IDENTIFY; nothing to rate-limit here
+
+    def factory() -> DemoBot:
+        return QuickDemoBot(Store(str(tmp_path / "inproc.sqlite3")), guild_ready_timeout=0.05,
+                            connector=guard.loopback_connector())
+
+    await bot_launcher.run_in_process(factory)
+    board = await fake_discord.wait_for_reply(await fake_discord.slash(fake_discord.alice, "board", size=2))
+    assert board.files[0].filename == "board.png"
+    await fake_discord.disconnect_bot()
+    # discord.py tries RESUME; the fake invalidates the session and the bot identifies afresh
+    await fake_discord.wait_until(lambda: fake_discord.identifies == 2 and fake_discord.ready_session(),
+                                  what="a fresh session")
+    assert fake_discord.resumes == 1
+    clicked = await fake_discord.wait_for_reply(await fake_discord.click(fake_discord.bob, board, "demo:next:2:0"))
+    assert clicked.content.startswith("Board 2 move 1 clicks=1")
