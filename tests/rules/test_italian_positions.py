@@ -74,3 +74,18 @@ def test_king_captures_backwards_one_square() -> None:
     position = parse_fen(ITALIAN, "W:WK14:B18,5")
     got = {format_move(position, m, full=True) for m in position.legal_moves()}
     assert got == {"14x21"}  # §8.3: 14 down-left 18, 18 down-left 21
+
+
+def test_two_routes_to_the_same_square_are_ambiguous() -> None:
+    """§8.3 arithmetic: 26 takes 21 and 13 via 17, or 22 and 14 via 19; both end on 10."""
+    from messages import describe
+    from rules import AmbiguousMoveError, parse_move
+
+    position = parse_fen(ITALIAN, "W:W26:B21,13,22,14")
+    assert {format_move(position, m) for m in position.legal_moves()} == {"26x17x10", "26x19x10"}
+    with pytest.raises(AmbiguousMoveError) as caught:
+        parse_move(position, "26x10")
+    assert len(caught.value.candidates) == 2
+    assert "26x17x10, 26x19x10" in describe(caught.value, position)
+    names = position.board.by_name
+    assert parse_move(position, "26x19x10").captures == (names["22"], names["14"])
