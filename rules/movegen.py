@@ -308,7 +308,8 @@ class Generator:
                 ):
                     continued = True
                 else:
-                    ends_on_row = not mover_king and bool(promo >> land & 1)
+                    # crowned on the far row now, or earlier in this move (Russian)
+                    ends_on_row = not mover_king and (next_king or bool(promo >> land & 1))
                     terminals.append((land, ends_on_row))
             # A sequence may stop only where no landing square of this jump lets it go on.
             if continued:
