@@ -91,7 +91,8 @@ class PickView(discord.ui.View):
     @discord.ui.select(custom_id="demo:pick", placeholder="Pick", min_values=1, max_values=2,
                        options=[discord.SelectOption(label=x.upper(), value=x) for x in "abc"])
     async def pick(self, interaction: discord.Interaction[Any], select: discord.ui.Select[Any]) -> None:
-        await interaction.response.edit_message(content=f"picked {','.join(select.values)}", view=self)
+        await interaction.response.defer()  # type 6 for a component, then PATCH @original
+        await interaction.edit_original_response(content=f"picked {','.join(select.values)}", view=self)
 
 
 class FeedbackModal(discord.ui.Modal, title="Feedback"):
@@ -144,6 +145,8 @@ def register(tree: app_commands.CommandTree[Any]) -> None:
         await interaction.response.defer(thinking=True)
         png = await asyncio.to_thread(board_png, 4, 1)
         await interaction.followup.send("Here is a hint", file=discord.File(io.BytesIO(png), "hint.png"))
+        extra = await interaction.followup.send("one more thing", wait=True)
+        await extra.delete()
 
     @tree.command(description="Play a move")
     async def move(interaction: discord.Interaction[Any], move: str) -> None:
@@ -169,7 +172,9 @@ def register(tree: app_commands.CommandTree[Any]) -> None:
         try:
             await interaction.response.send_message("second")
         except discord.HTTPException as exc:
-            await interaction.followup.send(f"second ack refused: {exc.status} {exc.code}", ephemeral=True)
+            note = await interaction.followup.send(f"second ack refused: {exc.status} {exc.code}",
+                                                   ephemeral=True, wait=True)
+            await note.edit(content=f"{note.content} (edited)")
 
     @tree.command(description="Answer late")
     async def slow(interaction: discord.Interaction[Any], seconds: float) -> None:
@@ -192,7 +197,8 @@ def register(tree: app_commands.CommandTree[Any]) -> None:
         await interaction.response.send_message("starting a game thread")
         message = await interaction.original_response()
         thread = await message.create_thread(name="game thread")
-        await thread.send(f"{interaction.user.mention} your move")
+        prompt = await thread.send(f"{interaction.user.mention} your move")
+        await prompt.edit(attachments=[discord.File(io.BytesIO(board_png(2, 0)), "board.png")])
         channel = interaction.channel
         assert isinstance(channel, discord.TextChannel)
         private = await channel.create_thread(name="private analysis")

@@ -289,8 +289,12 @@ class DriverMixin:
 
     async def wait_for_edit(self: FakeDiscord, message: MessageRef, *, version: int | None = None,
                             timeout: float = 10.0) -> Message:
-        """Wait until ``message`` is edited past ``version`` (default: its current version)."""
+        """Wait until ``message`` is edited past ``version`` (default: the version of the Reply's
+        snapshot or Message given — for a live Message or an id, its current version)."""
         live = self._live_message(message)
-        start = live.version if version is None else version
+        if version is None:
+            seen = message.message if isinstance(message, Reply) else message
+            version = seen.version if isinstance(seen, Message) else live.version
+        start = version
         return await self.wait_until(lambda: live if live.version > start else None, timeout=timeout,
                                      what=f"an edit of {live!r}")

@@ -80,6 +80,9 @@ async def test_defer_then_followup_with_file(fake_discord: FakeDiscord, bot_laun
     # the first followup after a thinking defer replaces the loading message
     assert reply.message_id == inter.response_message_id
     assert not fake_discord.message_by_id(reply.message_id).loading
+    [extra] = await fake_discord.wait_for_followups(inter)
+    await fake_discord.wait_until(lambda: extra.deleted, what="the followup's deletion")
+    assert extra.content == "one more thing" and extra not in fake_discord.messages()
 
 
 @pytest.mark.asyncio
@@ -95,7 +98,8 @@ async def test_autocomplete_select_and_modal(fake_discord: FakeDiscord, bot_laun
     with pytest.raises(InteractionRefused):  # "z" is not an option of the menu
         await fake_discord.select(alice, menu, "demo:pick", ["z"])
     picked = await fake_discord.wait_for_reply(await fake_discord.select(alice, menu, "demo:pick", ["a", "c"]))
-    assert picked.callback_type == 7 and picked.content == "picked a,c"
+    assert (picked.callback_type, picked.via, picked.content) == (6, "original", "picked a,c")
+    assert picked.message_id == menu.message_id
 
     opened = await fake_discord.wait_for_reply(await fake_discord.slash(alice, "feedback"))
     assert opened.callback_type == 9 and opened.modal is not None and opened.modal["title"] == "Feedback"
@@ -127,6 +131,8 @@ async def test_second_acknowledgement_is_refused(fake_discord: FakeDiscord, bot_
     reply = await fake_discord.wait_for_reply(inter)
     assert inter.callback_type == 5
     assert reply.content == "second ack refused: 400 40060" and reply.ephemeral
+    edited = await fake_discord.wait_for_edit(reply)
+    assert edited.content == "second ack refused: 400 40060 (edited)"
     assert [(r.status, r.code) for r in inter.refusals] == [(400, 40060)]
 
 
@@ -213,7 +219,10 @@ async def test_dm_threads_and_followups(fake_discord: FakeDiscord, bot_launcher:
     game_thread, private = fake_discord.threads(fake_discord.channel)
     assert game_thread.id == starter.id and game_thread.type == 11  # a thread on a message shares its id
     assert private.type == 12 and private.name == "private analysis"
-    assert [m.content for m in fake_discord.messages(game_thread)] == [f"<@{alice.id}> your move"]
+    [prompt] = fake_discord.messages(game_thread)
+    assert prompt.content == f"<@{alice.id}> your move" and prompt.version == 1
+    assert [a.filename for a in prompt.attachments] == ["board.png"]
+    assert square_colour(prompt.attachments[0].data, 2, 1, 1) == LIGHT
     assert [m.content for m in fake_discord.messages(private)] == ["analysis here"]
     assert [m.content for m in fake_discord.dm_messages(alice)] == ["it is your turn"]
     # ephemeral followups are visible to the test but not in the channel's history the bot can read
