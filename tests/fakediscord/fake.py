@@ -134,7 +134,8 @@ class FakeDiscord(RestMixin, DriverMixin):
         """Environment variables for a bot process pointed at this fake."""
         env = {"DISCORD_TOKEN": self.token, "DISCORD_API_BASE": self.api_base,
                "DISCORD_GATEWAY_URL": self.gateway_url, "DAMA_LOOPBACK_ONLY": "1",
-               "DISCORD_GUILD_READY_TIMEOUT": "0.05", "PYTHONUNBUFFERED": "1"}
+               "DISCORD_GUILD_READY_TIMEOUT": "0.05", "PYTHONUNBUFFERED": "1",
+               "DEV_GUILD_ID": ""}  # explicit empty values win over a developer's .env (global sync)
         if database_path is not None:
             env["DATABASE_PATH"] = str(database_path)
         return env
