@@ -1,0 +1,219 @@
+"""Where game news goes: the game's home (its thread, its channel, or the interaction), plus a mention or
+a DM for the player to move, as each player chose in /settings."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.boards import BoardMessage, board_message, player_label
+from bot.errors import MissingPermissions
+from bot.service import BOT_ID, GameFinished, GameStarted, GameView, MoveResult
+
+if TYPE_CHECKING:
+    from bot.client import DamaBot
+
+log = logging.getLogger(__name__)
+Home = discord.TextChannel | discord.Thread | discord.DMChannel | discord.abc.Messageable
+
+
+def missing_permissions(perms: discord.Permissions, *, thread: bool) -> list[str]:
+    needed = {
+        "Send Messages": perms.send_messages,
+        "Embed Links": perms.embed_links,
+        "Attach Files": perms.attach_files,
+    }
+    if thread:
+        needed["Create Public Threads"] = perms.create_public_threads
+        needed["Send Messages in Threads"] = perms.send_messages_in_threads
+    return [name for name, ok in needed.items() if not ok]
+
+
+def require_permissions(interaction: discord.Interaction[Any], *, thread: bool = False) -> None:
+    """Refuse early, in words, when the bot could not post boards where the command was used."""
+    if interaction.guild_id is None:
+        return
+    missing = missing_permissions(interaction.app_permissions, thread=thread)
+    if missing:
+        raise MissingPermissions(missing)
+
+
+class Announcer:
+    def __init__(self, bot: DamaBot) -> None:
+        self.bot = bot
+
+    # ---- where ---------------------------------------------------------------------------------
+
+    async def home(self, game: GameView) -> Home | None:
+        channel_id = game.thread_id or game.channel_id
+        if channel_id is None:
+            return None
+        channel = self.bot.get_channel(channel_id)
+        if channel is None:
+            try:
+                channel = await self.bot.fetch_channel(channel_id)
+            except discord.HTTPException:
+                log.warning("game %s: its channel %s is gone or hidden", game.id, channel_id)
+                return None
+        return channel if isinstance(channel, discord.abc.Messageable) else None
+
+    async def remember(
+        self, game: GameView, channel_id: int | None, thread_id: int | None, message_id: int | None
+    ) -> None:
+        # The service has no setter for where a game is shown yet; the repository call holds no SQL here.
+        async with self.bot.service.ctx.db.write() as repos:
+            await repos.games.set_display(game.id, channel_id, thread_id, message_id)
+
+    async def open_thread(self, interaction: discord.Interaction[Any], game: GameView) -> GameView:
+        """With threads on, each new game gets a public thread under the channel it started in."""
+        channel = interaction.channel
+        if interaction.guild_id is None or not isinstance(channel, discord.TextChannel):
+            return game
+        settings = await self.bot.service.players.server_settings(interaction.guild_id)
+        if not settings.thread_per_game:
+            return game
+        white, black = (self._name(game, game.white_id), self._name(game, game.black_id))
+        thread = await channel.create_thread(
+            name=f"Game {game.id}: {white} vs {black}"[:100],
+            type=discord.ChannelType.public_thread,
+            auto_archive_duration=10080,
+        )
+        await self.remember(game, channel.id, thread.id, None)
+        return await self.bot.service.queries.game(game.id)
+
+    def _name(self, game: GameView, player_id: int) -> str:
+        if player_id == BOT_ID:
+            return "Dama bot"
+        user = self.bot.get_user(player_id)
+        return user.display_name if user else f"player {player_id}"
+
+    # ---- what ----------------------------------------------------------------------------------
+
+    async def post(
+        self,
+        game: GameView,
+        message: BoardMessage,
+        interaction: discord.Interaction[Any] | None = None,
+    ) -> discord.Message | None:
+        """Post in the game's home; through the interaction when it happened there (or the game has none)."""
+        home_id = game.thread_id or game.channel_id
+        home = None if interaction is not None and interaction.channel_id == home_id else await self.home(game)
+        sent: discord.Message | None
+        if interaction is not None and home is None:
+            if not interaction.response.is_done():
+                await interaction.response.defer()
+            sent = await interaction.followup.send(wait=True, **message.kwargs())
+        elif home is not None:
+            self._check_home(home)
+            sent = await home.send(**message.kwargs())
+            if interaction is not None:
+                await self._tell(interaction, f"Done — the board is in {getattr(home, 'mention', 'the game channel')}.")
+        else:
+            return None
+        await self.remember(game, game.channel_id or sent.channel.id, game.thread_id, sent.id)
+        return sent
+
+    def _check_home(self, home: Home) -> None:
+        if isinstance(home, discord.TextChannel | discord.Thread):
+            me = home.guild.me
+            missing = missing_permissions(home.permissions_for(me), thread=False)
+            if isinstance(home, discord.Thread) and home.permissions_for(me).send_messages_in_threads:
+                missing = [m for m in missing if m != "Send Messages"]
+            if missing:
+                raise MissingPermissions(missing, home.mention)
+
+    async def _tell(self, interaction: discord.Interaction[Any], text: str) -> None:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+
+    async def board(
+        self, game: GameView, interaction: discord.Interaction[Any] | None, headline: str
+    ) -> discord.Message | None:
+        """Post the board with a headline, mention or DM the player to move."""
+        message = await board_message(self.bot.service, game)
+        to_move = game.to_move_id
+        notify = None
+        if to_move is not None and to_move != BOT_ID:
+            notify = (await self.bot.service.players.preferences(to_move)).notifications
+            in_dm = interaction is not None and interaction.guild_id is None and game.guild_id is None
+            if notify == "channel" and not in_dm:
+                headline += f" <@{to_move}>, your move."
+                message.mentions.append(to_move)
+        message.content = headline
+        sent = await self.post(game, message, interaction)
+        if to_move is not None and notify == "dm" and (interaction is None or interaction.user.id != to_move):
+            await self.dm(to_move, f"Your move in game #{game.id}.", sent, message)
+        return sent
+
+    async def dm(self, user_id: int, text: str, link: discord.Message | None, board: BoardMessage | None) -> bool:
+        """DM a player; False when they do not accept DMs from the bot (no error for the mover)."""
+        try:
+            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            if link is not None:
+                text += f" {link.jump_url}"
+            if board is not None:
+                await user.send(text, embed=board.embed, file=board.file())
+            else:
+                await user.send(text)
+        except discord.HTTPException:
+            log.info("could not DM player %s", user_id)
+            return False
+        return True
+
+    # ---- events --------------------------------------------------------------------------------
+
+    async def started(self, interaction: discord.Interaction[Any], started: GameStarted) -> None:
+        game = await self.open_thread(interaction, started.game)
+        white, black = player_label(game, game.white_id), player_label(game, game.black_id)
+        headline = f"Game #{game.id} begins: {white} (White) against {black} (Black)."
+        if started.bot_move is not None:
+            headline += f" The bot opened with {started.bot_move.move.notation}."
+        await self.board(game, interaction, headline)
+
+    async def moved(self, interaction: discord.Interaction[Any] | None, result: MoveResult) -> None:
+        """Post the board after a move; in games against the bot, let it answer and post that too."""
+        game = result.game
+        headline = f"{player_label(game, result.move.player_id)} played {result.move.notation}."
+        if result.ended is not None:
+            finished = GameFinished(game, result.ended, result.rating_changes)
+            await self.finished_board(game, interaction, headline, finished)
+            return
+        await self.board(game, interaction, headline)
+        if result.next_player_id == BOT_ID:
+            reply = await self.bot.service.games.play_bot(game.id, expected_version=game.version)
+            if reply is not None:
+                await self.moved(interaction, reply)
+
+    async def finished(self, interaction: discord.Interaction[Any] | None, finished: GameFinished) -> None:
+        game = finished.game
+        winner = finished.ended.winner_id
+        loser = game.opponent_of(winner) if winner is not None else None
+        how = {
+            "resignation": f"{player_label(game, loser if loser is not None else BOT_ID)} resigned.",
+            "agreement": "Draw agreed.",
+            "timeout": "Time is up.",
+        }.get(finished.ended.termination.value, "The game is over.")
+        await self.finished_board(game, interaction, how, finished)
+
+    async def finished_board(
+        self,
+        game: GameView,
+        interaction: discord.Interaction[Any] | None,
+        headline: str,
+        finished: GameFinished | None = None,
+    ) -> None:
+        from bot.boards import ending
+
+        message = await board_message(self.bot.service, game, with_buttons=False)
+        changes = finished.rating_changes if finished else await self.bot.service.queries.rating_changes(game.id)
+        rated = " ".join(
+            f"{player_label(game, c.player_id)} {c.rating_after:.0f} ({c.delta:+.0f})."
+            for c in changes
+            if c.player_id != BOT_ID
+        )
+        message.content = f"{headline} {ending(game)}." + (f" Ratings: {rated}" if rated else "")
+        await self.post(game, message, interaction)

@@ -1,0 +1,168 @@
+"""A game as a Discord message: the board picture (rendered off the event loop), an embed with the
+players, variant, move number, last move and deadline, and the persistent buttons."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from bot.service import BOT_ID, GameView, MoveRecord, Preferences, Service
+from render import RenderOptions, render_board, theme_names
+from rules import Color, Move, Position, find_variant, parse_move
+
+BOARD_SIZE = 560  # Discord shows chat images at ~400-550 px
+COLOUR = discord.Colour(0x8B5A2B)
+_ENDINGS = {
+    "no_moves": "no moves left",
+    "repetition": "threefold repetition",
+    "move_limit": "no progress (move limit)",
+    "resignation": "resignation",
+    "timeout": "time",
+    "agreement": "agreement",
+    "abandoned": "abandoned",
+}
+
+
+@dataclass
+class BoardMessage:
+    """Everything to send; `file()` makes a fresh discord.File (a File can be sent only once)."""
+
+    embed: discord.Embed
+    png: bytes
+    filename: str
+    view: discord.ui.View | None
+    content: str | None = None
+    mentions: list[int] = field(default_factory=list)
+
+    def file(self) -> discord.File:
+        return discord.File(io.BytesIO(self.png), filename=self.filename)
+
+    def kwargs(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "embed": self.embed,
+            "file": self.file(),
+            "allowed_mentions": discord.AllowedMentions(
+                everyone=False, roles=False, users=[discord.Object(id=i) for i in self.mentions]
+            ),
+        }
+        if self.content:
+            out["content"] = self.content
+        if self.view is not None:
+            out["view"] = self.view
+        return out
+
+
+def player_label(game: GameView, player_id: int) -> str:
+    if player_id == BOT_ID:
+        return f"Dama bot (level {game.bot_level or 1})"
+    return f"<@{player_id}>"
+
+
+def move_number(ply: int) -> int:
+    """The number of the move being played next (two plies per move)."""
+    return ply // 2 + 1
+
+
+def ending(game: GameView) -> str:
+    result = {"1-0": "White wins", "0-1": "Black wins", "1/2-1/2": "Draw"}.get(game.result or "", "Over")
+    how = _ENDINGS.get(game.termination.value, game.termination.value) if game.termination else ""
+    return f"{result}" + (f" by {how}" if how and game.result != "1/2-1/2" else f" ({how})" if how else "")
+
+
+def game_embed(game: GameView, last: MoveRecord | None, filename: str) -> discord.Embed:
+    rules = find_variant(game.variant)
+    embed = discord.Embed(title=f"Game #{game.id} · {rules.name}", colour=COLOUR)
+    embed.add_field(name="White", value=player_label(game, game.white_id))
+    embed.add_field(name="Black", value=player_label(game, game.black_id))
+    embed.add_field(name="Move", value=str(move_number(game.ply)))
+    embed.add_field(name="Last move", value=_last_text(last))
+    if game.active:
+        to_move = game.to_move_id
+        assert to_move is not None
+        embed.add_field(name="To move", value=f"{game.turn.label}: {player_label(game, to_move)}")
+        embed.add_field(name="Deadline", value=deadline_text(game))
+    else:
+        embed.add_field(name="Result", value=f"{game.result} · {ending(game)}")
+    rated = "rated" if game.rated else "unrated"
+    embed.set_footer(text=f"{rated} · {game.days_per_move} day{'s' * (game.days_per_move != 1)} per move")
+    embed.set_image(url=f"attachment://{filename}")
+    return embed
+
+
+def _last_text(last: MoveRecord | None) -> str:
+    if last is None:
+        return "—"
+    took = f" (takes {', '.join(last.captures)})" if last.captures else ""
+    return f"{last.notation}{took}"
+
+
+def deadline_text(game: GameView) -> str:
+    if game.move_deadline is not None:
+        stamp = int(game.move_deadline.timestamp())
+        return f"<t:{stamp}:f> (<t:{stamp}:R>)"
+    if game.to_move_id == BOT_ID:
+        return "the bot is thinking"
+    if game.clock_paused:
+        return "paused (vacation)"
+    return "none"
+
+
+def flip_for(prefs: Preferences, viewer_color: Color | None) -> bool:
+    if prefs.orientation == "black":
+        return True
+    if prefs.orientation == "white":
+        return False
+    return viewer_color is Color.BLACK
+
+
+async def render_png(position: Position, options: RenderOptions) -> bytes:
+    """Pillow is CPU-bound: render in a worker thread."""
+    return await asyncio.to_thread(render_board, position, options)
+
+
+async def last_move_of(service: Service, game: GameView) -> tuple[MoveRecord | None, Move | None]:
+    """The last move as stored and as a rules Move from the position before it (for highlighting)."""
+    if game.ply == 0:
+        return None, None
+    at = await service.queries.position_at(game.id, game.ply)
+    before = await service.queries.position_at(game.id, game.ply - 1)
+    record = at.last_move
+    if record is None:
+        return None, None
+    return record, parse_move(before.position, record.path)
+
+
+async def board_message(
+    service: Service,
+    game: GameView,
+    *,
+    viewer_id: int | None = None,
+    hint: Move | None = None,
+    with_buttons: bool = True,
+) -> BoardMessage:
+    """The board as the viewer (default: the player to move) likes it: theme and orientation."""
+    from bot.views.buttons import game_controls
+
+    viewer = viewer_id if viewer_id is not None else game.to_move_id
+    if viewer is None or viewer == BOT_ID:
+        viewer = game.white_id if game.white_id != BOT_ID else game.black_id
+    prefs = await service.players.preferences(viewer)
+    record, move = await last_move_of(service, game)
+    options = RenderOptions(
+        theme=prefs.board_theme if prefs.board_theme in theme_names() else "classic",
+        size=BOARD_SIZE,
+        flip=flip_for(prefs, game.color_of(viewer)),
+        last_move=move,
+        hint=hint,
+        move_number=move_number(game.ply),
+        result=game.result,
+        note=record.notation if record else None,
+    )
+    png = await render_png(game.position, options)
+    filename = f"game-{game.id}-{game.ply}.png"
+    view = game_controls(game.id) if with_buttons and game.active else None
+    return BoardMessage(game_embed(game, record, filename), png, filename, view)

@@ -1,0 +1,107 @@
+"""The discord.py client: cogs, persistent buttons, the timer loop and the one error handler.
+
+Everything it needs is passed in (the service, the hint analyser); nothing about a game lives here.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any, cast
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import errors
+from bot.service import Service
+from engine import Analysis
+from rules import Position
+
+log = logging.getLogger(__name__)
+
+Analyser = Callable[[Position, Sequence[Position]], Awaitable[Analysis]]
+HINT_SECONDS = 1.5
+
+
+async def engine_analyser(position: Position, history: Sequence[Position]) -> Analysis:
+    """The real engine, searching in its process pool (never on the event loop)."""
+    import engine
+
+    return await engine.analyse(position, time=HINT_SECONDS, history=history)
+
+
+def intents() -> discord.Intents:
+    """Guilds for channels and threads; no privileged intents (members, presences, message content)."""
+    chosen = discord.Intents.none()
+    chosen.guilds = True
+    chosen.dm_messages = True  # DM channels for notifications
+    return chosen
+
+
+class DamaBot(commands.Bot):
+    def __init__(
+        self,
+        service: Service,
+        *,
+        analyser: Analyser | None = None,
+        dev_guild_id: int | None = None,
+        sync_commands: bool = True,
+        run_timers: bool = True,
+        **options: Any,
+    ) -> None:
+        options.setdefault("intents", intents())
+        options.setdefault("allowed_mentions", discord.AllowedMentions(everyone=False, roles=False, users=True))
+        super().__init__(command_prefix=commands.when_mentioned, help_command=None, **options)
+        self.service = service
+        self.analyser: Analyser = analyser or engine_analyser
+        self.dev_guild_id = dev_guild_id
+        self.sync_commands = sync_commands
+        self.run_timers = run_timers
+        self.tree.error(self.on_app_command_error)
+        from bot.announce import Announcer
+        from bot.timers import TimerLoop
+
+        self.announcer = Announcer(self)
+        self.timers = TimerLoop(self)
+
+    async def setup_hook(self) -> None:
+        from bot.cogs import COGS
+        from bot.views.buttons import DYNAMIC_ITEMS
+
+        for cog in COGS:
+            await self.add_cog(cog(self))
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        if self.sync_commands:
+            await self.sync_tree()
+        if self.run_timers:
+            self.timers.start()
+
+    async def sync_tree(self) -> list[app_commands.AppCommand]:
+        """To the dev guild when DEV_GUILD_ID is set (instant), else globally (Discord caches up to an hour)."""
+        if self.dev_guild_id:
+            guild = discord.Object(id=self.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+        else:
+            synced = await self.tree.sync()
+        log.info("synced %d commands%s", len(synced), f" to guild {self.dev_guild_id}" if self.dev_guild_id else "")
+        return synced
+
+    async def close(self) -> None:
+        await self.timers.stop()
+        await super().close()
+
+    async def on_app_command_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        await errors.report(interaction, error)
+
+    async def on_ready(self) -> None:
+        user = self.user
+        log.info("connected as %s (%s) to %d servers", user, user.id if user else "?", len(self.guilds))
+
+
+def dama(interaction: discord.Interaction[Any]) -> DamaBot:
+    """The bot behind an interaction (typed)."""
+    return cast(DamaBot, interaction.client)

@@ -1,0 +1,105 @@
+"""/hint (ephemeral, where allowed), /pdn (the game file) and /replay (an animation)."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import actions
+from bot.boards import BOARD_SIZE, board_message
+from bot.errors import Refusal
+from bot.options import game_autocomplete
+from bot.service import GameView
+from engine import hint_text
+from render import RenderOptions, render_replay
+from rules import find_variant
+
+if TYPE_CHECKING:
+    from bot.client import DamaBot
+
+HINT_COOLDOWN = 30.0  # seconds per user: a hint costs a second or two of engine time
+REPLAY_COOLDOWN = 30.0
+REPLAY_SIZES = (BOARD_SIZE, 400, 280)  # try smaller pictures when the animation is too big to attach
+
+
+def hint_refusal(game: GameView, user_id: int, policy: str) -> str | None:
+    """Why a hint is not allowed here, or None. Finished games and games against the bot are always open;
+    active human games follow the server's policy: 'unrated' (default), 'always', or 'never'."""
+    if not game.active:
+        return None
+    if game.color_of(user_id) is None:
+        return "Hints are only for the players of a game while it is being played (or for finished games)."
+    if game.against_bot or policy == "always" or (policy == "unrated" and not game.rated):
+        return None
+    if policy == "never":
+        return "This server allows hints only in games against the bot and in finished games."
+    return (
+        "Hints are not allowed in rated games here; they are for unrated games, games against the bot "
+        "and finished games."
+    )
+
+
+class Analysis(commands.Cog):
+    def __init__(self, bot: DamaBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="hint", description="Ask the engine for a move (only you see it)")
+    @app_commands.describe(game="The game number (you may leave it out when only one game awaits you)")
+    @app_commands.autocomplete(game=game_autocomplete)
+    @app_commands.checks.cooldown(1, HINT_COOLDOWN, key=lambda i: i.user.id)
+    async def hint(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        service = self.bot.service
+        target = await actions.game_for(interaction, game)
+        policy = "unrated"
+        if target.guild_id is not None:
+            policy = (await service.players.server_settings(target.guild_id)).hint_policy
+        refused = hint_refusal(target, interaction.user.id, policy)
+        if refused:
+            raise Refusal(refused)
+        position = target.position
+        if not position.legal_moves():
+            raise Refusal(f"Game #{target.id} is over: there is no move to suggest.")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        history = (await service.queries.replay(target.id)).positions
+        analysis = await self.bot.analyser(position, history)
+        message = await board_message(
+            service, target, viewer_id=interaction.user.id, hint=analysis.move, with_buttons=False
+        )
+        text = f"Hint for game #{target.id}: {hint_text(position, analysis)}"
+        await interaction.followup.send(text, embed=message.embed, file=message.file(), ephemeral=True)
+
+    @app_commands.command(name="pdn", description="Download a game as a PDN file")
+    @app_commands.describe(game="The game number")
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def pdn(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        target = await actions.game_for(interaction, game)
+        text = await self.bot.service.queries.export_pdn(target.id)
+        file = discord.File(io.BytesIO(text.encode("utf-8")), filename=f"dama-game-{target.id}.pdn")
+        await interaction.response.send_message(f"Game #{target.id} as PDN.", file=file, ephemeral=True)
+
+    @app_commands.command(name="replay", description="An animated replay of a game")
+    @app_commands.describe(game="The game number")
+    @app_commands.autocomplete(game=game_autocomplete)
+    @app_commands.checks.cooldown(1, REPLAY_COOLDOWN, key=lambda i: i.user.id)
+    async def replay(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        service = self.bot.service
+        target = await actions.game_for(interaction, game)
+        await interaction.response.defer(thinking=True)
+        moves = [m.path for m in await service.queries.history(target.id)]
+        rules = find_variant(target.variant)
+        limit = interaction.filesize_limit
+        data = b""
+        for size in REPLAY_SIZES:
+            options = RenderOptions(size=size, result=target.result)
+            data = await asyncio.to_thread(render_replay, rules, target.start_fen, moves, options, "gif")
+            if len(data) <= limit:
+                break
+        else:
+            raise Refusal("That game is too long to animate within Discord's file size limit; try /pdn.")
+        file = discord.File(io.BytesIO(data), filename=f"dama-game-{target.id}.gif")
+        await interaction.followup.send(f"Replay of game #{target.id} ({len(moves)} moves).", file=file)

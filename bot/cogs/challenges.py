@@ -1,0 +1,124 @@
+"""/challenge (a member, or anyone) and /play (against the bot)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.announce import require_permissions
+from bot.errors import Refusal
+from bot.options import VariantArg
+from bot.service import BOT_ID
+from bot.views.buttons import challenge_controls
+from rules import find_variant
+
+if TYPE_CHECKING:
+    from bot.client import DamaBot
+
+Colour = Literal["random", "white", "black"]
+
+
+class Challenges(commands.Cog):
+    def __init__(self, bot: DamaBot) -> None:
+        self.bot = bot
+
+    async def _check_channel(self, interaction: discord.Interaction[Any]) -> bool:
+        """Refuse in channels the server has not allowed; returns whether games get their own thread."""
+        service = self.bot.service
+        if interaction.guild_id is None or interaction.channel_id is None:
+            return False
+        if not await service.players.channel_allowed(interaction.guild_id, interaction.channel_id):
+            allowed = (await service.players.server_settings(interaction.guild_id)).allowed_channels
+            where = ", ".join(f"<#{c}>" for c in allowed[:10])
+            raise Refusal(f"Games are not played in this channel here. Try {where}.")
+        threads = (await service.players.server_settings(interaction.guild_id)).thread_per_game
+        require_permissions(interaction, thread=threads)
+        return threads
+
+    @app_commands.command(name="challenge", description="Challenge a member (or anyone) to a correspondence game")
+    @app_commands.describe(
+        opponent="Who to play (leave empty for an open challenge anyone may take)",
+        variant="Which draughts (default: the server's)",
+        days_per_move="Days each player has per move (default: the server's)",
+        colour="The colour you want",
+        rated="Whether the game counts for ratings",
+    )
+    @app_commands.guild_only()
+    async def challenge(
+        self,
+        interaction: discord.Interaction[Any],
+        opponent: discord.Member | None = None,
+        variant: VariantArg | None = None,
+        days_per_move: app_commands.Range[int, 1, 14] | None = None,
+        colour: Colour = "random",
+        rated: bool = False,
+    ) -> None:
+        me = interaction.user
+        if opponent is not None and opponent.bot:
+            raise Refusal("Bots cannot accept challenges. To play me, use /play.")
+        await self._check_channel(interaction)
+        service = self.bot.service
+        await service.players.ensure(me.id, me.display_name)
+        if opponent is not None:
+            await service.players.ensure(opponent.id, opponent.display_name)
+        challenge = await service.challenges.create(
+            me.id,
+            opponent.id if opponent else None,
+            variant=variant,
+            color=colour,
+            days_per_move=days_per_move,
+            rated=rated,
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+        )
+        rules = find_variant(challenge.variant)
+        days = challenge.days_per_move
+        terms = (
+            f"{rules.name}, {days} day{'s' * (days != 1)} per move, {'rated' if challenge.rated else 'unrated'}, "
+            f"{me.mention} plays {challenge.color if challenge.color != 'random' else 'a random colour'}"
+        )
+        expires = f"<t:{int(challenge.expires_at.timestamp())}:R>"
+        who = f"{opponent.mention}, {me.mention} challenges you" if opponent else f"{me.mention} challenges anyone"
+        text = f"{who} to a game: {terms}. The challenge expires {expires}."
+        mentions = discord.AllowedMentions(users=[opponent] if opponent else False)
+        callback = await interaction.response.send_message(
+            text, view=challenge_controls(challenge.id), allowed_mentions=mentions
+        )
+        message_id = callback.message_id if callback is not None else None
+        await service.challenges.set_message(challenge.id, interaction.channel_id, message_id)
+        self.bot.timers.poke()
+
+    @app_commands.command(name="play", description="Start a game against the bot")
+    @app_commands.describe(
+        variant="Which draughts (default: the server's)",
+        level="How strong the bot plays, 1 (beginner) to 5 (full strength)",
+        colour="The colour you want",
+    )
+    async def play(
+        self,
+        interaction: discord.Interaction[Any],
+        variant: VariantArg | None = None,
+        level: app_commands.Range[int, 1, 5] = 1,
+        colour: Colour = "random",
+    ) -> None:
+        await self._check_channel(interaction)
+        service = self.bot.service
+        await service.players.ensure(interaction.user.id, interaction.user.display_name)
+        # Creating the challenge checks every option; only then defer (the bot may think before its
+        # first move), so refusals stay private.
+        challenge = await service.challenges.create(
+            interaction.user.id,
+            BOT_ID,
+            variant=variant,
+            color=colour,
+            bot_level=level,
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+        )
+        await interaction.response.defer(thinking=True)
+        started = await service.challenges.accept(challenge.id, BOT_ID)
+        await self.bot.announcer.started(interaction, started)
+        self.bot.timers.poke()

@@ -1,0 +1,85 @@
+"""Playing: /move, /board, /games, /resign, /draw, /takeback."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import actions
+from bot.boards import board_message, deadline_text
+from bot.options import game_autocomplete, move_autocomplete, opponent_name
+from rules import find_variant
+
+if TYPE_CHECKING:
+    from bot.client import DamaBot
+
+GAME_HELP = "The game number (you may leave it out when only one game awaits you)"
+
+
+class Games(commands.Cog):
+    def __init__(self, bot: DamaBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="move", description="Play a move, e.g. 22-18 or 22x13")
+    @app_commands.describe(move="Your move in the game's notation", game=GAME_HELP)
+    @app_commands.autocomplete(move=move_autocomplete)
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def move(
+        self, interaction: discord.Interaction[Any], move: app_commands.Range[str, 1, 100], game: int | None = None
+    ) -> None:
+        target = await actions.game_for(interaction, game, my_turn=True)
+        await actions.play_move(interaction, target.id, move)
+
+    @app_commands.command(name="board", description="Show a game's board with its buttons")
+    @app_commands.describe(game=GAME_HELP)
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def board(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        target = await actions.game_for(interaction, game)
+        await interaction.response.defer()  # rendering runs in a thread; acknowledge first
+        message = await board_message(self.bot.service, target, viewer_id=interaction.user.id)
+        message.content = f"Game #{target.id}."
+        await interaction.followup.send(**message.kwargs())
+
+    @app_commands.command(name="games", description="List your active games")
+    async def games(self, interaction: discord.Interaction[Any]) -> None:
+        mine = await self.bot.service.queries.my_games(interaction.user.id, limit=25)
+        if not mine:
+            await interaction.response.send_message(
+                "You have no active games. Start one with /challenge or /play.", ephemeral=True
+            )
+            return
+        lines = []
+        for item in mine:
+            game = item.game
+            rules = find_variant(game.variant)
+            state = f"**your move** — {deadline_text(game)}" if item.my_turn else "their move"
+            lines.append(
+                f"#{game.id} · {rules.name} vs {opponent_name(interaction, game, item.opponent_id)} "
+                f"({item.color.label}) · {state}"
+            )
+        embed = discord.Embed(title="Your games", description="\n".join(lines)[:4096])
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(name="resign", description="Resign a game")
+    @app_commands.describe(game=GAME_HELP)
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def resign(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        target = await actions.game_for(interaction, game)
+        await actions.resign(interaction, target.id)
+
+    @app_commands.command(name="draw", description="Offer a draw, or accept your opponent's offer")
+    @app_commands.describe(game=GAME_HELP)
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def draw(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        target = await actions.game_for(interaction, game)
+        await actions.offer(interaction, target.id, "draw")
+
+    @app_commands.command(name="takeback", description="Ask to take back your last move (your opponent decides)")
+    @app_commands.describe(game=GAME_HELP)
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def takeback(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        target = await actions.game_for(interaction, game)
+        await actions.offer(interaction, target.id, "takeback")

@@ -1,0 +1,113 @@
+"""Option types and autocomplete shared by the cogs: variants, games, moves, themes."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+from discord import app_commands
+
+from bot.client import dama
+from bot.errors import Refusal
+from bot.service import BOT_ID, GameError, GameView
+from render import theme_names
+from rules import VARIANTS, RulesError, find_variant, format_move
+
+MAX_CHOICES = 25  # Discord's limit for choices and for autocomplete results
+
+
+def _variant_choices(current: str = "") -> list[app_commands.Choice[str]]:
+    text = current.strip().lower()
+    found = [
+        app_commands.Choice(name=rules.name[:100], value=rules.id)
+        for rules in VARIANTS.values()
+        if not text or text in rules.id or text in rules.name.lower() or any(text in a for a in rules.aliases)
+    ]
+    return found[:MAX_CHOICES]
+
+
+class VariantChoices(app_commands.Transformer):
+    """A fixed choice list while the registry fits in Discord's 25 choices."""
+
+    @property
+    def type(self) -> discord.AppCommandOptionType:
+        return discord.AppCommandOptionType.string
+
+    @property
+    def choices(self) -> list[app_commands.Choice[int | float | str]] | None:
+        return cast(list[app_commands.Choice[int | float | str]], _variant_choices())
+
+    async def transform(self, interaction: discord.Interaction[Any], value: Any) -> str:
+        return find_variant(str(value)).id
+
+
+class VariantSearch(VariantChoices):
+    """Autocomplete instead, once the registry has more variants than Discord allows choices."""
+
+    @property
+    def choices(self) -> list[app_commands.Choice[int | float | str]] | None:
+        return None
+
+    async def autocomplete(  # type: ignore[override]
+        self, interaction: discord.Interaction[Any], value: str
+    ) -> list[app_commands.Choice[str]]:
+        return _variant_choices(value)
+
+
+if TYPE_CHECKING:
+    VariantArg = str
+else:
+    VariantArg = app_commands.Transform[str, VariantChoices if len(VARIANTS) <= MAX_CHOICES else VariantSearch]
+
+THEME_CHOICES = [app_commands.Choice(name=name, value=name) for name in theme_names()][:MAX_CHOICES]
+
+
+def opponent_name(interaction: discord.Interaction[Any], game: GameView, player_id: int) -> str:
+    if player_id == BOT_ID:
+        return f"the bot (level {game.bot_level or 1})"
+    user = dama(interaction).get_user(player_id)
+    return user.display_name if user else f"player {player_id}"
+
+
+async def game_autocomplete(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[int]]:
+    """The caller's active games, those awaiting their move first."""
+    mine = await dama(interaction).service.queries.my_games(interaction.user.id, limit=MAX_CHOICES * 2)
+    rules_names = {r.id: r.name for r in VARIANTS.values()}
+    choices = []
+    for item in mine:
+        game = item.game
+        turn = "your move" if item.my_turn else "their move"
+        name = f"#{game.id} vs {opponent_name(interaction, game, item.opponent_id)} · " \
+               f"{rules_names.get(game.variant, game.variant)} · {turn}"
+        if current.strip().lstrip("#") in name:
+            choices.append(app_commands.Choice(name=name[:100], value=game.id))
+    return choices[:MAX_CHOICES]
+
+
+async def move_autocomplete(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+    """The caller's legal moves in the chosen game (or their only game awaiting a move), with captures."""
+    from bot.actions import game_for
+
+    game_id = getattr(interaction.namespace, "game", None)
+    try:
+        game = await game_for(interaction, game_id if isinstance(game_id, int) else None, my_turn=True)
+    except (Refusal, GameError, RulesError):
+        return []
+    if not game.active or game.to_move_id != interaction.user.id:
+        return []
+    position = game.position
+    board = position.board
+    wanted = current.strip().lower().replace(" ", "")
+    choices = []
+    for move in position.legal_moves():
+        text = format_move(position, move)
+        full = format_move(position, move, full=True)
+        if wanted and not text.lower().startswith(wanted) and not full.lower().startswith(wanted):
+            continue
+        label = text
+        if move.captures:
+            label += " — takes " + ", ".join(board.name(s) for s in move.captures)
+        if move.promotes:
+            label += " — makes a king"
+        choices.append(app_commands.Choice(name=label[:100], value=text[:100]))
+    return choices[:MAX_CHOICES]

@@ -1,0 +1,104 @@
+"""The background task behind deadlines: it asks the service to fire due timers (reminders, losses on time,
+expired challenges, vacations ending) and posts what they produced. Timers are rows in the database, so a
+restart simply picks them up again; `poke()` wakes the loop early after a move re-arms a game's timers."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.boards import board_message, deadline_text
+from bot.service import TimerEvent, TimerKind
+
+if TYPE_CHECKING:
+    from bot.client import DamaBot
+
+log = logging.getLogger(__name__)
+MAX_SLEEP = 60.0  # re-check at least this often (a clock jump, a timer added by another process)
+
+
+class TimerLoop:
+    def __init__(self, bot: DamaBot) -> None:
+        self.bot = bot
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        if self._task is None:
+            self._task = asyncio.get_running_loop().create_task(self._run(), name="dama-timers")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+
+    def poke(self) -> None:
+        self._wake.set()
+
+    async def _run(self) -> None:
+        await self.bot.wait_until_ready()
+        while True:
+            try:
+                await self.tick()
+                delay = await self._delay()
+            except Exception:
+                log.exception("timer dispatch failed; retrying in %.0f s", MAX_SLEEP)
+                delay = MAX_SLEEP
+            self._wake.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), timeout=delay)
+
+    async def _delay(self) -> float:
+        due = await self.bot.service.clock.next_timer_at()
+        if due is None:
+            return MAX_SLEEP
+        return min(max((due - datetime.now(UTC)).total_seconds(), 0.0), MAX_SLEEP)
+
+    async def tick(self) -> list[TimerEvent]:
+        """Fire what is due and post each event (one failing post does not stop the others)."""
+        events = await self.bot.service.clock.run_due_timers()
+        for event in events:
+            try:
+                await self.post(event)
+            except Exception:
+                log.exception("could not post timer event %s", event.kind)
+        return events
+
+    async def post(self, event: TimerEvent) -> None:
+        announcer = self.bot.announcer
+        player = event.player_id
+        if event.kind is TimerKind.TIMEOUT and event.finished is not None:
+            await announcer.finished(None, event.finished)
+        elif event.kind is TimerKind.REMINDER and event.game is not None and player is not None:
+            game = event.game
+            prefs = await self.bot.service.players.preferences(player)
+            text = f"Reminder: game #{game.id} is waiting for your move. Deadline: {deadline_text(game)}."
+            if prefs.notifications == "dm":
+                board = await board_message(self.bot.service, game, viewer_id=player, with_buttons=False)
+                await announcer.dm(player, text, None, board)
+            elif prefs.notifications == "channel":
+                home = await announcer.home(game)
+                if home is not None:
+                    await home.send(f"<@{player}> {text}", allowed_mentions=discord.AllowedMentions(users=True))
+        elif event.kind is TimerKind.CHALLENGE_EXPIRY and event.challenge is not None:
+            challenge = event.challenge
+            if challenge.channel_id is None or challenge.message_id is None:
+                return
+            channel = self.bot.get_partial_messageable(challenge.channel_id)
+            try:
+                await channel.get_partial_message(challenge.message_id).edit(
+                    content=f"<@{challenge.challenger_id}>'s challenge has expired.",
+                    view=None,
+                    allowed_mentions=discord.AllowedMentions.none(),
+                )
+            except discord.HTTPException:
+                log.info("challenge %s: its message is gone", challenge.id)
+        elif event.kind is TimerKind.VACATION_END and player is not None:
+            await announcer.dm(player, "Your vacation allowance is used up: your clocks are running again.", None, None)

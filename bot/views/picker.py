@@ -1,0 +1,187 @@
+"""Short-lived ephemeral prompts: the two-step move picker, the type-a-move modal and yes/no confirmations.
+
+They hold only a snapshot (game id, version, legal moves) for a few minutes; the move itself is played by
+the service with expected_version, so a stale picker is refused in words rather than playing into a
+changed position.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+
+from bot import actions, errors
+from bot.service import GameView
+from rules import Move, Position, format_move
+
+PER_SELECT = 25  # Discord's limit of options in one select
+MAX_SELECTS = 4  # a view has 5 rows; the last one holds the Back button
+PICKER_TIMEOUT = 300.0
+
+
+class BaseView(discord.ui.View):
+    """Routes callback errors to the bot's one error handler."""
+
+    async def on_error(
+        self, interaction: discord.Interaction[Any], error: Exception, item: discord.ui.Item[Any]
+    ) -> None:
+        await errors.report(interaction, error)
+
+
+def move_label(position: Position, move: Move) -> str:
+    return format_move(position, move)
+
+
+def move_description(position: Position, move: Move) -> str:
+    parts = []
+    if move.captures:
+        parts.append("takes " + ", ".join(position.board.name(s) for s in move.captures))
+    if move.promotes:
+        parts.append("makes a king")
+    return "; ".join(parts)[:100]
+
+
+def chunks(items: list[discord.SelectOption]) -> list[list[discord.SelectOption]]:
+    return [items[i : i + PER_SELECT] for i in range(0, len(items), PER_SELECT)]
+
+
+class _Select(discord.ui.Select["MovePicker"]):
+    def __init__(self, kind: str, options: list[discord.SelectOption], placeholder: str, row: int) -> None:
+        super().__init__(placeholder=placeholder, options=options, row=row, custom_id=f"dama-pick:{kind}:{row}")
+        self.kind = kind
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        assert self.view is not None
+        if self.kind == "piece":
+            await self.view.show_moves(interaction, int(self.values[0]))
+        else:
+            await self.view.play(interaction, int(self.values[0]))
+
+
+class MovePicker(BaseView):
+    """Step 1: which piece (only those that can move). Step 2: which of its moves."""
+
+    def __init__(self, game: GameView, user_id: int) -> None:
+        super().__init__(timeout=PICKER_TIMEOUT)
+        self.game = game
+        self.user_id = user_id
+        self.position = game.position
+        self.moves = self.position.legal_moves()
+        self.by_piece: dict[int, list[int]] = {}
+        for index, move in enumerate(self.moves):
+            self.by_piece.setdefault(move.start, []).append(index)
+
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        return interaction.user.id == self.user_id
+
+    def _fill(self, kind: str, options: list[discord.SelectOption], noun: str) -> bool:
+        self.clear_items()
+        groups = chunks(options)
+        if len(groups) > MAX_SELECTS:
+            return False
+        for row, group in enumerate(groups):
+            first, last = row * PER_SELECT + 1, row * PER_SELECT + len(group)
+            placeholder = f"Choose a {noun}" if len(groups) == 1 else f"Choose a {noun} ({first}-{last})"
+            self.add_item(_Select(kind, group, placeholder, row))
+        return True
+
+    def piece_page(self) -> str:
+        board = self.position.board
+        options = []
+        for start, indices in self.by_piece.items():
+            captures = any(self.moves[i].captures for i in indices)
+            count = len(indices)
+            detail = f"{count} move{'s' * (count != 1)}" + (" (captures)" if captures else "")
+            options.append(discord.SelectOption(label=board.name(start), value=str(start), description=detail))
+        if not self._fill("piece", options, "piece"):
+            raise errors.Refusal("Too many pieces can move to list them here; use Type a move instead.")
+        return f"Game #{self.game.id}: which piece do you want to move?"
+
+    def move_page(self, start: int) -> str:
+        options = [
+            discord.SelectOption(
+                label=move_label(self.position, self.moves[i])[:100],
+                value=str(i),
+                description=move_description(self.position, self.moves[i]) or None,
+            )
+            for i in self.by_piece[start]
+        ]
+        if not self._fill("move", options, "move"):
+            raise errors.Refusal("That piece has too many moves to list here; use Type a move instead.")
+        if len(self.by_piece) > 1:
+            back = discord.ui.Button[MovePicker](label="Back", style=discord.ButtonStyle.secondary, row=4)
+            back.callback = self._back  # type: ignore[method-assign]
+            self.add_item(back)
+        return f"Game #{self.game.id}: moves of the piece on {self.position.board.name(start)}:"
+
+    async def start(self, interaction: discord.Interaction[Any]) -> None:
+        if len(self.by_piece) == 1:
+            text = self.move_page(next(iter(self.by_piece)))
+        else:
+            text = self.piece_page()
+        await interaction.response.send_message(text, view=self, ephemeral=True)
+
+    async def show_moves(self, interaction: discord.Interaction[Any], start: int) -> None:
+        text = self.move_page(start)
+        await interaction.response.edit_message(content=text, view=self)
+
+    async def _back(self, interaction: discord.Interaction[Any]) -> None:
+        text = self.piece_page()
+        await interaction.response.edit_message(content=text, view=self)
+
+    async def play(self, interaction: discord.Interaction[Any], index: int) -> None:
+        move = self.moves[index]
+        text = format_move(self.position, move)
+        await actions.play_move(interaction, self.game.id, move, expected_version=self.game.version)
+        self.stop()
+        try:
+            await interaction.edit_original_response(content=f"You played {text} in game #{self.game.id}.", view=None)
+        except discord.HTTPException:
+            pass  # the picker was dismissed; the board is posted anyway
+
+
+class MoveModal(discord.ui.Modal):
+    """Type a move in the variant's notation, e.g. 22-18 or 22x13."""
+
+    def __init__(self, game: GameView) -> None:
+        super().__init__(title=f"Your move in game #{game.id}"[:45], timeout=PICKER_TIMEOUT)
+        self.game = game
+        example = ", ".join(format_move(game.position, m) for m in game.position.legal_moves()[:3])
+        self.move: discord.ui.TextInput[MoveModal] = discord.ui.TextInput(
+            label="Move", placeholder=f"e.g. {example}"[:100], min_length=2, max_length=100
+        )
+        self.add_item(self.move)
+
+    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
+        await actions.play_move(interaction, self.game.id, self.move.value.strip(), expected_version=self.game.version)
+
+    async def on_error(self, interaction: discord.Interaction[Any], error: Exception, /) -> None:  # type: ignore[override]
+        await errors.report(interaction, error)
+
+
+Confirmed = Callable[[discord.Interaction[Any]], Awaitable[None]]
+
+
+class ConfirmView(BaseView):
+    """Yes / Cancel for a serious button (resign, offer a draw)."""
+
+    def __init__(self, user_id: int, on_yes: Confirmed) -> None:
+        super().__init__(timeout=60.0)
+        self.user_id = user_id
+        self.on_yes = on_yes
+
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        return interaction.user.id == self.user_id
+
+    @discord.ui.button(label="Yes", style=discord.ButtonStyle.danger)
+    async def yes(self, interaction: discord.Interaction[Any], button: discord.ui.Button[ConfirmView]) -> None:
+        self.stop()
+        await interaction.response.edit_message(content="Confirmed.", view=None)
+        await self.on_yes(interaction)
+
+    @discord.ui.button(label="Cancel", style=discord.ButtonStyle.secondary)
+    async def cancel(self, interaction: discord.Interaction[Any], button: discord.ui.Button[ConfirmView]) -> None:
+        self.stop()
+        await interaction.response.edit_message(content="Cancelled.", view=None)
