@@ -161,6 +161,12 @@ def register(tree: app_commands.CommandTree[Any]) -> None:
     async def pick(interaction: discord.Interaction[Any]) -> None:
         await interaction.response.send_message("pick some letters", view=PickView())
 
+    @tree.command(name="import", description="Read an uploaded file")
+    async def import_(interaction: discord.Interaction[Any], file: discord.Attachment) -> None:
+        data = await file.read()  # fetched from the fake's /files/ URL
+        first = data.decode().splitlines()[0] if data else ""
+        await interaction.response.send_message(f"{file.filename}: {len(data)} bytes, first line {first!r}")
+
     @tree.command(description="Send feedback")
     async def feedback(interaction: discord.Interaction[Any]) -> None:
         await interaction.response.send_modal(FeedbackModal())

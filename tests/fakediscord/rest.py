@@ -103,6 +103,14 @@ class RestMixin:
     """Request handling for FakeDiscord; ``self`` is the FakeDiscord."""
 
     async def _handle_http(self: FakeDiscord, request: web.Request) -> web.StreamResponse:
+        try:
+            return await self._serve(request)
+        except Exception:
+            self.problems.append(f"fake crashed on {request.method} {request.path}:\n{traceback.format_exc()}")
+            self._notify()
+            return _error(500, 0, "500: fake Discord crashed (see fake.problems)")
+
+    async def _serve(self: FakeDiscord, request: web.Request) -> web.StreamResponse:
         if request.path == "/gateway" and request.headers.get("Upgrade", "").lower() == "websocket":
             return await self._handle_ws(request)
         try:
@@ -119,7 +127,8 @@ class RestMixin:
                 rec.status = 404
                 return web.Response(status=404)
             rec.status = 200
-            return web.Response(body=att.data, content_type=att.content_type or "application/octet-stream")
+            return web.Response(body=att.data,
+                                headers={"Content-Type": att.content_type or "application/octet-stream"})
         route = _match_route(request.method, request.path)
         if route is None:
             rec.status, rec.error_code = 404, 0

@@ -13,7 +13,7 @@ import aiohttp
 import pytest
 from PIL import Image
 
-from tests.fakediscord import BotLauncher, FakeDiscord, FakeDiscordError, InteractionRefused, guard
+from tests.fakediscord import BotLauncher, FakeDiscord, FakeDiscordError, InteractionRefused, Upload, guard
 from tests.fakediscord.demo_bot import CELL, DARK, LIGHT
 
 DEMO = "tests.fakediscord.demo_bot"
@@ -122,6 +122,17 @@ async def test_invalid_options_never_reach_the_bot(fake_discord: FakeDiscord, bo
     assert len(fake_discord.interactions) == before  # nothing was dispatched
     ok = await fake_discord.wait_for_reply(await fake_discord.slash(alice, "board", size=19))
     assert ok.content.startswith("Board 19 move 0")
+
+
+@pytest.mark.asyncio
+async def test_attachment_option_is_served(fake_discord: FakeDiscord, bot_launcher: BotLauncher) -> None:
+    await bot_launcher.process(DEMO)
+    pdn = b'[Event "test"]\n1. 22-18 11-15 *\n'
+    with pytest.raises(InteractionRefused):  # attachment options take a file
+        await fake_discord.slash(fake_discord.alice, "import", file="game.pdn")
+    inter = await fake_discord.slash(fake_discord.alice, "import", file=Upload("game.pdn", pdn))
+    reply = await fake_discord.wait_for_reply(inter)
+    assert reply.content == f"game.pdn: {len(pdn)} bytes, first line '[Event \"test\"]'"
 
 
 @pytest.mark.asyncio
