@@ -28,7 +28,7 @@ async def game_for(interaction: discord.Interaction[Any], game_id: int | None, *
         raise Refusal("You have no active games. Start one with /challenge or /play.")
     if not waiting and my_turn:
         raise Refusal("None of your games is waiting for your move.")
-    listed = ", ".join(f"#{g.game.id}" for g in (waiting or mine)[:10])
+    listed = ", ".join(f"#{n}" for n in sorted(g.game.id for g in waiting or mine)[:10])
     raise Refusal(f"You have several games ({listed}); say which with the game option.")
 
 
@@ -100,7 +100,7 @@ async def settled(interaction: discord.Interaction[Any], answer: OfferAnswer, *,
 
     bot = dama(interaction)
     offer, game = answer.offer, answer.game
-    what = "a draw" if offer.kind == "draw" else "to take back their last move"
+    what = "the draw offer" if offer.kind == "draw" else "the takeback request"
     opponent = game.opponent_of(asker)
     if answer.finished is not None:
         await bot.announcer.finished(interaction, answer.finished)
@@ -112,7 +112,8 @@ async def settled(interaction: discord.Interaction[Any], answer: OfferAnswer, *,
         text = f"{who} declined {what} in game #{game.id}."
         await _say(interaction, text, ephemeral=opponent == BOT_ID)
     else:
-        text = f"<@{asker}> asks for {what} in game #{game.id}. <@{opponent}>, do you agree?"
+        request = "offers a draw" if offer.kind == "draw" else "asks to take back their last move"
+        text = f"<@{asker}> {request} in game #{game.id}. <@{opponent}>, do you agree?"
         await _say(interaction, text, view=offer_controls(offer.kind, game.id), mention=opponent)
     bot.timers.poke()
 

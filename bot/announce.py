@@ -66,14 +66,16 @@ class Announcer:
         async with self.bot.service.ctx.db.write() as repos:
             await repos.games.set_display(game.id, channel_id, thread_id, message_id)
 
-    async def open_thread(self, interaction: discord.Interaction[Any], game: GameView) -> GameView:
+    async def open_thread(
+        self, interaction: discord.Interaction[Any], game: GameView
+    ) -> tuple[GameView, discord.Thread | None]:
         """With threads on, each new game gets a public thread under the channel it started in."""
         channel = interaction.channel
         if interaction.guild_id is None or not isinstance(channel, discord.TextChannel):
-            return game
+            return game, None
         settings = await self.bot.service.players.server_settings(interaction.guild_id)
         if not settings.thread_per_game:
-            return game
+            return game, None
         white, black = (self._name(game, game.white_id), self._name(game, game.black_id))
         thread = await channel.create_thread(
             name=f"Game {game.id}: {white} vs {black}"[:100],
@@ -81,7 +83,7 @@ class Announcer:
             auto_archive_duration=10080,
         )
         await self.remember(game, channel.id, thread.id, None)
-        return await self.bot.service.queries.game(game.id)
+        return await self.bot.service.queries.game(game.id), thread
 
     def _name(self, game: GameView, player_id: int) -> str:
         if player_id == BOT_ID:
@@ -96,10 +98,12 @@ class Announcer:
         game: GameView,
         message: BoardMessage,
         interaction: discord.Interaction[Any] | None = None,
+        home: Home | None = None,
     ) -> discord.Message | None:
         """Post in the game's home; through the interaction when it happened there (or the game has none)."""
         home_id = game.thread_id or game.channel_id
-        home = None if interaction is not None and interaction.channel_id == home_id else await self.home(game)
+        if home is None and not (interaction is not None and interaction.channel_id == home_id):
+            home = await self.home(game)
         sent: discord.Message | None
         if interaction is not None and home is None:
             if not interaction.response.is_done():
@@ -131,7 +135,7 @@ class Announcer:
             await interaction.response.send_message(text, ephemeral=True)
 
     async def board(
-        self, game: GameView, interaction: discord.Interaction[Any] | None, headline: str
+        self, game: GameView, interaction: discord.Interaction[Any] | None, headline: str, home: Home | None = None
     ) -> discord.Message | None:
         """Post the board with a headline, mention or DM the player to move."""
         message = await board_message(self.bot.service, game)
@@ -144,7 +148,7 @@ class Announcer:
                 headline += f" <@{to_move}>, your move."
                 message.mentions.append(to_move)
         message.content = headline
-        sent = await self.post(game, message, interaction)
+        sent = await self.post(game, message, interaction, home)
         if to_move is not None and notify == "dm" and (interaction is None or interaction.user.id != to_move):
             await self.dm(to_move, f"Your move in game #{game.id}.", sent, message)
         return sent
@@ -167,12 +171,12 @@ class Announcer:
     # ---- events --------------------------------------------------------------------------------
 
     async def started(self, interaction: discord.Interaction[Any], started: GameStarted) -> None:
-        game = await self.open_thread(interaction, started.game)
+        game, thread = await self.open_thread(interaction, started.game)
         white, black = player_label(game, game.white_id), player_label(game, game.black_id)
         headline = f"Game #{game.id} begins: {white} (White) against {black} (Black)."
         if started.bot_move is not None:
             headline += f" The bot opened with {started.bot_move.move.notation}."
-        await self.board(game, interaction, headline)
+        await self.board(game, interaction, headline, thread)
 
     async def moved(self, interaction: discord.Interaction[Any] | None, result: MoveResult) -> None:
         """Post the board after a move; in games against the bot, let it answer and post that too."""
