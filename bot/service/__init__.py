@@ -1,0 +1,143 @@
+"""The game service: everything the bot does with games, over SQLite, with no Discord in sight.
+
+    db = await Database.open(settings.database_path)
+    service = Service(db)                   # engine=, clock=, rng=, config= are injectable
+    challenge = await service.challenges.create(alice, bob)
+    started = await service.challenges.accept(challenge.id, bob)
+    result = await service.games.play(started.game.id, white_id, "22-18")
+
+Results are frozen dataclasses (results.py); refusals are GameError subclasses (errors.py) or the
+`rules` errors for a refused move (use messages.describe(error, position) to word them).
+"""
+
+from __future__ import annotations
+
+import random
+
+from bot.service.challenges import ChallengeService
+from bot.service.clock import ClockService
+from bot.service.context import Clock, Context, ServiceConfig
+from bot.service.engine import Engine, RandomEngine
+from bot.service.errors import (
+    AlreadyAnswered,
+    AlreadyOnVacation,
+    CannotAnswerOwnOffer,
+    CannotChallengeSelf,
+    ChallengeExpired,
+    ChallengeNotFound,
+    CorruptGame,
+    GameError,
+    GameNotFound,
+    GameOver,
+    InvalidSetting,
+    NoPendingOffer,
+    NotAParticipant,
+    NothingToTakeBack,
+    NotOnVacation,
+    NotYourTurn,
+    NoVacationLeft,
+    OfferAlreadyPending,
+    PlyOutOfRange,
+    StaleGame,
+)
+from bot.service.games import GameService
+from bot.service.maintenance import check_database
+from bot.service.players import PlayerService
+from bot.service.queries import QueryService
+from bot.service.results import (
+    ChallengeView,
+    DeletionReport,
+    EndReason,
+    GameEnd,
+    GameFinished,
+    GameStarted,
+    GameView,
+    MoveRecord,
+    MoveResult,
+    MyGame,
+    OfferAnswer,
+    OfferView,
+    PlayerStats,
+    PositionAt,
+    Preferences,
+    Rating,
+    RatingChange,
+    ServerSettings,
+    TimerEvent,
+    TimerKind,
+    Vacation,
+)
+from data.db import Database
+from data.models import BOT_ID
+
+
+class Service:
+    """All the parts, sharing one context. Build it in main() and pass it to the bot."""
+
+    def __init__(
+        self,
+        db: Database,
+        *,
+        engine: Engine | None = None,
+        clock: Clock | None = None,
+        rng: random.Random | None = None,
+        config: ServiceConfig | None = None,
+    ) -> None:
+        self.ctx = Context(db, engine=engine, clock=clock, rng=rng, config=config)
+        self.games = GameService(self.ctx)
+        self.challenges = ChallengeService(self.ctx, self.games)
+        self.clock = ClockService(self.ctx, self.challenges)
+        self.players = PlayerService(self.ctx)
+        self.queries = QueryService(self.ctx)
+
+
+__all__ = [
+    "BOT_ID",
+    "AlreadyAnswered",
+    "AlreadyOnVacation",
+    "CannotAnswerOwnOffer",
+    "CannotChallengeSelf",
+    "ChallengeExpired",
+    "ChallengeNotFound",
+    "ChallengeView",
+    "Clock",
+    "CorruptGame",
+    "DeletionReport",
+    "EndReason",
+    "Engine",
+    "GameEnd",
+    "GameError",
+    "GameFinished",
+    "GameNotFound",
+    "GameOver",
+    "GameStarted",
+    "GameView",
+    "InvalidSetting",
+    "MoveRecord",
+    "MoveResult",
+    "MyGame",
+    "NoPendingOffer",
+    "NoVacationLeft",
+    "NotAParticipant",
+    "NotOnVacation",
+    "NotYourTurn",
+    "NothingToTakeBack",
+    "OfferAlreadyPending",
+    "OfferAnswer",
+    "OfferView",
+    "PlayerStats",
+    "PlyOutOfRange",
+    "PositionAt",
+    "Preferences",
+    "RandomEngine",
+    "Rating",
+    "RatingChange",
+    "ServerSettings",
+    "Service",
+    "ServiceConfig",
+    "StaleGame",
+    "TimerEvent",
+    "TimerKind",
+    "Vacation",
+    "check_database",
+]

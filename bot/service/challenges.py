@@ -1,0 +1,247 @@
+"""Challenges: to a named player, open to anyone, or to the bot (which accepts at once)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from bot.service.context import Context, arm_timers, load_row, turn_clock
+from bot.service.errors import (
+    AlreadyAnswered,
+    CannotChallengeSelf,
+    ChallengeExpired,
+    ChallengeNotFound,
+    InvalidSetting,
+    NotAParticipant,
+)
+from bot.service.games import GameService
+from bot.service.results import ChallengeView, GameStarted, GameView
+from data.models import BOT_ID, ChallengeRow, NewGame
+from data.repositories import Repositories
+from data.timeutil import from_db, to_db
+from rules import find_variant
+
+COLORS = ("white", "black", "random")
+
+
+class ChallengeService:
+    def __init__(self, ctx: Context, games: GameService) -> None:
+        self._ctx = ctx
+        self._games = games
+
+    async def create(
+        self,
+        challenger_id: int,
+        opponent_id: int | None = None,
+        *,
+        variant: str | None = None,
+        color: str = "random",
+        days_per_move: int | None = None,
+        rated: bool = False,
+        bot_level: int | None = None,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+    ) -> ChallengeView:
+        """A challenge to opponent_id, or open to anyone if None. Against the bot (BOT_ID) use
+        play_bot_game instead. Defaults come from the server settings (guild_id) or the config.
+
+        Raises CannotChallengeSelf, InvalidSetting, rules.UnknownVariantError.
+        """
+        if opponent_id == challenger_id:
+            raise CannotChallengeSelf()
+        if opponent_id == BOT_ID and bot_level is None:
+            bot_level = 1
+        if color not in COLORS:
+            raise InvalidSetting("color", color, "white, black or random")
+        if bot_level is not None and bot_level not in self._ctx.config.bot_levels:
+            levels = self._ctx.config.bot_levels
+            raise InvalidSetting("bot level", bot_level, f"{levels.start}-{levels.stop - 1}")
+        now = self._ctx.now()
+        async with self._ctx.db.write() as repos:
+            server = await repos.servers.get(guild_id) if guild_id is not None else None
+            variant_id = find_variant(
+                variant or (server.default_variant if server else None) or self._ctx.config.default_variant
+            ).id
+            days = days_per_move or (
+                server.days_per_move if server else self._ctx.config.default_days_per_move
+            )
+            config = self._ctx.config
+            if not config.min_days_per_move <= days <= config.max_days_per_move:
+                raise InvalidSetting(
+                    "days per move", days, f"{config.min_days_per_move}-{config.max_days_per_move}"
+                )
+            now_text = to_db(now)
+            await repos.players.ensure(challenger_id, None, now_text)
+            if opponent_id is not None:
+                await repos.players.ensure(opponent_id, None, now_text)
+            expires = to_db(now + self._ctx.config.challenge_ttl)
+            challenge_id = await repos.challenges.insert(
+                challenger_id=challenger_id,
+                opponent_id=opponent_id,
+                variant=variant_id,
+                color=color,
+                days_per_move=days,
+                rated=rated,
+                bot_level=bot_level if opponent_id == BOT_ID else None,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                created_at=now_text,
+                expires_at=expires,
+            )
+            await repos.timers.add("challenge_expiry", expires, now_text, challenge_id=challenge_id)
+            return await self._view(repos, challenge_id)
+
+    async def play_bot_game(
+        self,
+        player_id: int,
+        *,
+        level: int = 1,
+        variant: str | None = None,
+        color: str = "random",
+        days_per_move: int | None = None,
+        rated: bool = False,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+    ) -> GameStarted:
+        """A game against the bot, started at once; if the bot plays White its first move is made."""
+        challenge = await self.create(
+            player_id,
+            BOT_ID,
+            variant=variant,
+            color=color,
+            days_per_move=days_per_move,
+            rated=rated,
+            bot_level=level,
+            guild_id=guild_id,
+            channel_id=channel_id,
+        )
+        return await self.accept(challenge.id, BOT_ID)
+
+    async def accept(self, challenge_id: int, player_id: int) -> GameStarted:
+        """Accept a challenge sent to you, or an open one. Raises ChallengeNotFound, ChallengeExpired,
+        AlreadyAnswered (someone already answered it), NotAParticipant, CannotChallengeSelf."""
+        now = self._ctx.now()
+        if await self._expire_if_due(challenge_id, now):
+            raise ChallengeExpired()
+        async with self._ctx.db.write() as repos:
+            row = await self._open(repos, challenge_id)
+            if row.challenger_id == player_id:
+                raise CannotChallengeSelf()
+            if row.opponent_id is not None and row.opponent_id != player_id:
+                raise NotAParticipant(player_id, "challenge")
+            now_text = to_db(now)
+            await repos.players.ensure(player_id, None, now_text)
+            color = row.color if row.color != "random" else self._ctx.rng.choice(("white", "black"))
+            white, black = (
+                (row.challenger_id, player_id) if color == "white" else (player_id, row.challenger_id)
+            )
+            rules = find_variant(row.variant)
+            game_id = await repos.games.insert(
+                NewGame(
+                    variant=row.variant,
+                    white_id=white,
+                    black_id=black,
+                    start_fen=rules.start_fen,
+                    rated=bool(row.rated),
+                    bot_level=row.bot_level,
+                    days_per_move=row.days_per_move,
+                    move_deadline=None,
+                    paused_seconds=None,
+                    guild_id=row.guild_id,
+                    channel_id=row.channel_id,
+                    created_at=now_text,
+                )
+            )
+            game_row = await load_row(repos, game_id)
+            first = white if rules.start_fen[:1].upper() == "W" else black
+            deadline, paused = await turn_clock(repos, game_row, first, now)
+            await repos.games.set_clock(game_id, deadline, paused)
+            await arm_timers(repos, game_id, deadline, row.days_per_move, now)
+            if not await repos.challenges.answer(
+                challenge_id, "accepted", now_text, game_id=game_id, opponent_id=player_id
+            ):
+                raise AlreadyAnswered(row.status)
+            await repos.timers.cancel_for_challenge(challenge_id)
+            view = await self._view(repos, challenge_id)
+            game = GameView.from_row(await load_row(repos, game_id))
+        bot_move = await self._games.play_bot(game_id) if game.to_move_id == BOT_ID else None
+        if bot_move is not None:
+            game = bot_move.game
+        return GameStarted(view, game, bot_move)
+
+    async def decline(self, challenge_id: int, player_id: int) -> ChallengeView:
+        """Only the challenged player may decline (an open challenge is simply left alone)."""
+        return await self._close(challenge_id, player_id, "declined")
+
+    async def cancel(self, challenge_id: int, player_id: int) -> ChallengeView:
+        """Only the challenger may cancel."""
+        return await self._close(challenge_id, player_id, "cancelled")
+
+    async def get(self, challenge_id: int) -> ChallengeView:
+        async with self._ctx.db.read() as repos:
+            return await self._view(repos, challenge_id)
+
+    async def open_for(self, player_id: int) -> list[ChallengeView]:
+        """Open challenges the player made, received, or could take."""
+        async with self._ctx.db.read() as repos:
+            rows = await repos.challenges.open_for(player_id)
+        now = self._ctx.now()
+        return [ChallengeView.from_row(r) for r in rows if from_db(r.expires_at) > now]
+
+    async def set_message(self, challenge_id: int, channel_id: int | None, message_id: int | None) -> None:
+        async with self._ctx.db.write() as repos:
+            await self._view(repos, challenge_id)
+            await repos.challenges.set_message(challenge_id, channel_id, message_id)
+
+    async def expire(self, challenge_id: int, now: datetime) -> ChallengeView | None:
+        """Expire an open challenge (the dispatcher's job); None if it was already answered."""
+        async with self._ctx.db.write() as repos:
+            row = await repos.challenges.get(challenge_id)
+            if row is None or row.status != "open":
+                return None
+            await repos.challenges.answer(challenge_id, "expired", to_db(now), opponent_id=None)
+            await repos.timers.cancel_for_challenge(challenge_id)
+            return await self._view(repos, challenge_id)
+
+    async def _close(self, challenge_id: int, player_id: int, status: str) -> ChallengeView:
+        now = self._ctx.now()
+        if await self._expire_if_due(challenge_id, now):
+            raise ChallengeExpired()
+        async with self._ctx.db.write() as repos:
+            row = await self._open(repos, challenge_id)
+            allowed = row.challenger_id if status == "cancelled" else row.opponent_id
+            if player_id != allowed:
+                raise NotAParticipant(player_id, "challenge")
+            await repos.challenges.answer(challenge_id, status, to_db(now), opponent_id=None)
+            await repos.timers.cancel_for_challenge(challenge_id)
+            return await self._view(repos, challenge_id)
+
+    async def _expire_if_due(self, challenge_id: int, now: datetime) -> bool:
+        """Expire the challenge now if its 24 hours are up (even if the timer has not fired yet)."""
+        async with self._ctx.db.read() as repos:
+            row = await repos.challenges.get(challenge_id)
+        if row is None:
+            raise ChallengeNotFound(challenge_id)
+        if row.status == "expired":
+            return True
+        if row.status != "open" or from_db(row.expires_at) > now:
+            return False
+        await self.expire(challenge_id, now)
+        return True
+
+    @staticmethod
+    async def _open(repos: Repositories, challenge_id: int) -> ChallengeRow:
+        row = await repos.challenges.get(challenge_id)
+        if row is None:
+            raise ChallengeNotFound(challenge_id)
+        if row.status == "expired":
+            raise ChallengeExpired()
+        if row.status != "open":
+            raise AlreadyAnswered(row.status)
+        return row
+
+    @staticmethod
+    async def _view(repos: Repositories, challenge_id: int) -> ChallengeView:
+        row = await repos.challenges.get(challenge_id)
+        if row is None:
+            raise ChallengeNotFound(challenge_id)
+        return ChallengeView.from_row(row)

@@ -1,0 +1,192 @@
+"""What every part of the service shares: the database, clock, RNG, engine, config, and the steps
+that several operations run inside their transactions (clocks, timers, ending a game, ratings)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+from bot.service import glicko2
+from bot.service.engine import Engine, RandomEngine
+from bot.service.errors import CorruptGame, GameNotFound, StaleGame
+from bot.service.results import EndReason, GameEnd, GameFinished, GameView, RatingChange
+from data.db import Database
+from data.models import BOT_ID, GameRow, RatingChangeRow, RatingRow
+from data.repositories import Repositories
+from data.timeutil import from_db, to_db
+from rules import Color, Game, find_variant, parse_fen, format_fen, parse_fen
+
+Clock = Callable[[], datetime]
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass(frozen=True, slots=True)
+class ServiceConfig:
+    challenge_ttl: timedelta = timedelta(hours=24)
+    default_days_per_move: int = 3
+    min_days_per_move: int = 1
+    max_days_per_move: int = 14
+    vacation_days_per_year: int = 14
+    bot_time_budget: float = 2.0  # seconds the engine may think
+    bot_levels: range = range(1, 6)  # engine.api levels 1-5
+    default_variant: str = "italian"
+
+
+class Context:
+    def __init__(
+        self,
+        db: Database,
+        *,
+        engine: Engine | None = None,
+        clock: Clock | None = None,
+        rng: random.Random | None = None,
+        config: ServiceConfig | None = None,
+    ) -> None:
+        self.db = db
+        self.rng = rng or random.Random()
+        self.engine: Engine = engine or RandomEngine(self.rng)
+        self.clock: Clock = clock or utc_now
+        self.config = config or ServiceConfig()
+
+    def now(self) -> datetime:
+        moment = self.clock()
+        if moment.tzinfo is None:
+            raise ValueError("the service clock must return aware datetimes")
+        return moment.astimezone(UTC)
+
+
+async def load_row(repos: Repositories, game_id: int) -> GameRow:
+    row = await repos.games.get(game_id)
+    if row is None:
+        raise GameNotFound(game_id)
+    return row
+
+
+async def rebuild(repos: Repositories, row: GameRow) -> Game:
+    """The rules game at the stored position, with exactly the history the draw rules look at.
+
+    Repetition and the no-progress count only reach back to the last man move or capture (the
+    anchor), so replaying from the anchor's position gives the same outcome as replaying it all.
+    """
+    rules = find_variant(row.variant)
+    if row.anchor_ply == 0:
+        game = Game(rules, row.start_fen)
+        tail = await repos.moves.for_game(row.id, 0)
+    else:
+        tail = await repos.moves.for_game(row.id, row.anchor_ply - 1)
+        if not tail or tail[0].ply != row.anchor_ply:
+            raise CorruptGame(f"game {row.id}: move {row.anchor_ply} is missing")
+        game = Game(rules, tail[0].fen_after)
+        tail = tail[1:]
+    for move in tail:
+        game.play(move.path)
+    if game.fen != format_fen(parse_fen(rules, row.current_fen)):  # stored FENs may use ranges (21-32)
+        raise CorruptGame(f"game {row.id}: its moves do not reach its stored position")
+    return game
+
+
+def side_id(row: GameRow, color: Color) -> int:
+    return row.white_id if color is Color.WHITE else row.black_id
+
+
+def to_move_id(row: GameRow) -> int:
+    return row.white_id if row.current_fen[:1].upper() == "W" else row.black_id
+
+
+async def turn_clock(
+    repos: Repositories, row: GameRow, player_id: int, now: datetime
+) -> tuple[str | None, float | None]:
+    """(deadline, paused seconds) when it becomes player_id's turn."""
+    if player_id == BOT_ID:
+        return None, None
+    full = timedelta(days=row.days_per_move)
+    player = await repos.players.get(player_id)
+    if player is not None and player.vacation_started_at is not None:
+        return None, full.total_seconds()
+    return to_db(now + full), None
+
+
+async def arm_timers(
+    repos: Repositories, game_id: int, deadline: str | None, days_per_move: int, now: datetime
+) -> None:
+    """Replace the game's reminder and timeout with ones for this deadline."""
+    await repos.timers.cancel_for_game(game_id)
+    if deadline is None:
+        return
+    now_text = to_db(now)
+    await repos.timers.add("timeout", deadline, now_text, game_id=game_id)
+    remind_at = from_db(deadline) - timedelta(days=days_per_move) / 3
+    if remind_at > now:
+        await repos.timers.add("reminder", to_db(remind_at), now_text, game_id=game_id)
+
+
+def result_for(winner: Color | None) -> str:
+    if winner is None:
+        return "1/2-1/2"
+    return "1-0" if winner is Color.WHITE else "0-1"
+
+
+async def finish(
+    repos: Repositories,
+    row: GameRow,
+    expected_version: int,
+    result: str,
+    reason: EndReason,
+    now: datetime,
+) -> GameFinished:
+    """End a game inside the caller's transaction: status, timers, offers, ratings (exactly once)."""
+    now_text = to_db(now)
+    if not await repos.games.finish(
+        row.id, expected_version, result=result, termination=reason.value, now=now_text
+    ):
+        raise StaleGame()
+    await repos.timers.cancel_for_game(row.id)
+    await repos.offers.void(row.id, now_text)
+    changes: tuple[RatingChange, ...] = ()
+    if row.rated and reason is not EndReason.ABANDONED:
+        changes = await apply_ratings(repos, row, result, now_text)
+    final = await load_row(repos, row.id)
+    winner = {"1-0": row.white_id, "0-1": row.black_id}.get(result)
+    return GameFinished(GameView.from_row(final), GameEnd(result, reason, winner), changes)
+
+
+def pools(row: GameRow) -> dict[int, str]:
+    """Which rating pool each side's result counts in: the bot is rated per level."""
+    if row.bot_level is None or BOT_ID not in (row.white_id, row.black_id):
+        return {row.white_id: "human", row.black_id: "human"}
+    human = row.black_id if row.white_id == BOT_ID else row.white_id
+    return {human: "bot", BOT_ID: f"level{row.bot_level}"}
+
+
+async def apply_ratings(repos: Repositories, row: GameRow, result: str, now: str) -> tuple[RatingChange, ...]:
+    pool_of = pools(row)
+    before: dict[int, glicko2.Glicko] = {}
+    stored: dict[int, RatingRow | None] = {}
+    for player_id, pool in pool_of.items():
+        stored[player_id] = await repos.ratings.get(player_id, row.variant, pool)
+        current = stored[player_id]
+        before[player_id] = (
+            glicko2.Glicko(current.rating, current.rd, current.volatility) if current else glicko2.Glicko()
+        )
+    white_score = {"1-0": 1.0, "0-1": 0.0}.get(result, 0.5)
+    scores = {row.white_id: white_score, row.black_id: 1.0 - white_score}
+    changes: list[RatingChange] = []
+    for player_id, pool in pool_of.items():
+        opponent = row.black_id if player_id == row.white_id else row.white_id
+        after = glicko2.update(before[player_id], [(before[opponent], scores[player_id])])
+        previous = stored[player_id]
+        games = (previous.games if previous else 0) + 1
+        await repos.ratings.save(
+            RatingRow(player_id, row.variant, pool, after.rating, after.rd, after.volatility, games, now)
+        )
+        old = before[player_id]
+        await repos.ratings.record_change(
+            RatingChangeRow(row.id, player_id, pool, old.rating, after.rating, old.rd, after.rd)
+        )
+        changes.append(RatingChange(player_id, row.variant, pool, old.rating, after.rating, old.rd, after.rd))
+    return tuple(changes)

@@ -1,0 +1,304 @@
+"""Playing a game: moves (and the bot's replies), resigning, draw offers and takebacks."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime
+
+from bot.service.context import (
+    Context,
+    arm_timers,
+    finish,
+    load_row,
+    rebuild,
+    result_for,
+    side_id,
+    to_move_id,
+    turn_clock,
+)
+from bot.service.errors import (
+    CannotAnswerOwnOffer,
+    GameOver,
+    NoPendingOffer,
+    NotAParticipant,
+    NothingToTakeBack,
+    NotYourTurn,
+    OfferAlreadyPending,
+    StaleGame,
+)
+from bot.service.results import (
+    EndReason,
+    GameFinished,
+    GameView,
+    MoveRecord,
+    MoveResult,
+    OfferAnswer,
+    OfferView,
+)
+from data.models import BOT_ID, GameRow, MoveRow
+from data.repositories import Repositories
+from data.timeutil import from_db, to_db
+from rules import Game, Move, Termination, format_move
+
+_BY_RULE = {
+    Termination.NO_MOVES: EndReason.NO_MOVES,
+    Termination.REPETITION: EndReason.REPETITION,
+    Termination.MOVE_LIMIT: EndReason.MOVE_LIMIT,
+}
+
+
+def _check_player(row: GameRow, player_id: int) -> None:
+    if player_id not in (row.white_id, row.black_id):
+        raise NotAParticipant(player_id)
+
+
+def _check_active(row: GameRow) -> None:
+    if row.status != "active":
+        raise GameOver(GameView.from_row(row))
+
+
+def _opponent(row: GameRow, player_id: int) -> int:
+    return row.black_id if player_id == row.white_id else row.white_id
+
+
+class GameService:
+    def __init__(self, ctx: Context) -> None:
+        self._ctx = ctx
+
+    # ---- moves -------------------------------------------------------------------------------
+
+    async def play(
+        self,
+        game_id: int,
+        player_id: int,
+        move: str | Move,
+        *,
+        expected_version: int | None = None,
+        bot_reply: bool = True,
+    ) -> MoveResult:
+        """Play a move given as text ("22-18") or a Move.
+
+        Refusals change nothing: GameNotFound, NotAParticipant, GameOver, StaleGame (the game moved
+        on since expected_version, or another move won the race), NotYourTurn, and the rules errors
+        (NotationError, IllegalMoveError, AmbiguousMoveError) as `rules` raised them. In a game
+        against the bot its reply is played too (bot_reply=False leaves that to play_bot).
+        """
+        now = self._ctx.now()
+        async with self._ctx.db.read() as repos:
+            row = await load_row(repos, game_id)
+            _check_player(row, player_id)
+            _check_active(row)
+            if expected_version is not None and row.version != expected_version:
+                raise StaleGame()
+            if to_move_id(row) != player_id:
+                raise NotYourTurn(to_move_id(row))
+            game = await rebuild(repos, row)
+        if row.move_deadline is not None and from_db(row.move_deadline) <= now:
+            await self.end_on_time(game_id, now)
+            async with self._ctx.db.read() as repos:
+                raise GameOver(GameView.from_row(await load_row(repos, game_id)))
+        game.play(move)  # the rules errors leave the game as it was
+        result = await self._store(row, game, player_id, now)
+        if bot_reply and result.next_player_id == BOT_ID:
+            reply = await self.play_bot(game_id, expected_version=result.game.version)
+            result = replace(result, bot_reply=reply)
+        return result
+
+    async def play_bot(self, game_id: int, *, expected_version: int | None = None) -> MoveResult | None:
+        """Let the engine move if the bot is to move; None if it is not (or the game moved on)."""
+        async with self._ctx.db.read() as repos:
+            row = await load_row(repos, game_id)
+            if row.status != "active" or to_move_id(row) != BOT_ID:
+                return None
+            if expected_version is not None and row.version != expected_version:
+                return None
+            game = await rebuild(repos, row)
+        level = row.bot_level or 1
+        chosen = await self._ctx.engine.choose(game.position, level, self._ctx.config.bot_time_budget)
+        game.play(chosen)
+        try:
+            return await self._store(row, game, BOT_ID, self._ctx.now())
+        except StaleGame:
+            return None
+
+    async def _store(self, row: GameRow, game: Game, player_id: int, now: datetime) -> MoveResult:
+        """Write the move just pushed on `game`, if the game is still at row.version."""
+        move = game.moves[-1]
+        before = game.positions[-2]
+        board = before.board
+        ply = row.ply + 1
+        record = MoveRow(
+            game_id=row.id,
+            ply=ply,
+            notation=game.notations[-1],
+            path=format_move(before, move, full=True),
+            captures=",".join(board.name(square) for square in move.captures),
+            reversible=int(move.is_reversible),
+            fen_after=game.fen,
+            player_id=player_id,
+            played_at=to_db(now),
+        )
+        outcome = game.outcome()
+        next_id = side_id(row, game.position.turn)
+        ended: GameFinished | None = None
+        async with self._ctx.db.write() as repos:
+            deadline, paused = (None, None)
+            if outcome is None:
+                deadline, paused = await turn_clock(repos, row, next_id, now)
+            stored = await repos.games.update_position(
+                row.id,
+                row.version,
+                fen=record.fen_after,
+                ply=ply,
+                anchor_ply=row.anchor_ply if move.is_reversible else ply,
+                move_deadline=deadline,
+                paused_seconds=paused,
+                now=record.played_at,
+            )
+            if not stored:
+                raise StaleGame()
+            await repos.moves.insert(record)
+            # Moving declines the opponent's draw offer; any takeback request is out of date.
+            await repos.offers.void(row.id, record.played_at, kind="draw", from_id=next_id)
+            await repos.offers.void(row.id, record.played_at, kind="takeback")
+            if outcome is None:
+                await arm_timers(repos, row.id, deadline, row.days_per_move, now)
+                final = await load_row(repos, row.id)
+            else:
+                reason = _BY_RULE[outcome.termination]
+                ended = await finish(repos, row, row.version + 1, outcome.result, reason, now)
+        view = ended.game if ended is not None else GameView.from_row(final)
+        return MoveResult(
+            game=view,
+            move=MoveRecord.from_row(record),
+            position=view.position,
+            ended=ended.ended if ended else None,
+            next_player_id=None if ended else next_id,
+            rating_changes=ended.rating_changes if ended else (),
+        )
+
+    async def end_on_time(self, game_id: int, now: datetime | None = None) -> GameFinished | None:
+        """Lose the game on time for the side to move if its deadline has passed."""
+        now = now or self._ctx.now()
+        async with self._ctx.db.write() as repos:
+            row = await load_row(repos, game_id)
+            if row.status != "active" or row.move_deadline is None or from_db(row.move_deadline) > now:
+                return None
+            loser = to_move_id(row)
+            result = "0-1" if loser == row.white_id else "1-0"
+            return await finish(repos, row, row.version, result, EndReason.TIMEOUT, now)
+
+    # ---- resigning and offers ----------------------------------------------------------------
+
+    async def resign(self, game_id: int, player_id: int) -> GameFinished:
+        now = self._ctx.now()
+        async with self._ctx.db.write() as repos:
+            row = await load_row(repos, game_id)
+            _check_player(row, player_id)
+            _check_active(row)
+            result = "0-1" if player_id == row.white_id else "1-0"
+            return await finish(repos, row, row.version, result, EndReason.RESIGNATION, now)
+
+    async def offer_draw(self, game_id: int, player_id: int) -> OfferAnswer:
+        """Offer a draw. If the opponent already offered one, this accepts it. The bot declines."""
+        return await self._offer(game_id, player_id, "draw")
+
+    async def answer_draw(self, game_id: int, player_id: int, accept: bool) -> OfferAnswer:
+        return await self._answer(game_id, player_id, "draw", accept)
+
+    async def request_takeback(self, game_id: int, player_id: int) -> OfferAnswer:
+        """Ask to take back your last move (and the reply to it). The bot agrees in unrated games."""
+        return await self._offer(game_id, player_id, "takeback")
+
+    async def answer_takeback(self, game_id: int, player_id: int, accept: bool) -> OfferAnswer:
+        return await self._answer(game_id, player_id, "takeback", accept)
+
+    async def pending_offers(self, game_id: int) -> list[OfferView]:
+        async with self._ctx.db.read() as repos:
+            await load_row(repos, game_id)
+            return [
+                OfferView.from_row(o) for o in await repos.offers.for_game(game_id) if o.status == "pending"
+            ]
+
+    async def _offer(self, game_id: int, player_id: int, kind: str) -> OfferAnswer:
+        now = self._ctx.now()
+        now_text = to_db(now)
+        async with self._ctx.db.write() as repos:
+            row = await load_row(repos, game_id)
+            _check_player(row, player_id)
+            _check_active(row)
+            if kind == "takeback" and await self._takeback_target(repos, row, player_id) is None:
+                raise NothingToTakeBack()
+            pending = await repos.offers.pending(game_id, kind)
+            if pending is not None:
+                if pending.from_id == player_id:
+                    raise OfferAlreadyPending(kind)
+                if kind == "draw":  # both want a draw: that is agreement
+                    return await self._settle(repos, row, pending.id, kind, True, now)
+                raise OfferAlreadyPending(kind)
+            offer_id = await repos.offers.insert(game_id, kind, player_id, row.ply, now_text)
+            if _opponent(row, player_id) == BOT_ID:
+                agree = kind == "takeback" and not row.rated
+                return await self._settle(repos, row, offer_id, kind, agree, now)
+            offer = await repos.offers.pending(game_id, kind)
+            assert offer is not None
+            return OfferAnswer(OfferView.from_row(offer), GameView.from_row(row))
+
+    async def _answer(self, game_id: int, player_id: int, kind: str, accept: bool) -> OfferAnswer:
+        now = self._ctx.now()
+        async with self._ctx.db.write() as repos:
+            row = await load_row(repos, game_id)
+            _check_player(row, player_id)
+            _check_active(row)
+            pending = await repos.offers.pending(game_id, kind)
+            if pending is None:
+                raise NoPendingOffer(kind)
+            if pending.from_id == player_id:
+                raise CannotAnswerOwnOffer()
+            return await self._settle(repos, row, pending.id, kind, accept, now)
+
+    async def _settle(
+        self, repos: Repositories, row: GameRow, offer_id: int, kind: str, accept: bool, now: datetime
+    ) -> OfferAnswer:
+        now_text = to_db(now)
+        if not await repos.offers.answer(offer_id, "accepted" if accept else "declined", now_text):
+            raise StaleGame()
+        offers = {o.id: o for o in await repos.offers.for_game(row.id)}
+        offer = OfferView.from_row(offers[offer_id])
+        if not accept:
+            return OfferAnswer(offer, GameView.from_row(row))
+        if kind == "draw":
+            finished = await finish(repos, row, row.version, result_for(None), EndReason.AGREEMENT, now)
+            return OfferAnswer(offer, finished.game, finished=finished)
+        target = await self._takeback_target(repos, row, offer.from_id)
+        if target is None:
+            raise NothingToTakeBack()
+        undone = [MoveRecord.from_row(m) for m in await repos.moves.for_game(row.id, target)]
+        fen = row.start_fen if target == 0 else await repos.moves.fen_after(row.id, target)
+        assert fen is not None
+        await repos.moves.delete_after(row.id, target)
+        next_id = offer.from_id  # the requester is to move again
+        deadline, paused = await turn_clock(repos, row, next_id, now)
+        changed = await repos.games.update_position(
+            row.id,
+            row.version,
+            fen=fen,
+            ply=target,
+            anchor_ply=await repos.moves.last_irreversible_ply(row.id, target),
+            move_deadline=deadline,
+            paused_seconds=paused,
+            now=now_text,
+        )
+        if not changed:
+            raise StaleGame()
+        await repos.offers.void(row.id, now_text, kind="draw")
+        await arm_timers(repos, row.id, deadline, row.days_per_move, now)
+        return OfferAnswer(offer, GameView.from_row(await load_row(repos, row.id)), undone=tuple(undone))
+
+    @staticmethod
+    async def _takeback_target(repos: Repositories, row: GameRow, player_id: int) -> int | None:
+        """The ply to go back to: just before the player's last move."""
+        for move in reversed(await repos.moves.for_game(row.id, max(row.ply - 2, 0))):
+            if move.player_id == player_id:
+                return move.ply - 1
+        return None

@@ -1,0 +1,146 @@
+"""Player preferences, server settings, and deleting a player's data on request."""
+
+from __future__ import annotations
+
+import re
+
+from bot.service.context import Context, finish
+from bot.service.errors import InvalidSetting
+from bot.service.results import DeletionReport, EndReason, Preferences, ServerSettings
+from data.models import BOT_ID
+from data.timeutil import to_db
+from rules import find_variant
+
+NOTIFICATIONS = ("dm", "channel", "off")
+ORIENTATIONS = ("auto", "white", "black")
+HINT_POLICIES = ("never", "unrated", "always")
+_THEME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,31}$")
+_LANGUAGE = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$")
+
+
+class PlayerService:
+    def __init__(self, ctx: Context) -> None:
+        self._ctx = ctx
+
+    async def ensure(self, player_id: int, display_name: str | None = None) -> None:
+        """Register a player (or refresh their display name, used in PDN exports)."""
+        async with self._ctx.db.write() as repos:
+            await repos.players.ensure(player_id, display_name, to_db(self._ctx.now()))
+
+    async def preferences(self, player_id: int) -> Preferences:
+        async with self._ctx.db.read() as repos:
+            player = await repos.players.get(player_id)
+        if player is None:
+            return Preferences("dm", "classic", "auto", "en")
+        return Preferences(player.notifications, player.board_theme, player.orientation, player.language)
+
+    async def set_preferences(
+        self,
+        player_id: int,
+        *,
+        notifications: str | None = None,
+        board_theme: str | None = None,
+        orientation: str | None = None,
+        language: str | None = None,
+    ) -> Preferences:
+        changes: dict[str, str] = {}
+        if notifications is not None:
+            _check("notifications", notifications, notifications in NOTIFICATIONS, ", ".join(NOTIFICATIONS))
+            changes["notifications"] = notifications
+        if board_theme is not None:
+            _check("board theme", board_theme, bool(_THEME.match(board_theme)), "a theme name")
+            changes["board_theme"] = board_theme
+        if orientation is not None:
+            _check("orientation", orientation, orientation in ORIENTATIONS, ", ".join(ORIENTATIONS))
+            changes["orientation"] = orientation
+        if language is not None:
+            _check("language", language, bool(_LANGUAGE.match(language)), "a language code such as en or it")
+            changes["language"] = language
+        async with self._ctx.db.write() as repos:
+            await repos.players.ensure(player_id, None, to_db(self._ctx.now()))
+            await repos.players.update_preferences(player_id, changes)
+        return await self.preferences(player_id)
+
+    async def server_settings(self, guild_id: int) -> ServerSettings:
+        async with self._ctx.db.read() as repos:
+            row = await repos.servers.get(guild_id)
+            channels = await repos.servers.channels(guild_id)
+        if row is None:
+            config = self._ctx.config
+            return ServerSettings(
+                guild_id, config.default_variant, config.default_days_per_move, (), False, "unrated"
+            )
+        return ServerSettings(
+            guild_id,
+            row.default_variant,
+            row.days_per_move,
+            channels,
+            bool(row.thread_per_game),
+            row.hint_policy,
+        )
+
+    async def update_server(
+        self,
+        guild_id: int,
+        *,
+        default_variant: str | None = None,
+        days_per_move: int | None = None,
+        thread_per_game: bool | None = None,
+        hint_policy: str | None = None,
+        allow_channels: tuple[int, ...] = (),
+        disallow_channels: tuple[int, ...] = (),
+    ) -> ServerSettings:
+        changes: dict[str, object] = {}
+        if default_variant is not None:
+            changes["default_variant"] = find_variant(default_variant).id
+        if days_per_move is not None:
+            config = self._ctx.config
+            low, high = config.min_days_per_move, config.max_days_per_move
+            _check("days per move", days_per_move, low <= days_per_move <= high, f"{low}-{high}")
+            changes["days_per_move"] = days_per_move
+        if thread_per_game is not None:
+            changes["thread_per_game"] = int(thread_per_game)
+        if hint_policy is not None:
+            _check("hint policy", hint_policy, hint_policy in HINT_POLICIES, ", ".join(HINT_POLICIES))
+            changes["hint_policy"] = hint_policy
+        async with self._ctx.db.write() as repos:
+            await repos.servers.ensure(guild_id)
+            await repos.servers.update(guild_id, changes)
+            for channel_id in allow_channels:
+                await repos.servers.allow_channel(guild_id, channel_id)
+            for channel_id in disallow_channels:
+                await repos.servers.disallow_channel(guild_id, channel_id)
+        return await self.server_settings(guild_id)
+
+    async def channel_allowed(self, guild_id: int, channel_id: int) -> bool:
+        """No list means every channel is allowed."""
+        settings = await self.server_settings(guild_id)
+        return not settings.allowed_channels or channel_id in settings.allowed_channels
+
+    async def delete_data(self, player_id: int) -> DeletionReport:
+        """Forget a player: their active games end (abandoned, unrated), open challenges are cancelled,
+        ratings and settings are deleted, and finished games stay under an anonymous id."""
+        if player_id == BOT_ID:
+            raise InvalidSetting("player", player_id, "the bot's own data cannot be deleted")
+        now = self._ctx.now()
+        now_text = to_db(now)
+        ended: list[int] = []
+        cancelled: list[int] = []
+        async with self._ctx.db.write() as repos:
+            await repos.players.ensure(player_id, None, now_text)
+            for row in await repos.games.for_player(player_id, active_only=True, limit=1_000_000):
+                result = "0-1" if player_id == row.white_id else "1-0"
+                await finish(repos, row, row.version, result, EndReason.ABANDONED, now)
+                ended.append(row.id)
+            for challenge in await repos.challenges.open_by(player_id):
+                await repos.challenges.answer(challenge.id, "cancelled", now_text, opponent_id=None)
+                await repos.timers.cancel_for_challenge(challenge.id)
+                cancelled.append(challenge.id)
+            new_id = await repos.players.next_anonymous_id()
+            await repos.players.anonymise(player_id, new_id)
+        return DeletionReport(new_id, tuple(ended), tuple(cancelled))
+
+
+def _check(name: str, value: object, ok: bool, allowed: str) -> None:
+    if not ok:
+        raise InvalidSetting(name, value, allowed)

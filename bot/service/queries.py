@@ -1,0 +1,125 @@
+"""Read-only questions: my games, a game, its history, the position at a ply, PDN, ratings, stats."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from bot.service.context import Context, load_row
+from bot.service.errors import GameNotFound, PlyOutOfRange
+from bot.service.results import GameView, MoveRecord, MyGame, PlayerStats, PositionAt, Rating, RatingChange
+from data.models import BOT_ID, GameRow, PlayerRow
+from data.timeutil import from_db
+from rules import Game, find_variant, parse_fen
+from rules.pdn import write_game
+
+
+class QueryService:
+    def __init__(self, ctx: Context) -> None:
+        self._ctx = ctx
+
+    async def game(self, game_id: int) -> GameView:
+        async with self._ctx.db.read() as repos:
+            return GameView.from_row(await load_row(repos, game_id))
+
+    async def my_games(self, player_id: int, *, active_only: bool = True, limit: int = 100) -> list[MyGame]:
+        """The player's games: those waiting for them first (soonest deadline first), then the rest."""
+        async with self._ctx.db.read() as repos:
+            rows = await repos.games.for_player(player_id, active_only=active_only, limit=limit)
+        mine: list[MyGame] = []
+        for row in rows:
+            view = GameView.from_row(row)
+            color = view.color_of(player_id)
+            assert color is not None
+            mine.append(
+                MyGame(
+                    view, color, view.opponent_of(player_id), view.to_move_id == player_id, view.move_deadline
+                )
+            )
+        far = datetime.max.replace(tzinfo=UTC)
+        mine.sort(key=lambda g: (not g.my_turn, not g.game.active, g.deadline or far))
+        return mine
+
+    async def history(self, game_id: int) -> list[MoveRecord]:
+        async with self._ctx.db.read() as repos:
+            await load_row(repos, game_id)
+            return [MoveRecord.from_row(m) for m in await repos.moves.for_game(game_id)]
+
+    async def position_at(self, game_id: int, ply: int) -> PositionAt:
+        """The position after `ply` moves (0 = the start)."""
+        async with self._ctx.db.read() as repos:
+            row = await load_row(repos, game_id)
+            if not 0 <= ply <= row.ply:
+                raise PlyOutOfRange(ply, row.ply)
+            moves = await repos.moves.for_game(game_id, ply - 1) if ply else []
+        rules = find_variant(row.variant)
+        if ply == 0:
+            return PositionAt(game_id, 0, row.start_fen, parse_fen(rules, row.start_fen), None)
+        last = MoveRecord.from_row(moves[0])
+        return PositionAt(game_id, ply, last.fen_after, parse_fen(rules, last.fen_after), last)
+
+    async def replay(self, game_id: int) -> Game:
+        """The whole game replayed from its start position (the source of truth)."""
+        async with self._ctx.db.read() as repos:
+            row = await load_row(repos, game_id)
+            moves = await repos.moves.for_game(game_id)
+        game = Game(find_variant(row.variant), row.start_fen)
+        for move in moves:
+            game.play(move.path)
+        return game
+
+    async def export_pdn(self, game_id: int) -> str:
+        async with self._ctx.db.read() as repos:
+            row = await load_row(repos, game_id)
+            white = await repos.players.get(row.white_id)
+            black = await repos.players.get(row.black_id)
+        game = await self.replay(game_id)
+        created = from_db(row.created_at)
+        tags = {
+            "Event": f"Dama correspondence game {row.id}" + (" (rated)" if row.rated else ""),
+            "Site": "Discord" + (f" server {row.guild_id}" if row.guild_id else ""),
+            "Date": created.strftime("%Y.%m.%d"),
+            "White": _name(white, row),
+            "Black": _name(black, row),
+        }
+        return write_game(game, tags, result=row.result or "*")
+
+    async def ratings(self, player_id: int) -> list[Rating]:
+        async with self._ctx.db.read() as repos:
+            return [Rating.from_row(r) for r in await repos.ratings.for_player(player_id)]
+
+    async def leaderboard(self, variant: str, *, pool: str = "human", limit: int = 10) -> list[Rating]:
+        variant_id = find_variant(variant).id
+        async with self._ctx.db.read() as repos:
+            return [Rating.from_row(r) for r in await repos.ratings.leaderboard(variant_id, pool, limit)]
+
+    async def rating_changes(self, game_id: int) -> list[RatingChange]:
+        async with self._ctx.db.read() as repos:
+            row = await load_row(repos, game_id)
+            changes = await repos.ratings.changes_for_game(game_id)
+        return [
+            RatingChange(
+                c.player_id, row.variant, c.pool, c.rating_before, c.rating_after, c.rd_before, c.rd_after
+            )
+            for c in changes
+        ]
+
+    async def stats(self, player_id: int) -> list[PlayerStats]:
+        """Wins, losses and draws per variant over finished games."""
+        async with self._ctx.db.read() as repos:
+            counts = await repos.players.results(player_id)
+        return [PlayerStats(c.variant, int(c.wins), int(c.losses), int(c.draws)) for c in counts]
+
+    async def exists(self, game_id: int) -> bool:
+        try:
+            await self.game(game_id)
+        except GameNotFound:
+            return False
+        return True
+
+
+def _name(player: PlayerRow | None, row: GameRow) -> str:
+    if player is None or player.anonymised:
+        return "Anonymous"
+    if player.id == BOT_ID:
+        return f"Dama bot (level {row.bot_level or 1})"
+    return player.display_name or f"Player {player.id}"

@@ -1,0 +1,156 @@
+"""One SQLite database: a writer connection behind a lock, a reader connection, and migrations.
+
+Writes are serialised (Datasette's single-writer idea): `async with db.write() as repos:` takes the
+lock, runs `BEGIN IMMEDIATE` (so another process waits on the busy timeout instead of failing
+mid-transaction) and commits or rolls back. Never await anything but the database inside it.
+Reads use their own connection, so they never see another coroutine's uncommitted writes (WAL lets
+them run while a write is in progress).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import sqlite3
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+import aiosqlite
+
+from data.repositories import Repositories
+
+BUSY_TIMEOUT_MS = 10_000
+_MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
+
+
+@dataclass(frozen=True, slots=True)
+class Migration:
+    version: int
+    name: str
+    sql: str
+
+
+def migrations() -> list[Migration]:
+    """The numbered files in data/migrations, in order; numbers must run 1, 2, 3… without gaps."""
+    found: list[Migration] = []
+    for entry in resources.files("data.migrations").iterdir():
+        match = _MIGRATION_NAME.match(entry.name)
+        if match:
+            found.append(Migration(int(match.group(1)), entry.name, entry.read_text(encoding="utf-8")))
+    found.sort(key=lambda m: m.version)
+    for expected, migration in enumerate(found, start=1):
+        if migration.version != expected:
+            raise RuntimeError(f"migration {migration.name}: expected number {expected:04d}")
+    return found
+
+
+def latest_version() -> int:
+    return len(migrations())
+
+
+async def _configure(conn: aiosqlite.Connection) -> None:
+    conn.row_factory = sqlite3.Row
+    await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    await conn.execute("PRAGMA foreign_keys = ON")
+    # NORMAL is durable across a killed process in WAL mode (only power loss can drop the last commits).
+    await conn.execute("PRAGMA synchronous = NORMAL")
+
+
+class Database:
+    """Open with `await Database.open(path)` (migrates by default) and close with `await db.close()`."""
+
+    def __init__(self, path: str, writer: aiosqlite.Connection, reader: aiosqlite.Connection | None) -> None:
+        self.path = path
+        self._writer = writer
+        self._reader = reader
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str | Path, *, migrate: bool = True) -> Database:
+        text = str(path)
+        memory = text == ":memory:"
+        writer = await aiosqlite.connect(text, isolation_level=None)
+        await _configure(writer)
+        if not memory:
+            await writer.execute("PRAGMA journal_mode = WAL")
+        db = cls(text, writer, None)
+        if migrate:
+            await db.migrate()
+        if not memory:
+            reader = await aiosqlite.connect(text, isolation_level=None)
+            await _configure(reader)
+            db._reader = reader
+        return db
+
+    async def close(self) -> None:
+        if self._reader is not None:
+            await self._reader.close()
+        await self._writer.close()
+
+    async def __aenter__(self) -> Database:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    async def user_version(self) -> int:
+        rows = await self._writer.execute_fetchall("PRAGMA user_version")
+        return int(next(iter(rows))[0])
+
+    async def migrate(self) -> list[str]:
+        """Apply every migration newer than PRAGMA user_version, each in its own transaction."""
+        applied: list[str] = []
+        async with self._lock:
+            current = await self.user_version()
+            for migration in migrations():
+                if migration.version <= current:
+                    continue
+                script = (
+                    f"BEGIN IMMEDIATE;\n{migration.sql}\n;PRAGMA user_version = {migration.version};\nCOMMIT;"
+                )
+                try:
+                    await self._writer.executescript(script)
+                except BaseException:
+                    if self._writer.in_transaction:
+                        await self._writer.rollback()
+                    raise
+                applied.append(migration.name)
+        return applied
+
+    @asynccontextmanager
+    async def write(self) -> AsyncIterator[Repositories]:
+        """One short write transaction; commits on success, rolls back on any exception."""
+        async with self._lock:
+            conn = self._writer
+            await conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield Repositories(conn)
+            except BaseException:
+                await conn.rollback()
+                raise
+            await conn.commit()
+
+    @asynccontextmanager
+    async def read(self) -> AsyncIterator[Repositories]:
+        """Repositories for reading. Each statement sees the latest committed data."""
+        if self._reader is not None:
+            yield Repositories(self._reader)
+            return
+        async with self._lock:  # :memory: has one connection: keep reads out of open transactions
+            yield Repositories(self._writer)
+
+    async def integrity_check(self) -> list[str]:
+        async with self.read() as repos:
+            return await repos.integrity_check()
+
+    async def backup(self, target: str | Path) -> None:
+        """A consistent online copy through SQLite's backup API (other connections may keep writing)."""
+        destination = sqlite3.connect(str(target), check_same_thread=False)
+        try:
+            async with self._lock:
+                await self._writer.backup(destination)
+        finally:
+            destination.close()

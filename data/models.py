@@ -1,0 +1,162 @@
+"""Rows as dataclasses. Field names match the columns; timestamps stay ISO text here (see timeutil)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+BOT_ID = 0  # the bot's own row in players (migration 0001)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRow:
+    id: int
+    display_name: str | None
+    is_bot: int
+    notifications: str
+    board_theme: str
+    orientation: str
+    language: str
+    vacation_started_at: str | None
+    anonymised: int
+    created_at: str
+
+
+@dataclass(frozen=True, slots=True)
+class ServerRow:
+    guild_id: int
+    default_variant: str
+    days_per_move: int
+    thread_per_game: int
+    hint_policy: str
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    id: int
+    variant: str
+    white_id: int
+    black_id: int
+    start_fen: str
+    current_fen: str
+    ply: int
+    anchor_ply: int
+    status: str
+    result: str | None
+    termination: str | None
+    version: int
+    rated: int
+    bot_level: int | None
+    days_per_move: int
+    move_deadline: str | None
+    paused_seconds: float | None
+    guild_id: int | None
+    channel_id: int | None
+    thread_id: int | None
+    message_id: int | None
+    created_at: str
+    finished_at: str | None
+    last_move_at: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class NewGame:
+    variant: str
+    white_id: int
+    black_id: int
+    start_fen: str
+    rated: bool
+    bot_level: int | None
+    days_per_move: int
+    move_deadline: str | None
+    paused_seconds: float | None
+    guild_id: int | None
+    channel_id: int | None
+    created_at: str
+
+
+@dataclass(frozen=True, slots=True)
+class MoveRow:
+    game_id: int
+    ply: int
+    notation: str
+    path: str
+    captures: str
+    reversible: int
+    fen_after: str
+    player_id: int
+    played_at: str
+
+
+@dataclass(frozen=True, slots=True)
+class ChallengeRow:
+    id: int
+    challenger_id: int
+    opponent_id: int | None
+    variant: str
+    color: str
+    days_per_move: int
+    rated: int
+    bot_level: int | None
+    guild_id: int | None
+    channel_id: int | None
+    message_id: int | None
+    status: str
+    game_id: int | None
+    created_at: str
+    expires_at: str
+    answered_at: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class OfferRow:
+    id: int
+    game_id: int
+    kind: str
+    from_id: int
+    ply: int
+    status: str
+    created_at: str
+    answered_at: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class RatingRow:
+    player_id: int
+    variant: str
+    pool: str
+    rating: float
+    rd: float
+    volatility: float
+    games: int
+    updated_at: str
+
+
+@dataclass(frozen=True, slots=True)
+class RatingChangeRow:
+    game_id: int
+    player_id: int
+    pool: str
+    rating_before: float
+    rating_after: float
+    rd_before: float
+    rd_after: float
+
+
+@dataclass(frozen=True, slots=True)
+class TimerRow:
+    id: int
+    event: str
+    due_at: str
+    game_id: int | None
+    challenge_id: int | None
+    player_id: int | None
+    created_at: str
+    fired_at: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class ResultCount:
+    variant: str
+    wins: int
+    losses: int
+    draws: int

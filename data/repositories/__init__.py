@@ -1,0 +1,47 @@
+"""Repositories: the only place with SQL text. Always `?` parameters; they return dataclasses.
+
+`Repositories(conn)` bundles them over one connection; `Database.write()` / `read()` hand one out.
+"""
+
+from __future__ import annotations
+
+import aiosqlite
+
+from data.repositories.challenges import ChallengeRepository, OfferRepository
+from data.repositories.games import GameRepository, MoveRepository
+from data.repositories.players import PlayerRepository, ServerRepository
+from data.repositories.ratings import RatingRepository
+from data.repositories.timers import TimerRepository
+
+__all__ = [
+    "ChallengeRepository",
+    "GameRepository",
+    "MoveRepository",
+    "OfferRepository",
+    "PlayerRepository",
+    "RatingRepository",
+    "Repositories",
+    "ServerRepository",
+    "TimerRepository",
+]
+
+
+class Repositories:
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self.conn = conn
+        self.players = PlayerRepository(conn)
+        self.servers = ServerRepository(conn)
+        self.games = GameRepository(conn)
+        self.moves = MoveRepository(conn)
+        self.challenges = ChallengeRepository(conn)
+        self.offers = OfferRepository(conn)
+        self.ratings = RatingRepository(conn)
+        self.timers = TimerRepository(conn)
+
+    async def integrity_check(self) -> list[str]:
+        rows = await self.conn.execute_fetchall("PRAGMA integrity_check")
+        return [str(row[0]) for row in rows]
+
+    async def foreign_key_problems(self) -> list[str]:
+        rows = await self.conn.execute_fetchall("PRAGMA foreign_key_check")
+        return [f"{row[0]} rowid {row[1]} -> {row[2]}" for row in rows]
