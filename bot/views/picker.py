@@ -70,7 +70,8 @@ class MovePicker(BaseView):
         self.position = game.position
         self.moves = self.position.legal_moves()
         self.by_piece: dict[int, list[int]] = {}
-        for index, move in enumerate(self.moves):
+        order = {square: n for n, square in enumerate(self.position.board.squares)}  # notation order
+        for index, move in sorted(enumerate(self.moves), key=lambda item: order[item[1].start]):
             self.by_piece.setdefault(move.start, []).append(index)
 
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:

@@ -93,7 +93,8 @@ class Recorder:
         return self.sent[-1]
 
     def boards(self) -> list[Sent]:
-        return [s for s in self.sent if any(n.endswith(".png") for n in s.filenames)]
+        """Board pictures posted in channels (DMs excluded)."""
+        return [s for s in self.sent if s.via != "dm" and any(n.endswith(".png") for n in s.filenames)]
 
     def clear(self) -> None:
         self.sent.clear()
