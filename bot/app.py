@@ -1,0 +1,91 @@
+"""Start the Discord bot: `python -m bot` (bot/__main__.py) calls main().
+
+Lifecycle as in discord.py's advanced_startup example: settings, then `async with` the database and the
+bot, the engine's process pool shut down at the end. Without DISCORD_TOKEN there is nothing to connect
+to: in a terminal, bot.local.main() runs if it exists; otherwise a clear message and exit code 2.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import importlib.util
+import logging
+import signal
+import sys
+from typing import Any
+
+import discord
+
+from bot.client import DamaBot
+from bot.discord_endpoints import point_discord_at
+from bot.service import Service
+from bot.settings import Settings, SettingsError, load_settings
+from data.db import Database
+
+log = logging.getLogger("bot")
+MISSING_TOKEN = (
+    "DISCORD_TOKEN is not set. Put the bot token from the Discord developer portal (Bot tab) in the "
+    "environment or in .env (see .env.example and docs/COMMANDS.md)."
+)
+
+
+def configure_logging(settings: Settings) -> None:
+    discord.utils.setup_logging(level=settings.log_level_number, root=True)
+
+
+def fail(message: str, code: int = 2) -> None:
+    print(f"dama: {message}", file=sys.stderr)
+    raise SystemExit(code)
+
+
+def main() -> int:
+    """Run the bot until it is stopped. Exits non-zero with a message for bad or missing settings."""
+    try:
+        settings = load_settings()
+    except SettingsError as error:
+        fail(str(error))
+        raise  # unreachable; fail() exits
+    if not settings.discord_token:
+        if sys.stdin.isatty() and importlib.util.find_spec("bot.local") is not None:
+            return int(importlib.import_module("bot.local").main() or 0)
+        fail(MISSING_TOKEN)
+    configure_logging(settings)
+    if settings.discord_api_base and settings.discord_gateway_url:
+        point_discord_at(settings.discord_api_base, settings.discord_gateway_url)
+        log.info("using Discord at %s", settings.discord_api_base)
+    try:
+        asyncio.run(run(settings))
+    except discord.LoginFailure:
+        fail("Discord refused the token (DISCORD_TOKEN): check it in the developer portal.", 3)
+    except discord.PrivilegedIntentsRequired:
+        fail("Discord asks for a privileged intent; Dama needs none: check the code for a changed intent.", 3)
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+def bot_options(settings: Settings) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    if settings.guild_ready_timeout is not None:
+        options["guild_ready_timeout"] = settings.guild_ready_timeout
+    return options
+
+
+async def run(settings: Settings) -> None:
+    import engine
+
+    async with await Database.open(settings.database_path) as db:
+        service = Service(db, engine=engine.default_engine())
+        bot = DamaBot(service, dev_guild_id=settings.dev_guild_id, **bot_options(settings))
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGTERM, signal.SIGINT):
+            try:
+                loop.add_signal_handler(signum, lambda: asyncio.ensure_future(bot.close()))
+            except (NotImplementedError, RuntimeError):  # not on this platform / not the main thread
+                pass
+        try:
+            async with bot:
+                await bot.start(settings.discord_token.get())
+        finally:
+            await asyncio.to_thread(engine.shutdown)
