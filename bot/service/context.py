@@ -16,7 +16,7 @@ from data.db import Database
 from data.models import BOT_ID, GameRow, RatingChangeRow, RatingRow
 from data.repositories import Repositories
 from data.timeutil import from_db, to_db
-from rules import Color, Game, find_variant, parse_fen, format_fen, parse_fen
+from rules import Color, Game, find_variant, format_fen, parse_fen
 
 Clock = Callable[[], datetime]
 

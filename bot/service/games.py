@@ -188,6 +188,15 @@ class GameService:
             result = "0-1" if loser == row.white_id else "1-0"
             return await finish(repos, row, row.version, result, EndReason.TIMEOUT, now)
 
+    async def set_display(
+        self, game_id: int, *, channel_id: int | None, thread_id: int | None, message_id: int | None
+    ) -> GameView:
+        """Remember where the game is shown (channel, thread, board message)."""
+        async with self._ctx.db.write() as repos:
+            await load_row(repos, game_id)
+            await repos.games.set_display(game_id, channel_id, thread_id, message_id)
+            return GameView.from_row(await load_row(repos, game_id))
+
     # ---- resigning and offers ----------------------------------------------------------------
 
     async def resign(self, game_id: int, player_id: int) -> GameFinished:

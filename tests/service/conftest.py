@@ -1,0 +1,71 @@
+"""Fixtures: a migrated database in a temporary file, a settable clock, and a seeded service."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest_asyncio
+
+from bot.service import GameView, Service
+from data import Database
+
+START = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
+ALICE, BOB, CAROL = 101, 202, 303
+
+
+class FakeClock:
+    def __init__(self, start: datetime = START) -> None:
+        self.now = start
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, **delta: float) -> datetime:
+        self.now += timedelta(**delta)
+        return self.now
+
+
+class FixedChoice(random.Random):
+    """An RNG whose choice() returns the option given (for the random colour)."""
+
+    def __init__(self, pick: str) -> None:
+        super().__init__(0)
+        self.pick = pick
+
+    def choice(self, seq):  # type: ignore[no-untyped-def, override]
+        return self.pick if self.pick in seq else super().choice(seq)
+
+
+@pytest_asyncio.fixture
+async def db(tmp_path: Path) -> AsyncIterator[Database]:
+    database = await Database.open(tmp_path / "dama.sqlite3")
+    yield database
+    await database.close()
+
+
+@pytest_asyncio.fixture
+async def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest_asyncio.fixture
+async def service(db: Database, clock: FakeClock) -> Service:
+    return Service(db, clock=clock, rng=random.Random(7))
+
+
+async def new_game(service: Service, *, rated: bool = False, days: int | None = None) -> GameView:
+    """ALICE (White) against BOB (Black)."""
+    challenge = await service.challenges.create(ALICE, BOB, color="white", rated=rated, days_per_move=days)
+    started = await service.challenges.accept(challenge.id, BOB)
+    return started.game
+
+
+async def set_position(db: Database, game_id: int, fen: str) -> None:
+    """Start a fresh game from another position (test set-up only)."""
+    async with db.write() as repos:
+        await repos.conn.execute(
+            "UPDATE games SET start_fen = ?, current_fen = ? WHERE id = ? AND ply = 0", (fen, fen, game_id)
+        )
