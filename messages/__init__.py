@@ -77,6 +77,10 @@ _REASONS: dict[Reason, Callable[[dict[str, Any], str], str]] = {
     Reason.KING_MOVE_LIMIT: lambda d, t: (
         "The same king may not make more than three moves in a row while you still have men."
     ),
+    Reason.KING_PRIORITY: lambda d, t: "When one of your kings can capture, a king must make the capture.",
+    Reason.PROMOTED_MUST_CONTINUE: lambda d, t: (
+        f"Your man became a king on {d.get('stopped_at')} and must go on capturing as a king in the same move."
+    ),
     Reason.GAME_OVER: lambda d, t: "The game is over; no more moves can be played.",
 }
 

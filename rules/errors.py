@@ -64,6 +64,8 @@ class Reason(enum.Enum):
     NO_TURN_BACK = "no_turn_back"
     JUMPED_TWICE = "jumped_twice"
     KING_MOVE_LIMIT = "king_move_limit"
+    KING_PRIORITY = "king_priority"  # Czech: when a king can capture, a king must capture
+    PROMOTED_MUST_CONTINUE = "promoted_must_continue"  # Russian: crowned mid-capture, goes on as a king
     GAME_OVER = "game_over"
 
 

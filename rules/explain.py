@@ -9,6 +9,7 @@ from rules.move import Move
 from rules.movegen import CaptureSequence, Generator, precedence_key
 from rules.position import Position
 from rules.ruleset import Color, KingRange, Precedence, PromotionInCapture
+from rules.variants.frisian import blocked_king
 
 
 def _path_matches(path: tuple[int, ...], squares: list[int]) -> bool:
@@ -41,7 +42,7 @@ def _precedence_reason(
     if kind is Precedence.FRISIAN:
         return Reason.LOWER_VALUE, counts
     if kind is Precedence.KING_PRIORITY:
-        return Reason.MUST_CAPTURE_WITH_KING, {}
+        return Reason.KING_PRIORITY, {}
     if len(seq.captures) < len(best.captures):
         return Reason.FEWER_PIECES, counts
     if kind is Precedence.ITALIAN and best.mover_king and not seq.mover_king:
@@ -87,7 +88,20 @@ def explain(
 
     stopped_early = [s for s in sequences if _is_prefix(s.path, squares)]
     if stopped_early:
+        crowned = (
+            rules.promotion_in_capture is PromotionInCapture.CONTINUE_AS_KING
+            and not piece.is_king
+            and bool(board.promotion_mask(piece.color) >> dest & 1)
+        )
+        if crowned:
+            return error(Reason.PROMOTED_MUST_CONTINUE, stopped_at=board.name(dest))
         return error(Reason.CAPTURE_INCOMPLETE, stopped_at=board.name(dest))
+
+    if not rules.removal_immediate and len(squares) > 2:
+        # Legal only if captured pieces vanished at once: a piece jumped twice or passed over.
+        vanishing = _sequences_with(position, removal_immediate=True)
+        if any(_path_matches(s.path, squares) for s in vanishing):
+            return error(Reason.JUMPED_TWICE)
 
     if not rules.men_capture_kings and not piece.is_king:
         over_kings = _sequences_with(position, men_capture_kings=True)
@@ -103,6 +117,9 @@ def explain(
         turning = _sequences_with(position, no_reverse_turn=False)
         if any(_path_matches(s.path, squares) for s in turning):
             return error(Reason.NO_TURN_BACK)
+
+    if not must_capture and piece.is_king and blocked_king(position) == start:
+        return error(Reason.KING_MOVE_LIMIT, square=board.name(start), limit=rules.king_move_limit)
 
     is_step = len(squares) == 2 and not capture_mark and _is_step(position, start, dest, piece.is_king)
     if must_capture:
