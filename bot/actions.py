@@ -22,7 +22,7 @@ async def game_for(interaction: discord.Interaction[Any], game_id: int | None, *
     waiting = [g for g in mine if g.my_turn]
     if len(waiting) == 1:
         return waiting[0].game
-    if not my_turn and len(mine) == 1:
+    if len(mine) == 1:  # even if it is not the caller's turn: the service then says whose it is
         return mine[0].game
     if not mine:
         raise Refusal("You have no active games. Start one with /challenge or /play.")

@@ -15,6 +15,7 @@ import signal
 import sys
 from typing import Any
 
+import aiohttp
 import discord
 
 from bot.client import DamaBot
@@ -35,7 +36,7 @@ def configure_logging(settings: Settings) -> None:
 
 
 def fail(message: str, code: int = 2) -> None:
-    print(f"dama: {message}", file=sys.stderr)
+    print(f"dama: {message}", file=sys.stderr)  # noqa: T201 - before logging is set up
     raise SystemExit(code)
 
 
@@ -60,6 +61,9 @@ def main() -> int:
         fail("Discord refused the token (DISCORD_TOKEN): check it in the developer portal.", 3)
     except discord.PrivilegedIntentsRequired:
         fail("Discord asks for a privileged intent; Dama needs none: check the code for a changed intent.", 3)
+    except (OSError, aiohttp.ClientError) as error:
+        where = settings.discord_api_base or "discord.com"
+        fail(f"could not reach Discord at {where}: {error}", 4)
     except KeyboardInterrupt:
         pass
     return 0
