@@ -61,9 +61,9 @@ class ChallengeService:
             variant_id = find_variant(
                 variant or (server.default_variant if server else None) or self._ctx.config.default_variant
             ).id
-            days = days_per_move or (
-                server.days_per_move if server else self._ctx.config.default_days_per_move
-            )
+            days = days_per_move
+            if days is None:
+                days = server.days_per_move if server else self._ctx.config.default_days_per_move
             config = self._ctx.config
             if not config.min_days_per_move <= days <= config.max_days_per_move:
                 raise InvalidSetting(
