@@ -176,3 +176,20 @@ def test_every_variant_has_its_card_data() -> None:
         position = parse_fen(rules, rules.start_fen)
         assert position.turn is rules.first_player
         assert position.legal_moves()
+
+
+def test_cli_lists_every_variant() -> None:
+    import io
+    import json
+
+    import rules.cli_variants  # noqa: F401  (registers the subcommand)
+    from rules.cli import main
+
+    out = io.StringIO()
+    assert main(["variants", "--json"], out=out) == 0
+    records = {r["id"]: r for r in json.loads(out.getvalue())}
+    assert set(records) == set(VARIANTS)
+    assert records["english"]["first_player"] == "Black" and "american" in records["english"]["aliases"]
+    assert records["pool"]["gametype"] == "23,B,8,8,N1,0"
+    assert records["portuguese"]["gametype"].startswith("28,")
+    assert records["thai"]["men_per_side"] == 8 and records["dameo"]["men_per_side"] == 18
