@@ -62,9 +62,9 @@ class Announcer:
     async def remember(
         self, game: GameView, channel_id: int | None, thread_id: int | None, message_id: int | None
     ) -> None:
-        # The service has no setter for where a game is shown yet; the repository call holds no SQL here.
-        async with self.bot.service.ctx.db.write() as repos:
-            await repos.games.set_display(game.id, channel_id, thread_id, message_id)
+        await self.bot.service.games.set_display(
+            game.id, channel_id=channel_id, thread_id=thread_id, message_id=message_id
+        )
 
     async def open_thread(
         self, interaction: discord.Interaction[Any], game: GameView
