@@ -97,18 +97,18 @@ def board_text(position: Position) -> str:
         for col in range(board.width):
             square = board.by_coord.get((row, col))
             if square is None:
-                cells.append("  ")
+                cells.append(" " * width)
                 key.append(" " * width)
                 continue
             piece = position.piece_at(square)
-            cells.append(" " + (symbols[piece.name] if piece else "."))
+            cells.append((symbols[piece.name] if piece else ".").rjust(width))
             key.append(board.name(square).rjust(width))
         if numeric:
-            lines.append("".join(cells) + "    " + "".join(key))
+            lines.append("".join(cells) + "  |" + "".join(key))
         else:
             lines.append(f"{board.height - row:>2}" + "".join(cells))
     if not numeric:
-        lines.append("  " + "".join(" " + chr(ord("a") + col) for col in range(board.width)))
+        lines.append("  " + "".join(chr(ord("a") + col).rjust(width) for col in range(board.width)))
     return "\n".join(lines)
 
 
@@ -552,6 +552,7 @@ def run_session(
                     "local:bob shares your keyboard, and the bot is always ready."
                 )
                 session.say(f"Games are kept in {database_path}; board pictures go to {boards_dir}/.")
+                session.say("Boards: w/b are White's/Black's men, W/B their kings, . an empty square.")
                 session.say("Type help for the commands, quit to leave.")
             runner.run(session.start())
             while True:

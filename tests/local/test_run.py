@@ -1,0 +1,80 @@
+"""`python -m bot` without DISCORD_TOKEN: a clear refusal without a terminal, local mode with one."""
+
+from __future__ import annotations
+
+import os
+import select
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+SCRUBBED = ("DISCORD_TOKEN", "DISCORD_API_BASE", "DISCORD_GATEWAY_URL", "DEV_GUILD_ID", "DATABASE_PATH")
+
+
+def clean_env(tmp_path: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in SCRUBBED}
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
+    env["DATABASE_PATH"] = str(tmp_path / "dama.sqlite3")
+    return env
+
+
+def test_no_token_and_no_terminal_exits_with_a_message(tmp_path: Path) -> None:
+    # cwd = tmp_path: no .env there to supply a token
+    done = subprocess.run(
+        [sys.executable, "-m", "bot"], cwd=tmp_path, env=clean_env(tmp_path), stdin=subprocess.DEVNULL,
+        capture_output=True, text=True, timeout=60,
+    )
+    assert done.returncode != 0
+    assert "DISCORD_TOKEN is not set" in done.stderr
+    assert "Traceback" not in done.stderr + done.stdout
+    assert not (tmp_path / "dama.sqlite3").exists()  # nothing was started
+
+
+def read_until(fd: int, wanted: bytes, seen: bytearray, timeout: float = 30.0) -> bytes:
+    deadline = time.monotonic() + timeout
+    while wanted not in seen:
+        left = deadline - time.monotonic()
+        assert left > 0, f"no {wanted!r} in time; got:\n{seen.decode(errors='replace')}"
+        ready, _, _ = select.select([fd], [], [], left)
+        if ready:
+            try:
+                chunk = os.read(fd, 4096)
+            except OSError:  # the child closed the terminal
+                chunk = b""
+            assert chunk, f"terminal closed before {wanted!r}; got:\n{seen.decode(errors='replace')}"
+            seen.extend(chunk)
+    return bytes(seen)
+
+
+def test_local_mode_in_a_pseudo_terminal(tmp_path: Path) -> None:
+    """What a newcomer sees after `make run` without a token: a prompt, a board, a saved picture."""
+    import pty
+
+    main, child = pty.openpty()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "bot"], cwd=tmp_path, env=clean_env(tmp_path),
+        stdin=child, stdout=child, stderr=child, close_fds=True,
+    )
+    os.close(child)
+    seen = bytearray()
+    try:
+        read_until(main, b"dama> ", seen)
+        os.write(main, b"challenge bob white\n")
+        read_until(main, b"local:alice (White) to move> ", seen)
+        os.write(main, b"22-18\n")
+        read_until(main, b"local:bob (Black) to move> ", seen)
+        os.write(main, b"quit\n")
+        read_until(main, b"Bye.", seen)
+        assert proc.wait(timeout=30) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        os.close(main)
+    text = seen.decode(errors="replace")
+    assert "Dama local mode (DISCORD_TOKEN is not set" in text
+    assert "local:alice played 22-18." in text
+    assert (tmp_path / "dama-boards" / "game-1-ply-1.png").is_file()
+    assert "Traceback" not in text

@@ -1,0 +1,257 @@
+"""Local mode (bot/local.py): scripted sessions through the real service and SQLite file.
+
+The expected facts come from the Italian rules and board geometry (worked out by hand in the comments),
+not from the session's own output.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import random
+import re
+import sqlite3
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from bot.local import ALICE_ID, BOB_ID, LocalSession, board_text, run_session
+from bot.service import RandomEngine, Service
+from data import Database
+from engine import Analysis
+from rules import Position, find_variant, format_move, parse_fen
+
+# Italian, White = local:alice. After 24-20 12-16 22-18 11-14 18x11 White's man stands on 11 and on 20:
+# Black's man on 7 can jump 11 alone (7x14), but the man on 6 takes 11 then 20 (6x15x24), and the most
+# pieces must be taken (FID rules, RULES.md section 2.1).
+OPENING = ["24-20", "12-16", "22-18", "11-14", "18x11"]
+
+
+def session(lines: list[str], tmp_path: Path, **kwargs: object) -> str:
+    out = io.StringIO()
+    code = run_session(
+        io.StringIO("".join(line + "\n" for line in lines)),
+        out,
+        database_path=tmp_path / "dama.sqlite3",
+        boards_dir=tmp_path / "boards",
+        echo=True,
+        **kwargs,  # type: ignore[arg-type]
+    )
+    assert code == 0
+    return out.getvalue()
+
+
+def table(path: Path, sql: str) -> list[tuple[object, ...]]:
+    with sqlite3.connect(path) as conn:
+        return list(conn.execute(sql))
+
+
+def squares_of(rows: list[str]) -> dict[int, str]:
+    """Square number -> symbol from a printed Italian diagram (dark squares in reading order = 1..32)."""
+    symbols = [cell for row in rows for cell in row.split("|")[0].split()]
+    assert len(symbols) == 32
+    return {n: symbols[n - 1] for n in range(1, 33)}
+
+
+def test_hot_seat_game_with_refused_capture_and_multi_capture(tmp_path: Path) -> None:
+    text = session(["challenge bob white", *OPENING, "7x14", "6x15x24", "board", "quit"], tmp_path)
+    assert "Game #1 begins: local:alice (White) against local:bob (Black)" in text
+    assert "You must capture 2 pieces; 7x14 captures only 1. Legal: 6x15x24." in text
+    assert "local:bob played 6x24 (takes 11, 20)." in text or "local:bob played 6x15x24 (takes 11, 20)." in text
+    # the prompt names whose turn it is: Black (local:bob) after 18x11, White (local:alice) after 6x15x24
+    assert "#1 local:bob (Black) to move> 7x14" in text
+    assert "#1 local:alice (White) to move> board" in text
+    db = tmp_path / "dama.sqlite3"
+    assert table(db, "SELECT white_id, black_id, ply, status FROM games") == [(ALICE_ID, BOB_ID, 6, "active")]
+    assert [r[0] for r in table(db, "SELECT path FROM moves ORDER BY ply")] == [*OPENING, "6x15x24"]
+    # every board was written as a PNG: plies 0..6, plus the one shown again by `board`
+    pictures = sorted((tmp_path / "boards").glob("game-1-ply-*.png"))
+    assert [p.name for p in pictures] == [f"game-1-ply-{n}.png" for n in range(7)]
+    for picture in pictures:
+        with Image.open(picture) as image:
+            assert image.format == "PNG" and image.width == 560 and image.height >= 560
+    # the last diagram: 11 and 20 were captured, Black's man went 6 -> 24, 7 still there
+    last = text[text.rindex("Game #1 · Italian draughts") :]
+    rows = last.splitlines()[1:9]
+    squares = squares_of(rows)
+    assert squares[11] == squares[20] == squares[6] == "."
+    assert squares[24] == "b" and squares[7] == "b"
+    assert sum(s == "w" for s in squares.values()) == 10 and sum(s == "b" for s in squares.values()) == 11
+
+
+def test_game_against_the_bot_hint_pdn_rules_resign(tmp_path: Path) -> None:
+    calls: list[Position] = []
+
+    async def analyser(position: Position, history: object) -> Analysis:
+        import engine
+
+        calls.append(position)
+        return await engine.analyse(position, depth=3)
+
+    text = session(
+        ["rules", "rules frisian", "play level 1 white", "21-17", "hint", "pdn", "resign", "quit"],
+        tmp_path,
+        analyser=analyser,
+    )
+    # rules: the Italian and Frisian facts players need (board size, who starts, how moves are written)
+    assert "Italian draughts (8x8, White moves first)" in text
+    assert "Frisian draughts (10x10, White moves first)" in text
+    assert "Game #1 begins: local:alice (White) against Dama bot (level 1) (Black)" in text
+    assert "local:alice played 21-17." in text
+    bot_move = re.search(r"Dama bot \(level 1\) played (\S+)\.", text)
+    assert bot_move is not None
+    assert re.search(r"Hint for game #1: \d+[-x]\d+", text)
+    assert len(calls) == 1 and calls[0].turn.label == "White"
+    assert (tmp_path / "boards" / "game-1-ply-2-hint.png").is_file()
+    # PDN: the two moves as played, the players' names, no result yet
+    assert '[White "local:alice"]' in text and '[Black "Dama bot (level 1)"]' in text
+    assert f"1. 21-17 {bot_move.group(1)}" in text
+    assert (tmp_path / "boards" / "game-1.pdn").read_text().startswith('[Event "Dama correspondence game 1"]')
+    assert "local:alice resigned. Game #1 is over: Black wins by resignation." in text
+    db = tmp_path / "dama.sqlite3"
+    assert table(db, "SELECT result, termination FROM games") == [("0-1", "resignation")]
+
+
+def test_games_survive_a_restart(tmp_path: Path) -> None:
+    session(["challenge bob black", "22-18", "quit"], tmp_path)
+    second = session(["games", "quit"], tmp_path)
+    assert "You have 1 active game" in second
+    assert "#1 · Italian draughts · local:bob (White) vs local:alice (Black) · move 1 · local:alice to move" in second
+    # the current game is restored: the prompt shows it
+    assert "#1 local:alice (Black) to move> games" in second
+
+
+def test_end_of_input_quits_cleanly(tmp_path: Path) -> None:
+    out = io.StringIO()
+    assert run_session(io.StringIO("challenge bob\n"), out, database_path=tmp_path / "d.sqlite3",
+                       boards_dir=tmp_path / "b") == 0
+    assert out.getvalue().rstrip().endswith("run python -m bot again to continue them.")
+
+
+BAD_INPUT = [
+    ("board", "There is no current game. Start one with: challenge bob, or challenge bot."),
+    ("move 22-18", "There is no current game."),
+    ("hint", "There is no current game."),
+    ("frobnicate", "Unknown command 'frobnicate'. Type help for the list."),
+    ('challenge "bob', "I could not read that"),
+    ("challenge", "Whom? challenge bob"),
+    ("challenge carol", "There is no local player 'carol'"),
+    ("challenge alice", "you cannot play against yourself"),
+    ("challenge bob klingon", "I don't understand 'klingon'. Variants: italian,"),
+    ("play level x", "level needs a number"),
+    ("play level 9", "The bot level cannot be 9: allowed are 1-5."),
+    ("rules klingon", "klingon"),
+    ("board #999", "There is no game #999."),
+    ("board #x1", "'#x1' is not a game number"),
+    ("pdn 999", "There is no game #999."),
+    ("switch", "Which game?"),
+    ("challenge bob white", "Game #1 begins"),
+    ("games extra", "games takes no options"),
+    ("board 1 2", "I don't understand '1 2' here."),
+    ("move", "Which move?"),
+    ("hello", "Unknown command 'hello'."),
+    ("move hello", "I could not read that move"),
+    ("99-1", "99 is not a square on this board."),
+    ("22-17", "22-17 is not a legal move for that piece."),
+    ("22-26", "26 is already occupied."),  # a White man starts on 26
+    ("rules #1", "rules takes a variant, not a game"),
+    ("resign", "local:alice resigned."),
+    ("22-18", "Game #1 is over: Black won (resignation)."),
+    ("resign", "Game #1 is over"),
+    ("hint", "Hint for game #1:"),  # finished games are open to hints
+]
+
+
+def test_bad_input_everywhere_gets_a_sentence_and_changes_nothing(tmp_path: Path) -> None:
+    async def analyser(position: Position, history: object) -> Analysis:
+        import engine
+
+        return await engine.analyse(position, depth=2)
+
+    text = session([line for line, _ in BAD_INPUT] + ["quit"], tmp_path, analyser=analyser)
+    assert "Traceback" not in text
+    chunks = re.split(r"^(?:dama|#\d+[^>\n]*)> ", text, flags=re.MULTILINE)[1:]
+    assert len(chunks) == len(BAD_INPUT) + 1
+    for (line, expected), chunk in zip(BAD_INPUT, chunks, strict=False):
+        assert chunk.startswith(line + "\n"), (line, chunk)
+        assert expected in chunk, (line, chunk)
+    db = tmp_path / "dama.sqlite3"
+    assert table(db, "SELECT ply, result, termination FROM games") == [(0, "0-1", "resignation")]
+    assert table(db, "SELECT count(*) FROM moves") == [(0,)]
+
+
+def test_games_of_discord_players_are_not_played_locally(tmp_path: Path) -> None:
+    async def scenario() -> str:
+        db = await Database.open(tmp_path / "dama.sqlite3")
+        try:
+            service = Service(db, engine=RandomEngine(random.Random(1)))
+            challenge = await service.challenges.create(10**17, 10**17 + 1)
+            started = await service.challenges.accept(challenge.id, 10**17 + 1)
+            out = io.StringIO()
+            local = LocalSession(service, out, boards_dir=tmp_path / "boards")
+            await local.start()
+            for line in (f"board #{started.game.id}", f"move 22-18 #{started.game.id}", "games"):
+                await local.handle(line)
+            version = (await service.queries.game(started.game.id)).version
+            assert version == started.game.version
+            return out.getvalue()
+        finally:
+            await db.close()
+
+    text = asyncio.run(scenario())
+    assert text.count("Game #1 is not a local game (it is played on Discord).") == 2
+    assert "No active games." in text
+
+
+def test_a_whole_game_against_the_bot(tmp_path: Path) -> None:
+    """Play the first legal move each turn until the game ends; the bot answers every move."""
+
+    async def scenario() -> tuple[str, int]:
+        db = await Database.open(tmp_path / "dama.sqlite3")
+        try:
+            service = Service(db, engine=RandomEngine(random.Random(3)))
+            out = io.StringIO()
+            local = LocalSession(service, out, boards_dir=tmp_path / "boards")
+            await local.start()
+            await local.handle("play white level 2")
+            for _ in range(400):
+                game = await service.queries.game(1)
+                if not game.active:
+                    break
+                first = game.position.legal_moves()[0]
+                await local.handle("move " + format_move(game.position, first, full=True))
+            return out.getvalue(), (await service.queries.game(1)).ply
+        finally:
+            await db.close()
+
+    text, plies = asyncio.run(scenario())
+    assert "Game #1 is over:" in text
+    assert text.count("local:alice played") == (plies + 1) // 2
+    assert text.count("Dama bot (level 2) played") == plies // 2
+
+
+def test_board_text_geometry() -> None:
+    italian = find_variant("italian")
+    rows = board_text(parse_fen(italian, italian.start_fen)).splitlines()
+    squares = squares_of(rows)
+    assert all(squares[n] == "b" for n in range(1, 13))
+    assert all(squares[n] == "." for n in range(13, 21))
+    assert all(squares[n] == "w" for n in range(21, 33))
+    # square 1 is a8: top row, left-most dark square (RULES.md: 1 = a8, dark corner at the bottom right)
+    assert rows[0].split("|")[1].split()[0] == "1"
+    assert rows[7].split("|")[0].rstrip().endswith("w") and rows[7].split("|")[1].split()[-1] == "32"
+    # an algebraic variant gets files and ranks instead of numbers
+    russian = find_variant("russian")
+    text = board_text(parse_fen(russian, russian.start_fen)).splitlines()
+    assert text[-1].split() == list("abcdefgh")
+    assert text[0].startswith(" 8") and text[7].startswith(" 1")
+
+
+@pytest.mark.parametrize("variant", ["international", "frisian"])
+def test_board_text_of_ten_by_ten(variant: str) -> None:
+    rules = find_variant(variant)
+    rows = board_text(parse_fen(rules, rules.start_fen)).splitlines()
+    squares = [cell for row in rows for cell in row.split("|")[0].split()]
+    assert len(rows) == 10 and len(squares) == 50
+    assert squares[:20] == ["b"] * 20 and squares[30:] == ["w"] * 20
