@@ -53,10 +53,11 @@ def latest_version() -> int:
 
 async def _configure(conn: aiosqlite.Connection) -> None:
     conn.row_factory = sqlite3.Row
-    await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-    await conn.execute("PRAGMA foreign_keys = ON")
+    # execute_fetchall finishes each statement: a PRAGMA left mid-result would hold a read lock.
+    await conn.execute_fetchall(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    await conn.execute_fetchall("PRAGMA foreign_keys = ON")
     # NORMAL is durable across a killed process in WAL mode (only power loss can drop the last commits).
-    await conn.execute("PRAGMA synchronous = NORMAL")
+    await conn.execute_fetchall("PRAGMA synchronous = NORMAL")
 
 
 class Database:
@@ -75,7 +76,7 @@ class Database:
         writer = await aiosqlite.connect(text, isolation_level=None)
         await _configure(writer)
         if not memory:
-            await writer.execute("PRAGMA journal_mode = WAL")
+            await writer.execute_fetchall("PRAGMA journal_mode = WAL")
         db = cls(text, writer, None)
         if migrate:
             await db.migrate()

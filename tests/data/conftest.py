@@ -1,0 +1,3 @@
+from tests.service.conftest import db
+
+__all__ = ["db"]

@@ -1,0 +1,79 @@
+"""Operator commands: db upgrade, db check (finds a tampered game), db backup, export-pdn."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from bot.__main__ import main
+from bot.service import Service
+from data import Database, latest_version
+from tests.service.conftest import ALICE, BOB, new_game
+
+
+def _make_game(path: Path) -> int:
+    async def build() -> int:
+        db = await Database.open(path)
+        try:
+            service = Service(db)
+            game = await new_game(service)
+            await service.games.play(game.id, ALICE, "21-18")
+            await service.games.play(game.id, BOB, "10-13")
+            return game.id
+        finally:
+            await db.close()
+
+    return asyncio.run(build())
+
+
+@pytest.fixture
+def env_db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    path = tmp_path / "cli.sqlite3"
+    monkeypatch.setenv("DATABASE_PATH", str(path))
+    return path
+
+
+def test_upgrade_creates_the_schema(env_db: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["db", "upgrade"]) == 0
+    assert f"-> {latest_version()}" in capsys.readouterr().out
+    with sqlite3.connect(env_db) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == latest_version()
+
+
+def test_check_passes_then_finds_a_tampered_position(env_db: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    game_id = _make_game(env_db)
+    assert main(["db", "check"]) == 0
+    assert capsys.readouterr().out.strip() == "ok"
+    with sqlite3.connect(env_db) as conn:  # someone edits the stored position by hand
+        conn.execute("UPDATE games SET current_fen = 'W:W21-32:B1-12' WHERE id = ?", (game_id,))
+    assert main(["db", "check"]) == 1
+    out = capsys.readouterr().out
+    assert f"game {game_id}: moves replay to" in out and "1 problem(s) found" in out
+
+
+def test_check_finds_a_move_that_does_not_replay(env_db: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    game_id = _make_game(env_db)
+    with sqlite3.connect(env_db) as conn:
+        conn.execute("UPDATE moves SET path = '21-17' WHERE game_id = ? AND ply = 1", (game_id,))
+        conn.execute("UPDATE moves SET path = '9-14' WHERE game_id = ? AND ply = 2", (game_id,))
+    assert main(["db", "check"]) == 1
+    out = capsys.readouterr().out
+    # 21-17 is legal but leads elsewhere; 9-14 is then not a legal move at all.
+    assert f"game {game_id}: after move 1 the position is" in out
+    assert f"game {game_id}: move 2 '9-14' does not replay" in out
+
+
+def test_backup_and_export(env_db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    game_id = _make_game(env_db)
+    copy = tmp_path / "backup.sqlite3"
+    assert main(["db", "backup", str(copy)]) == 0
+    with sqlite3.connect(copy) as conn:
+        assert conn.execute("SELECT COUNT(*) FROM moves").fetchone()[0] == 2
+    capsys.readouterr()
+    assert main(["export-pdn", str(game_id)]) == 0
+    out = capsys.readouterr().out
+    assert '[Result "*"]' in out and "1. 21-18 10-13" in out
+    assert main(["export-pdn", "999"]) == 1
