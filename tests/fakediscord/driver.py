@@ -30,7 +30,7 @@ SELECT_TYPES = (3, 5, 6, 7, 8)
 class DriverMixin:
     # --- slash commands and autocomplete ------------------------------------------------------------
 
-    async def slash(self: FakeDiscord, user: FakeUser, command: str, *, channel: FakeChannel | None = None,
+    async def slash(self: FakeDiscord, user: FakeUser, command: str, /, *, channel: FakeChannel | None = None,
                     dm: bool = False, ack_deadline: float | None = None, **options: Any) -> SentInteraction:
         """Run ``/command`` (``"game new"`` for subcommands) as ``user``. Options are checked against the
         synced schema; InteractionRefused if Discord would not send it (nothing reaches the bot)."""
