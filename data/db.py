@@ -109,9 +109,7 @@ class Database:
             for migration in migrations():
                 if migration.version <= current:
                     continue
-                script = (
-                    f"BEGIN IMMEDIATE;\n{migration.sql}\n;PRAGMA user_version = {migration.version};\nCOMMIT;"
-                )
+                script = f"BEGIN IMMEDIATE;\n{migration.sql}\n;PRAGMA user_version = {migration.version};\nCOMMIT;"
                 try:
                     await self._writer.executescript(script)
                 except BaseException:

@@ -66,9 +66,7 @@ class ChallengeService:
                 days = server.days_per_move if server else self._ctx.config.default_days_per_move
             config = self._ctx.config
             if not config.min_days_per_move <= days <= config.max_days_per_move:
-                raise InvalidSetting(
-                    "days per move", days, f"{config.min_days_per_move}-{config.max_days_per_move}"
-                )
+                raise InvalidSetting("days per move", days, f"{config.min_days_per_move}-{config.max_days_per_move}")
             now_text = to_db(now)
             await repos.players.ensure(challenger_id, None, now_text)
             if opponent_id is not None:
@@ -131,9 +129,7 @@ class ChallengeService:
             now_text = to_db(now)
             await repos.players.ensure(player_id, None, now_text)
             color = row.color if row.color != "random" else self._ctx.rng.choice(("white", "black"))
-            white, black = (
-                (row.challenger_id, player_id) if color == "white" else (player_id, row.challenger_id)
-            )
+            white, black = (row.challenger_id, player_id) if color == "white" else (player_id, row.challenger_id)
             rules = find_variant(row.variant)
             game_id = await repos.games.insert(
                 NewGame(

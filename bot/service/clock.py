@@ -54,11 +54,7 @@ class ClockService:
             assert timer.challenge_id is not None
             # The claim is already committed; expiring is idempotent (only open challenges expire).
             challenge = await self._challenges.expire(timer.challenge_id, now)
-            return (
-                None
-                if challenge is None
-                else TimerEvent(kind, due_at, challenge.challenger_id, challenge=challenge)
-            )
+            return None if challenge is None else TimerEvent(kind, due_at, challenge.challenger_id, challenge=challenge)
         async with self._ctx.db.write() as repos:
             if not await repos.timers.claim(timer.id, to_db(now)):
                 return None

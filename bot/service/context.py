@@ -4,6 +4,7 @@ that several operations run inside their transactions (clocks, timers, ending a 
 from __future__ import annotations
 
 import random
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -37,6 +38,28 @@ class ServiceConfig:
     default_variant: str = "italian"
 
 
+class GameCache:
+    """Rules games kept between moves, keyed by (game id, version).
+
+    Every change to a game's position bumps its version, so a cached game at the row's version is
+    exactly what a replay would build. A caller takes the game out while it uses it (Game is mutable).
+    """
+
+    def __init__(self, size: int = 4096) -> None:
+        self._size = size
+        self._games: OrderedDict[int, tuple[int, Game]] = OrderedDict()
+
+    def take(self, game_id: int, version: int) -> Game | None:
+        entry = self._games.pop(game_id, None)
+        return entry[1] if entry is not None and entry[0] == version else None
+
+    def put(self, game_id: int, version: int, game: Game) -> None:
+        self._games[game_id] = (version, game)
+        self._games.move_to_end(game_id)
+        while len(self._games) > self._size:
+            self._games.popitem(last=False)
+
+
 class Context:
     def __init__(
         self,
@@ -52,6 +75,7 @@ class Context:
         self.engine: Engine = engine or RandomEngine(self.rng)
         self.clock: Clock = clock or utc_now
         self.config = config or ServiceConfig()
+        self.games = GameCache()
 
     def now(self) -> datetime:
         moment = self.clock()
@@ -118,11 +142,11 @@ async def arm_timers(
     await repos.timers.cancel_for_game(game_id)
     if deadline is None:
         return
-    now_text = to_db(now)
-    await repos.timers.add("timeout", deadline, now_text, game_id=game_id)
+    timers = [("timeout", deadline)]
     remind_at = from_db(deadline) - timedelta(days=days_per_move) / 3
     if remind_at > now:
-        await repos.timers.add("reminder", to_db(remind_at), now_text, game_id=game_id)
+        timers.append(("reminder", to_db(remind_at)))
+    await repos.timers.add_game_timers(game_id, timers, to_db(now))
 
 
 def result_for(winner: Color | None) -> str:
@@ -141,9 +165,7 @@ async def finish(
 ) -> GameFinished:
     """End a game inside the caller's transaction: status, timers, offers, ratings (exactly once)."""
     now_text = to_db(now)
-    if not await repos.games.finish(
-        row.id, expected_version, result=result, termination=reason.value, now=now_text
-    ):
+    if not await repos.games.finish(row.id, expected_version, result=result, termination=reason.value, now=now_text):
         raise StaleGame()
     await repos.timers.cancel_for_game(row.id)
     await repos.offers.void(row.id, now_text)

@@ -38,7 +38,7 @@ from bot.service.results import (
 from data.models import BOT_ID, GameRow, MoveRow
 from data.repositories import Repositories
 from data.timeutil import from_db, to_db
-from rules import Game, Move, Termination, format_move
+from rules import Game, Move, RulesError, Termination, format_move
 
 _BY_RULE = {
     Termination.NO_MOVES: EndReason.NO_MOVES,
@@ -92,12 +92,16 @@ class GameService:
                 raise StaleGame()
             if to_move_id(row) != player_id:
                 raise NotYourTurn(to_move_id(row))
-            game = await rebuild(repos, row)
+            game = self._ctx.games.take(row.id, row.version) or await rebuild(repos, row)
         if row.move_deadline is not None and from_db(row.move_deadline) <= now:
             await self.end_on_time(game_id, now)
             async with self._ctx.db.read() as repos:
                 raise GameOver(GameView.from_row(await load_row(repos, game_id)))
-        game.play(move)  # the rules errors leave the game as it was
+        try:
+            game.play(move)  # the rules errors leave the game as it was
+        except RulesError:
+            self._ctx.games.put(row.id, row.version, game)
+            raise
         result = await self._store(row, game, player_id, now)
         if bot_reply and result.next_player_id == BOT_ID:
             reply = await self.play_bot(game_id, expected_version=result.game.version)
@@ -112,7 +116,7 @@ class GameService:
                 return None
             if expected_version is not None and row.version != expected_version:
                 return None
-            game = await rebuild(repos, row)
+            game = self._ctx.games.take(row.id, row.version) or await rebuild(repos, row)
         level = row.bot_level or 1
         chosen = await self._ctx.engine.choose(game.position, level, self._ctx.config.bot_time_budget)
         game.play(chosen)
@@ -159,15 +163,27 @@ class GameService:
                 raise StaleGame()
             await repos.moves.insert(record)
             # Moving declines the opponent's draw offer; any takeback request is out of date.
-            await repos.offers.void(row.id, record.played_at, kind="draw", from_id=next_id)
-            await repos.offers.void(row.id, record.played_at, kind="takeback")
+            await repos.offers.void_on_move(row.id, record.played_at, next_id)
             if outcome is None:
                 await arm_timers(repos, row.id, deadline, row.days_per_move, now)
-                final = await load_row(repos, row.id)
             else:
                 reason = _BY_RULE[outcome.termination]
                 ended = await finish(repos, row, row.version + 1, outcome.result, reason, now)
-        view = ended.game if ended is not None else GameView.from_row(final)
+        if ended is not None:
+            view = ended.game
+        else:
+            final = replace(
+                row,
+                current_fen=record.fen_after,
+                ply=ply,
+                anchor_ply=row.anchor_ply if move.is_reversible else ply,
+                move_deadline=deadline,
+                paused_seconds=paused,
+                last_move_at=record.played_at,
+                version=row.version + 1,
+            )
+            view = GameView.from_row(final, game.position)
+            self._ctx.games.put(row.id, final.version, game)
         return MoveResult(
             game=view,
             move=MoveRecord.from_row(record),
@@ -225,9 +241,7 @@ class GameService:
     async def pending_offers(self, game_id: int) -> list[OfferView]:
         async with self._ctx.db.read() as repos:
             await load_row(repos, game_id)
-            return [
-                OfferView.from_row(o) for o in await repos.offers.for_game(game_id) if o.status == "pending"
-            ]
+            return [OfferView.from_row(o) for o in await repos.offers.for_game(game_id) if o.status == "pending"]
 
     async def _offer(self, game_id: int, player_id: int, kind: str) -> OfferAnswer:
         now = self._ctx.now()

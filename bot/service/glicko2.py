@@ -39,9 +39,7 @@ def _new_volatility(phi: float, sigma: float, v: float, delta: float, tau: float
 
     def f(x: float) -> float:
         ex = math.exp(x)
-        return ex * (delta * delta - phi * phi - v - ex) / (2.0 * (phi * phi + v + ex) ** 2) - (x - a) / (
-            tau * tau
-        )
+        return ex * (delta * delta - phi * phi - v - ex) / (2.0 * (phi * phi + v + ex) ** 2) - (x - a) / (tau * tau)
 
     big_a = a
     if delta * delta > phi * phi + v:

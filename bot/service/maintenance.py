@@ -25,9 +25,7 @@ def check_game(row: GameRow, moves: list[MoveRow]) -> list[str]:
             problems.append(f"{where}: move {move.ply} {move.path!r} does not replay ({error})")
             return problems
         if game.position != _position(game, move.fen_after):
-            problems.append(
-                f"{where}: after move {move.ply} the position is {game.fen}, stored {move.fen_after}"
-            )
+            problems.append(f"{where}: after move {move.ply} the position is {game.fen}, stored {move.fen_after}")
     if game.ply != row.ply:
         problems.append(f"{where}: {game.ply} moves stored but the game says ply {row.ply}")
     if game.position != _position(game, row.current_fen):

@@ -67,9 +67,7 @@ class PlayerService:
             channels = await repos.servers.channels(guild_id)
         if row is None:
             config = self._ctx.config
-            return ServerSettings(
-                guild_id, config.default_variant, config.default_days_per_move, (), False, "unrated"
-            )
+            return ServerSettings(guild_id, config.default_variant, config.default_days_per_move, (), False, "unrated")
         return ServerSettings(
             guild_id,
             row.default_variant,

@@ -31,9 +31,7 @@ class QueryService:
             color = view.color_of(player_id)
             assert color is not None
             mine.append(
-                MyGame(
-                    view, color, view.opponent_of(player_id), view.to_move_id == player_id, view.move_deadline
-                )
+                MyGame(view, color, view.opponent_of(player_id), view.to_move_id == player_id, view.move_deadline)
             )
         far = datetime.max.replace(tzinfo=UTC)
         mine.sort(key=lambda g: (not g.my_turn, not g.game.active, g.deadline or far))
@@ -97,9 +95,7 @@ class QueryService:
             row = await load_row(repos, game_id)
             changes = await repos.ratings.changes_for_game(game_id)
         return [
-            RatingChange(
-                c.player_id, row.variant, c.pool, c.rating_before, c.rating_after, c.rd_before, c.rd_after
-            )
+            RatingChange(c.player_id, row.variant, c.pool, c.rating_before, c.rating_after, c.rd_before, c.rd_after)
             for c in changes
         ]
 

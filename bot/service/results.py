@@ -49,8 +49,8 @@ class GameView:
     position: Position = field(repr=False, compare=False)
 
     @classmethod
-    def from_row(cls, row: GameRow) -> GameView:
-        rules = find_variant(row.variant)
+    def from_row(cls, row: GameRow, position: Position | None = None) -> GameView:
+        """position: the already parsed current position, if the caller has it (saves a FEN parse)."""
         return cls(
             id=row.id,
             variant=row.variant,
@@ -75,7 +75,7 @@ class GameView:
             created_at=from_db(row.created_at),
             finished_at=opt_from_db(row.finished_at),
             last_move_at=opt_from_db(row.last_move_at),
-            position=parse_fen(rules, row.current_fen),
+            position=position or parse_fen(find_variant(row.variant), row.current_fen),
         )
 
     @property

@@ -99,14 +99,20 @@ class OfferRepository(Repository):
         )
         return changed == 1
 
-    async def void(
-        self, game_id: int, now: str, *, kind: str | None = None, from_id: int | None = None
-    ) -> int:
+    async def void(self, game_id: int, now: str, *, kind: str | None = None, from_id: int | None = None) -> int:
         """Cancel pending offers of a game (optionally of one kind, or made by one player)."""
         return await self._run(
             "UPDATE offers SET status = 'void', answered_at = ? WHERE game_id = ? AND status = 'pending' "
             "AND (? IS NULL OR kind = ?) AND (? IS NULL OR from_id = ?)",
             (now, game_id, kind, kind, from_id, from_id),
+        )
+
+    async def void_on_move(self, game_id: int, now: str, waiting_id: int) -> int:
+        """After a move: takeback requests and the waiting player's draw offer lapse (the mover's stands)."""
+        return await self._run(
+            "UPDATE offers SET status = 'void', answered_at = ? WHERE game_id = ? AND status = 'pending' "
+            "AND (kind = 'takeback' OR from_id = ?)",
+            (now, game_id, waiting_id),
         )
 
     async def for_game(self, game_id: int) -> list[OfferRow]:

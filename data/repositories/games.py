@@ -81,9 +81,7 @@ class GameRepository(Repository):
         )
         return changed == 1
 
-    async def finish(
-        self, game_id: int, expected_version: int, *, result: str, termination: str, now: str
-    ) -> bool:
+    async def finish(self, game_id: int, expected_version: int, *, result: str, termination: str, now: str) -> bool:
         changed = await self._run(
             "UPDATE games SET status = 'finished', result = ?, termination = ?, finished_at = ?, "
             "move_deadline = NULL, paused_seconds = NULL, version = version + 1 "
@@ -138,9 +136,7 @@ class MoveRepository(Repository):
         return [str(row[0]) for row in rows]
 
     async def fen_after(self, game_id: int, ply: int) -> str | None:
-        value = await self._scalar(
-            "SELECT fen_after FROM moves WHERE game_id = ? AND ply = ?", (game_id, ply)
-        )
+        value = await self._scalar("SELECT fen_after FROM moves WHERE game_id = ? AND ply = ?", (game_id, ply))
         return None if value is None else str(value)
 
     async def last_irreversible_ply(self, game_id: int, up_to: int) -> int:

@@ -77,9 +77,7 @@ class ServerRepository(Repository):
         return await self._one(ServerRow, "SELECT * FROM servers WHERE guild_id = ?", (guild_id,))
 
     async def ensure(self, guild_id: int) -> None:
-        await self._run(
-            "INSERT INTO servers (guild_id) VALUES (?) ON CONFLICT (guild_id) DO NOTHING", (guild_id,)
-        )
+        await self._run("INSERT INTO servers (guild_id) VALUES (?) ON CONFLICT (guild_id) DO NOTHING", (guild_id,))
 
     async def update(self, guild_id: int, changes: dict[str, object]) -> None:
         for key, value in changes.items():
@@ -100,6 +98,4 @@ class ServerRepository(Repository):
         )
 
     async def disallow_channel(self, guild_id: int, channel_id: int) -> None:
-        await self._run(
-            "DELETE FROM server_channels WHERE guild_id = ? AND channel_id = ?", (guild_id, channel_id)
-        )
+        await self._run("DELETE FROM server_channels WHERE guild_id = ? AND channel_id = ?", (guild_id, channel_id))

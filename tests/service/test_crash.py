@@ -45,7 +45,7 @@ async def test_sigkill_never_corrupts_the_database(tmp_path: Path) -> None:
         try:
             assert await check_database(db) == []  # integrity_check ok, every game replays
             async with db.read() as repos:
-                total = list(await repos.conn.execute_fetchall("SELECT COUNT(*) FROM moves"))[0][0]
+                total = next(iter(await repos.conn.execute_fetchall("SELECT COUNT(*) FROM moves")))[0]
         finally:
             await db.close()
         moves_seen = max(moves_seen, total)
