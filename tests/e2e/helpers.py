@@ -114,3 +114,12 @@ def _option(message: Message, prefix: str, label: str) -> tuple[str, str]:
                 if option["label"] == label:
                     return comp["custom_id"], option["value"]
     raise AssertionError(f"no option {label!r} among {labels} ({message.content!r})")
+
+
+async def wait_dms(fake: FakeDiscord, user: FakeUser, count: int) -> list[Message]:
+    """Wait until `user` has received `count` DMs from the bot (the default notification is a DM,
+    sent after the board is posted, so a test waits for it before stopping the bot)."""
+    return await fake.wait_until(
+        lambda: fake.dm_messages(user) if len(fake.dm_messages(user)) >= count else None,
+        what=f"{count} DM(s) to {user.name}",
+    )

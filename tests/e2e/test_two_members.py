@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from tests.e2e.helpers import check_board_image, field, game_id_of, rows, slash_move, start_game
+from tests.e2e.helpers import check_board_image, field, game_id_of, rows, slash_move, start_game, wait_dms
 from tests.fakediscord.fixtures import bot_launcher, fake_discord  # noqa: F401
 
 pytestmark = pytest.mark.asyncio
@@ -58,6 +58,10 @@ async def test_challenge_moves_refusal_capture_resign_rating(fake_discord, bot_l
     assert not capture.ephemeral and capture.content.startswith(f"{bob.mention} played 6x24.")
     assert field(capture, "Last move") == "6x24 (takes 11, 20)"
     check_board_image(capture)
+
+    # the player to move is told by DM (the default): alice at the start and after bob's three moves
+    await wait_dms(fake, alice, 4)
+    await wait_dms(fake, bob, 3)
 
     resign = await fake.wait_for_reply(await fake.slash(alice, "resign", game=game))
     assert "Black wins by resignation" in resign.content, resign.content
