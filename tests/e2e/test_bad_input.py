@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from tests.e2e.helpers import field, game_id_of, rows, slash_move, start_game, wait_dms
-from tests.fakediscord.validation import InteractionRefused
 from tests.fakediscord.fixtures import bot_launcher, fake_discord  # noqa: F401
+from tests.fakediscord.validation import InteractionRefused
 
 pytestmark = pytest.mark.asyncio
 
