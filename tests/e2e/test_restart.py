@@ -13,6 +13,7 @@ from tests.e2e.helpers import (
     slash_move,
     start_game,
     wait_dms,
+    wait_picker_closed,
 )
 from tests.fakediscord.fixtures import bot_launcher, fake_discord  # noqa: F401
 
@@ -39,6 +40,7 @@ async def test_old_move_button_works_after_a_restart(fake_discord, bot_launcher)
     # straight to that piece's moves.
     played = await pick_move(fake, alice, board, "18", "18x11")
     reply = await fake.wait_for_reply(played)
+    await wait_picker_closed(fake, played, f"You played 18x11 in game #{game}.")
     assert f"{alice.mention} played 18x11." in reply.content, reply.content
     check_board_image(reply)
     assert field(reply, "Last move") == "18x11 (takes 14)"
