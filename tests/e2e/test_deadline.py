@@ -50,7 +50,6 @@ async def test_reminder_then_loss_on_time(fake_discord, bot_launcher) -> None:  
     reminder = (await wait_dms(fake, bob, 2))[-1]
     assert reminder.content.startswith(f"Reminder: game #{game} is waiting for your move. Deadline:")
     check_board_image(reminder)
-    assert rows(bot.database_path, "SELECT status FROM games WHERE id = ?", (game,)) == [("active",)]
 
     lost = await fake.wait_for_message(fake.channel, predicate=lambda m: "Time is up." in m.content,
                                        after=board, timeout=LEFT + 15)
@@ -58,6 +57,7 @@ async def test_reminder_then_loss_on_time(fake_discord, bot_launcher) -> None:  
     assert field(lost, "Result") == "1-0 · White wins by time"
     check_board_image(lost)
     assert not lost.custom_ids()
+    assert reminder.id < lost.id and reminder.created_at <= lost.created_at  # the reminder came first
     status, result, termination, finished_at = rows(
         bot.database_path, "SELECT status, result, termination, finished_at FROM games WHERE id = ?", (game,)
     )[0]
