@@ -35,6 +35,7 @@ class Board:
     by_coord: dict[tuple[int, int], int]
     mask: int
     half: int  # dark squares per row on diagonal boards
+    order: dict[int, int]  # bit -> index in notation order (square 1 is 0)
 
     # -- geometry -------------------------------------------------------------------------------
     def is_dark(self, row: int, col: int) -> bool:
@@ -109,7 +110,7 @@ def _build(
 ) -> Board:
     coords: dict[int, tuple[int, int]] = {}
     half = width // 2
-    probe = Board(width, height, kind, inverted, numbering, (), {}, {}, {}, {}, 0, half)
+    probe = Board(width, height, kind, inverted, numbering, (), {}, {}, {}, {}, 0, half, {})
     for row in range(height):
         for col in range(width):
             if not probe.is_dark(row, col):
@@ -147,6 +148,7 @@ def _build(
         by_coord={v: k for k, v in coords.items()},
         mask=mask,
         half=half,
+        order={bit: index for index, bit in enumerate(order)},
     )
 
 

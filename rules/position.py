@@ -83,6 +83,9 @@ class Position:
         moves = self.generator.legal_moves(self.white, self.black, self.kings, self.turn)
         if self.rules.king_move_limit:
             moves = limit_king_moves(self, moves)
+        # In notation order (by start, then final square), so every list a player sees reads naturally.
+        order = self.board.order
+        moves.sort(key=lambda m: (order[m.path[0]], order[m.path[-1]], [order[s] for s in m.path]))
         return moves
 
     def capture_sequences(self) -> list[CaptureSequence]:
