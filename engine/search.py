@@ -464,7 +464,7 @@ class Searcher:
         )
         if not moves:
             return WIN - ply if self.giveaway else ply - WIN
-        if not moves[0][1]:
+        if not moves[0][1] or self.gen.captures_only:  # Kōnane: every move captures, so stand pat
             return self.evaluate(own, opp, kings, color)
         if len(moves) > 1:
             moves.sort(key=_capture_order, reverse=True)

@@ -81,6 +81,37 @@ _REASONS: dict[Reason, Callable[[dict[str, Any], str], str]] = {
     Reason.PROMOTED_MUST_CONTINUE: lambda d, t: (
         f"Your man became a king on {d.get('stopped_at')} and must go on capturing as a king in the same move."
     ),
+    Reason.NOT_CROWNED_HERE: lambda d, t: (
+        f"The man on {d.get('square')} is not crowned there: men become kings only on {d.get('crowning')}. "
+        "It stays a man and cannot move from the far row."
+    ),
+    Reason.ONE_WAY: lambda d, t: (
+        "In One-way checkers every man moves and captures up the board, towards rank 8, whichever side owns it."
+    ),
+    Reason.PARACHUTIST_MUST_CAPTURE: lambda d, t: (
+        f"The parachutist on {d.get('square')} cannot move; its only move is to capture an enemy piece on "
+        f"the {d.get('row')} row, landing just behind it."
+    ),
+    Reason.NO_LINE: lambda d, t: (
+        f"No line joins {d.get('start')} and {d.get('end')}: on the Alquerque grid diagonal lines pass only "
+        "through the points on them."
+    ),
+    Reason.LAST_ROW_STUCK: lambda d, t: (
+        f"The man on {d.get('square')} has reached the far row and cannot move any more (it may still capture)."
+    ),
+    Reason.NO_BACKWARD_MOVE: lambda d, t: (
+        "Men never step backwards here; only the second and later jumps of a capture may go backwards."
+    ),
+    Reason.FIRST_JUMP_FORWARD: lambda d, t: (
+        "A capture starts forward, diagonally forward or sideways; only later jumps may go backwards."
+    ),
+    Reason.JUMPS_ONLY: lambda d, t: (
+        "Every move in Hawaiian checkers is a jump over an adjacent enemy piece, straight up, down, left or "
+        "right (never diagonally), onto the empty square just behind it."
+    ),
+    Reason.STRAIGHT_JUMPS: lambda d, t: (
+        "A multiple jump must keep going in one straight direction (you may stop after any jump)."
+    ),
     Reason.GAME_OVER: lambda d, t: "The game is over; no more moves can be played.",
 }
 

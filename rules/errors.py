@@ -66,6 +66,16 @@ class Reason(enum.Enum):
     KING_MOVE_LIMIT = "king_move_limit"
     KING_PRIORITY = "king_priority"  # Czech: when a king can capture, a king must capture
     PROMOTED_MUST_CONTINUE = "promoted_must_continue"  # Russian: crowned mid-capture, goes on as a king
+    # BrainKing oddities (rules/variants/oddities.py)
+    NOT_CROWNED_HERE = "not_crowned_here"  # Corner: a man on the far row off the crowning corner is stuck
+    ONE_WAY = "one_way"  # One-way: every man moves up the board, whoever owns it
+    PARACHUTIST_MUST_CAPTURE = "parachutist_must_capture"  # Parachute: its only move is a capture
+    NO_LINE = "no_line"  # Alquerque: no line joins the two points
+    LAST_ROW_STUCK = "last_row_stuck"  # Alquerque: a man on the far row can only jump
+    NO_BACKWARD_MOVE = "no_backward_move"  # Alquerque: men never step backwards (no kings either)
+    FIRST_JUMP_FORWARD = "first_jump_forward"  # Alquerque: a capture starts forward or sideways
+    JUMPS_ONLY = "jumps_only"  # Hawaiian: every move is an orthogonal jump
+    STRAIGHT_JUMPS = "straight_jumps"  # Hawaiian: a multi-jump keeps one direction
     GAME_OVER = "game_over"
 
 

@@ -97,6 +97,10 @@ def explain(
             return error(Reason.PROMOTED_MUST_CONTINUE, stopped_at=board.name(dest))
         return error(Reason.CAPTURE_INCOMPLETE, stopped_at=board.name(dest))
 
+    special = position.generator.explain_move(position, squares, capture_mark)
+    if special is not None:  # the variant's own terms (rules/variants/oddgen.py)
+        return error(special[0], **special[1])
+
     if not rules.removal_immediate and len(squares) > 2:
         # Legal only if captured pieces vanished at once: a piece jumped twice or passed over.
         vanishing = _sequences_with(position, removal_immediate=True)

@@ -107,7 +107,7 @@ def _validate(position: Position, text: str) -> None:
     if not rules.promotes:
         return
     for color, pieces in ((Color.WHITE, position.white), (Color.BLACK, position.black)):
-        stuck = pieces & ~position.kings & board.promotion_mask(color)
+        stuck = pieces & ~position.kings & position.generator.forbidden_men(color)
         if stuck:
             square = board.name(board.bits(stuck)[0])
             raise InvalidPositionError(

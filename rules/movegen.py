@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from rules.board import Board, board_for, ray_table, step_table
+from rules.errors import Reason
 from rules.move import Move
 from rules.ruleset import (
     DIAGONALS,
@@ -24,6 +25,12 @@ from rules.ruleset import (
     Vector,
     forward,
 )
+
+if TYPE_CHECKING:
+    from rules.position import Position
+
+# A variant's own explanation of a refused move: (reason, details for the message).
+Explanation = tuple[Reason, dict[str, object]]
 
 # Internal move for make/unmake: (mover xor, captured mask, kings xor).
 FastMove = tuple[int, int, int]
@@ -79,6 +86,9 @@ def precedence_key(rules: RuleSet) -> Callable[[CaptureSequence], tuple[object, 
 class Generator:
     """Move generation for one RuleSet. Build once per variant with generator_for()."""
 
+    # Every legal move is a capture (Kōnane): a search must not extend "captures only" lines.
+    captures_only = False
+
     def __init__(self, rules: RuleSet, keep_duplicates: bool = False) -> None:
         self.rules = rules
         # Perft's K convention counts every capture path; everything else wants distinct moves.
@@ -108,6 +118,11 @@ class Generator:
         self.promo = (board.promotion_mask(Color.WHITE), board.promotion_mask(Color.BLACK))
         if not rules.promotes or rules.king_range is KingRange.NONE:
             self.promo = (0, 0)
+        elif rules.promotion_squares is not None:  # Corner checkers: crowned on named squares only
+            white_sq, black_sq = (
+                sum(1 << board.parse_square(name) for name in names) for names in rules.promotion_squares
+            )
+            self.promo = (white_sq, black_sq)
         self.flying = rules.king_range in (KingRange.FLYING, KingRange.FLYING_LAND_BEHIND)
         self.land_behind = rules.king_range is KingRange.FLYING_LAND_BEHIND
         self.key = precedence_key(rules)
@@ -131,6 +146,15 @@ class Generator:
             if self.fast_men and self.fast_capture_check and not self.rules.capture_filter and not keep_duplicates
             else self._generic_fast
         )
+
+    # -- variant hooks (overridden in rules/variants/oddgen.py) ---------------------------------
+    def forbidden_men(self, color: Color) -> int:
+        """Squares where a man of color cannot stand (it would have been crowned there)."""
+        return self.promo[color]
+
+    def explain_move(self, position: Position, squares: list[int], capture_mark: bool) -> Explanation | None:
+        """A variant's own reason why the typed squares are no legal move; None: the generic reasons."""
+        return None
 
     # -- quiet moves -----------------------------------------------------------------------------
     def quiet_pairs(self, color: Color, own: int, opp: int, kings: int) -> list[tuple[int, int]]:

@@ -119,6 +119,8 @@ class RuleSet:
     no_reverse_turn: bool = False  # no 180° turn between two jumps (Turkish)
     promotion_in_capture: PromotionInCapture = PromotionInCapture.STOP
     promotes: bool = True
+    # Squares where men are crowned, by name (White's, Black's); None = the far row (Corner checkers).
+    promotion_squares: tuple[tuple[str, ...], tuple[str, ...]] | None = None
     # Draws
     draw_repetitions: int = 3
     draw_reversible_plies: int | None = 80  # plies with no man move and no capture

@@ -12,6 +12,7 @@ import dataclasses
 from rules.errors import UnknownVariantError
 from rules.ruleset import RuleSet
 from rules.variants.minor import MINOR
+from rules.variants.oddities import ODDITIES
 from rules.variants.standard import (
     ENGLISH,
     INTERNATIONAL,
@@ -42,7 +43,7 @@ def giveaway(base: RuleSet) -> RuleSet:
 
 GIVEAWAY = tuple(giveaway(base) for base in (ITALIAN, ENGLISH, INTERNATIONAL, RUSSIAN))
 
-VARIANTS: dict[str, RuleSet] = {rules.id: rules for rules in (*PUBLISHED, *MINOR, *GIVEAWAY)}
+VARIANTS: dict[str, RuleSet] = {rules.id: rules for rules in (*PUBLISHED, *MINOR, *ODDITIES, *GIVEAWAY)}
 
 
 def find_variant(name: str) -> RuleSet:
