@@ -90,6 +90,11 @@ class DamaBot(commands.Bot):
 
     async def close(self) -> None:
         await self.timers.stop()
+        # discord.py's pending "ready" task would otherwise fire after the loop is gone when we stop
+        # right after connecting (a traceback at shutdown, nothing worse).
+        ready = getattr(self._connection, "_ready_task", None)
+        if ready is not None and not ready.done():
+            ready.cancel()
         await super().close()
 
     async def on_app_command_error(
