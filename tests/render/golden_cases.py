@@ -11,34 +11,15 @@ from collections.abc import Callable
 from pathlib import Path
 
 from render import RenderOptions, render_board
-from rules import Game
-from tests.render.support import FULL_8, ITALIAN, POINTS_5, TEN, TWELVE, start
+from tests.render.support import FULL_8, ITALIAN, POINTS_5, TEN, TWELVE, sample_capture, start
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
 SIZE = 320  # small files; the geometry is the same at every size
 
 
 def _italian_capture() -> bytes:
-    game = Game(ITALIAN)
-    for text in [
-        "23-19",
-        "10-13",
-        "21-18",
-        "6-10",
-        "26-21",
-        "13-17",
-        "29-26",
-        "2-6",
-        "28-23",
-        "10-14",
-        "19x10",
-        "5x14",
-        "22-19",
-        "12-15",
-        "19x10",
-    ]:
-        game.play(text)
-    move = game.play("6x13x22x29")
+    game, _ = sample_capture()
+    move = game.moves[-1]
     options = RenderOptions(size=SIZE, last_move=move, white_name="Giulia", black_name="Marco", move_number=8)
     return render_board(game.position, options)
 

@@ -7,7 +7,7 @@ import io
 
 from PIL import Image
 
-from rules import VARIANTS, Position, RuleSet, find_variant, parse_fen
+from rules import VARIANTS, Game, Position, RuleSet, find_variant, parse_fen
 from rules.ruleset import BoardKind, Numbering
 
 ITALIAN = find_variant("italian")
@@ -87,3 +87,21 @@ def corner_sample(box: tuple[int, int, int, int]) -> tuple[float, float]:
     """A point near the top-right corner of a cell: off the piece, off the square number."""
     x0, y0, x1, y1 = box
     return x0 + (x1 - x0) * 0.9, y0 + (y1 - y0) * 0.1
+
+
+# An Italian game whose last move is Black's 6x13x22x29: takes 10, 18 and 26 and is crowned on 29.
+SAMPLE_GAME = [
+    "23-19", "10-13", "21-18", "6-10", "26-21", "13-17", "29-26", "2-6",
+    "28-23", "10-14", "19x10", "5x14", "22-19", "12-15", "19x10",
+]
+SAMPLE_CAPTURE = "6x13x22x29"
+
+
+def sample_capture() -> tuple[Game, Position]:
+    """The game after the multi-capture, and the position before it."""
+    game = Game(find_variant("italian"))
+    for text in SAMPLE_GAME:
+        game.play(text)
+    before = game.position
+    game.play(SAMPLE_CAPTURE)
+    return game, before

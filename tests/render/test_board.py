@@ -24,37 +24,12 @@ from tests.render.support import (
     distance,
     luminance,
     pixel,
+    sample_capture,
     start,
 )
 
 CLASSIC = load_theme("classic")
 TOLERANCE = 10  # palette quantisation moves a flat colour by a few levels at most
-SAMPLE_GAME = [
-    "23-19",
-    "10-13",
-    "21-18",
-    "6-10",
-    "26-21",
-    "13-17",
-    "29-26",
-    "2-6",
-    "28-23",
-    "10-14",
-    "19x10",
-    "5x14",
-    "22-19",
-    "12-15",
-    "19x10",
-]
-
-
-def _sample_capture() -> tuple[Game, Position]:
-    game = Game(ITALIAN)
-    for text in SAMPLE_GAME:
-        game.play(text)
-    before = game.position
-    game.play("6x13x22x29")  # Black's man takes 10, 18 and 26 and is crowned on 29
-    return game, before
 
 
 @pytest.mark.parametrize("rules", ALL_RULES, ids=lambda r: r.id)
@@ -142,7 +117,7 @@ def test_kings_show_a_crown_and_men_do_not():
 
 
 def test_last_move_multi_capture_highlights_arrow_and_faded_pieces():
-    game, before = _sample_capture()
+    game, before = sample_capture()
     move = game.moves[-1]
     after = game.position
     options = RenderOptions(last_move=move)
@@ -263,7 +238,7 @@ def test_alquerque_is_drawn_as_lines_between_points():
 
 
 def test_same_input_same_bytes_even_after_caches_are_cleared():
-    game, _ = _sample_capture()
+    game, _ = sample_capture()
     options = RenderOptions(last_move=game.moves[-1], white_name="Ann", black_name="Bo", move_number=9)
     first = render_board(game.position, options)
     assert render_board(game.position, options) == first
