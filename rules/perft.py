@@ -43,7 +43,3 @@ def _perft(fast_moves: MoveGen, white: int, black: int, kings: int, color: Color
         nodes += _perft(fast_moves, white ^ cap, black ^ mx, (kings & ~cap) ^ kx, WHITE, depth - 1)
     return nodes
 
-
-def divide(position: Position, depth: int) -> list[tuple[object, int]]:
-    """Per root move: (Move, leaf count at depth - 1 below it)."""
-    return [(move, perft(position.apply(move), depth - 1)) for move in position.legal_moves()]

@@ -11,27 +11,9 @@ import pytest
 from messages import describe
 from rules import Color, Game, IllegalMoveError, Piece, Reason, find_variant, parse_fen, parse_move
 from rules.position import Position
-
-Ident = tuple[str, str, frozenset[str]]
-
-
-def _moves(position: Position) -> set[Ident]:
-    board = position.board
-    return {
-        (board.name(m.start), board.name(m.end), frozenset(board.name(c) for c in m.captures))
-        for m in position.legal_moves()
-    }
-
-
-def _expect(*moves: str) -> set[Ident]:
-    """'e1xc1:e2,d2' = from e1 to c1 capturing e2 and d2; 'c3-b4' = quiet move."""
-    out: set[Ident] = set()
-    for text in moves:
-        path, _, taken = text.partition(":")
-        sep = "x" if "x" in path else "-"
-        start, end = path.split(sep)
-        out.add((start, end, frozenset(t for t in taken.split(",") if t)))
-    return out
+from tests.rules.move_sets import Ident
+from tests.rules.move_sets import expect as _expect
+from tests.rules.move_sets import moves as _moves
 
 
 def _promoting(position: Position) -> set[str]:

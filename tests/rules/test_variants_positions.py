@@ -9,29 +9,9 @@ from __future__ import annotations
 import pytest
 
 from rules import find_variant, parse_fen
-from rules.position import Position
-
-Ident = tuple[str, str, frozenset[str]]
-
-
-def _moves(position: Position) -> set[Ident]:
-    board = position.board
-    return {
-        (board.name(m.start), board.name(m.end), frozenset(board.name(c) for c in m.captures))
-        for m in position.legal_moves()
-    }
-
-
-def _expect(*moves: str) -> set[Ident]:
-    """'33x11:28,17' = from 33 to 11 capturing 28 and 17; '22-18' = quiet move."""
-    out: set[Ident] = set()
-    for text in moves:
-        path, _, taken = text.partition(":")
-        sep = "x" if "x" in path else "-"
-        start, end = path.split(sep)
-        out.add((start, end, frozenset(t for t in taken.split(",") if t)))
-    return out
-
+from tests.rules.move_sets import Ident
+from tests.rules.move_sets import expect as _expect
+from tests.rules.move_sets import moves as _moves
 
 # (variant, FEN, expected) copied from RULES.md §7.2-7.8.
 CASES: dict[str, tuple[str, str, set[Ident]]] = {
