@@ -10,6 +10,7 @@ them run while a write is in progress).
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import re
 import sqlite3
 from collections.abc import AsyncIterator
@@ -60,6 +61,10 @@ async def _configure(conn: aiosqlite.Connection) -> None:
     await conn.execute_fetchall("PRAGMA synchronous = NORMAL")
 
 
+# Set while this task holds the reader's snapshot (read() is re-entrant).
+_in_read: contextvars.ContextVar[bool] = contextvars.ContextVar("dama_in_read", default=False)
+
+
 class Database:
     """Open with `await Database.open(path)` (migrates by default) and close with `await db.close()`."""
 
@@ -68,6 +73,7 @@ class Database:
         self._writer = writer
         self._reader = reader
         self._lock = asyncio.Lock()
+        self._read_lock = asyncio.Lock()  # one read snapshot at a time on the reader connection
 
     @classmethod
     async def open(cls, path: str | Path, *, migrate: bool = True) -> Database:
@@ -134,12 +140,24 @@ class Database:
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[Repositories]:
-        """Repositories for reading. Each statement sees the latest committed data."""
-        if self._reader is not None:
+        """Repositories for reading, in one read transaction: every statement in the block sees the same
+        committed snapshot (a game row and its moves agree even while another process writes).
+        Re-entrant within a task, so a helper may open a read inside a read."""
+        if self._reader is None:
+            async with self._lock:  # :memory: has one connection: keep reads out of open transactions
+                yield Repositories(self._writer)
+            return
+        if _in_read.get():
             yield Repositories(self._reader)
             return
-        async with self._lock:  # :memory: has one connection: keep reads out of open transactions
-            yield Repositories(self._writer)
+        async with self._read_lock:
+            token = _in_read.set(True)
+            await self._reader.execute("BEGIN")
+            try:
+                yield Repositories(self._reader)
+            finally:
+                await self._reader.execute("COMMIT")
+                _in_read.reset(token)
 
     async def integrity_check(self) -> list[str]:
         async with self.read() as repos:
