@@ -143,7 +143,10 @@ class Evaluator:
         if flying and rays:
             mean = sum(kings_w.values()) // len(kings_w)
             kings_w = {b: w.king_control * (seen - mean) for b, seen in kings_w.items()}
-        mirror = _mirror(board)
+        # Black's men normally advance down the board (tables turned 180°); in One-way checkers they
+        # advance up, like White's, so the same tables serve both sides.
+        self.black_moves_up = _crowns_on_top(board, gen.promo[Color.BLACK])
+        mirror = {b: b for b in board.coords} if self.black_moves_up else _mirror(board)
         men_b = {mirror[b]: v for b, v in men_w.items()}
         adv_b = {mirror[b]: v for b, v in adv_w.items()}
         kings_b = {mirror[b]: v for b, v in kings_w.items()}
@@ -178,10 +181,11 @@ class Evaluator:
                     zw |= 1 << bit
                     self.cones[0][bit] = _cone(board, bit, True)
                     self.run_bonus[0][bit] = w.runaway * 2 // (row + 1)
-                if 0 < last - row <= zone:
+                black_to_go = row if self.black_moves_up else last - row
+                if 0 < black_to_go <= zone:
                     zb |= 1 << bit
-                    self.cones[1][bit] = _cone(board, bit, False)
-                    self.run_bonus[1][bit] = w.runaway * 2 // (last - row + 1)
+                    self.cones[1][bit] = _cone(board, bit, self.black_moves_up)
+                    self.run_bonus[1][bit] = w.runaway * 2 // (black_to_go + 1)
             self.run_zone = (zw, zb)
         self.lone_king = w.lone_king
 
@@ -259,6 +263,12 @@ def _mirror(board: Board) -> dict[int, int]:
             other = board.by_coord.get((board.height - 1 - row, col), bit)
         out[bit] = other
     return out
+
+
+def _crowns_on_top(board: Board, promotion: int) -> bool:
+    """Are all of these crowning squares on the top row (White's far side)?"""
+    squares = board.bits(promotion)
+    return bool(squares) and all(board.row_of(bit) == 0 for bit in squares)
 
 
 def _count_start(rules: RuleSet, fen: str) -> int:

@@ -9,7 +9,7 @@ import pytest
 from engine.api import to_moves
 from engine.evaluate import evaluate_position
 from engine.search import Searcher
-from rules import VARIANTS, Color, Position, RuleSet, start_position
+from rules import VARIANTS, Color, Position, RuleSet, parse_fen, start_position
 from rules.movegen import generator_for
 
 
@@ -82,3 +82,26 @@ def test_evaluation_is_symmetric(variant: str) -> None:
     start = start_position(rules)
     flipped = Position(rules, start.white, start.black, start.kings, start.turn.opponent)
     assert evaluate_position(start) == evaluate_position(flipped)
+
+
+def test_one_way_black_men_are_scored_going_up() -> None:
+    """One-way checkers: Black's men move up towards rank 8 too, so a Black man nearer rank 8 is
+    better for Black, and one about to crown is worth far more than one on its first rank."""
+    rules = VARIANTS["oneway"]
+    white = "We1,h2"  # the same White men in every position: only the Black man moves
+
+    def black_score(black_man: str) -> int:
+        return evaluate_position(parse_fen(rules, f"B:{white}:B{black_man}"))
+
+    assert black_score("c3") < black_score("c5") < black_score("c7")
+    assert black_score("a7") - black_score("a1") >= 50
+
+
+def test_standard_black_men_are_scored_going_down() -> None:
+    """The ordinary direction, as a control for the One-way test: Black advances towards rank 1."""
+    rules = VARIANTS["czech"]
+
+    def black_score(black_man: str) -> int:
+        return evaluate_position(parse_fen(rules, f"B:We1,h2:B{black_man}"))
+
+    assert black_score("c7") < black_score("c5") < black_score("c3")
