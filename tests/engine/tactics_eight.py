@@ -1,0 +1,7 @@
+"""Hand-built tactics (see tactics.py for how each is checked)."""
+
+from __future__ import annotations
+
+from tests.engine.tactics import Tactic
+
+EIGHT_TACTICS: list[Tactic] = []
