@@ -43,7 +43,10 @@ def test_the_engine_finds_it(tactic: Tactic) -> None:
     rules = VARIANTS[tactic.variant]
     position = parse_fen(rules, tactic.fen)
     result = Searcher(rules, tt_bits=14).search(
-        position.white, position.black, position.kings, int(position.turn),
+        position.white,
+        position.black,
+        position.kings,
+        int(position.turn),
         depth=tactic.plies + ENGINE_DEPTH_MARGIN,
     )
     assert result.move is not None
