@@ -1,4 +1,4 @@
-"""Operator commands: `db upgrade`, `db check`, `db backup PATH`, `export-pdn GAME_ID`."""
+"""Operator commands: `db upgrade`, `db check`, `db backup PATH`, `export-pdn GAME_ID`, `resync-commands`."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import asyncio
 import sys
 
 from bot.service import GameNotFound, Service, check_database
+from bot.service.commands import scope_name
 from bot.settings import Settings
 from data import Database, latest_version
 
@@ -20,6 +21,10 @@ def add_commands(subcommands: argparse._SubParsersAction[argparse.ArgumentParser
     backup.add_argument("path")
     export = subcommands.add_parser("export-pdn", help="print one game as PDN")
     export.add_argument("game_id", type=int)
+    subcommands.add_parser(
+        "resync-commands",
+        help="register the slash commands with Discord again at the next start (normally only when they change)",
+    )
 
 
 def run(args: argparse.Namespace, settings: Settings) -> int:
@@ -55,5 +60,10 @@ async def _run(args: argparse.Namespace, settings: Settings) -> int:
             except GameNotFound as error:
                 print(error, file=sys.stderr)
                 return 1
+            return 0
+        if args.command == "resync-commands":
+            scope = scope_name(settings.dev_guild_id)
+            await Service(db).commands.forget(scope)
+            print(f"the next start registers the slash commands again ({scope})")
             return 0
     raise AssertionError(f"unhandled command {args}")

@@ -5,6 +5,8 @@ Everything it needs is passed in (the service, the hint analyser); nothing about
 
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, cast
@@ -15,6 +17,7 @@ from discord.ext import commands
 
 from bot import errors
 from bot.service import Service
+from bot.service.commands import scope_name
 from engine import Analysis
 from rules import Position
 
@@ -77,16 +80,30 @@ class DamaBot(commands.Bot):
         if self.run_timers:
             self.timers.start()
 
-    async def sync_tree(self) -> list[app_commands.AppCommand]:
-        """To the dev guild when DEV_GUILD_ID is set (instant), else globally (Discord caches up to an hour)."""
-        if self.dev_guild_id:
-            guild = discord.Object(id=self.dev_guild_id)
+    async def sync_tree(self, *, force: bool = False) -> list[app_commands.AppCommand] | None:
+        """To the dev guild when DEV_GUILD_ID is set (instant), else globally (Discord caches up to an hour).
+
+        Skipped (None) when this scope already has exactly these commands: Discord rate-limits
+        registration, and most restarts change no command.
+        """
+        guild = discord.Object(id=self.dev_guild_id) if self.dev_guild_id else None
+        if guild is not None:
             self.tree.copy_global_to(guild=guild)
-            synced = await self.tree.sync(guild=guild)
-        else:
-            synced = await self.tree.sync()
-        log.info("synced %d commands%s", len(synced), f" to guild {self.dev_guild_id}" if self.dev_guild_id else "")
+        scope = scope_name(self.dev_guild_id)
+        digest = self.command_digest(guild)
+        if not force and not await self.service.commands.needs_sync(scope, digest):
+            log.info("slash commands unchanged since the last sync (%s); not syncing", scope)
+            return None
+        synced = await self.tree.sync(guild=guild)
+        await self.service.commands.synced(scope, digest)
+        log.info("synced %d commands (%s)", len(synced), scope)
         return synced
+
+    def command_digest(self, guild: discord.abc.Snowflake | None) -> str:
+        """A digest of exactly the payload tree.sync would send for this scope."""
+        payload = [command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
+        payload.sort(key=lambda item: (item.get("type", 1), item["name"]))
+        return hashlib.sha256(json.dumps(payload, sort_keys=True, default=str).encode()).hexdigest()
 
     async def close(self) -> None:
         await self.timers.stop()

@@ -16,6 +16,7 @@ import random
 
 from bot.service.challenges import ChallengeService
 from bot.service.clock import ClockService
+from bot.service.commands import CommandLedger
 from bot.service.context import Clock, Context, ServiceConfig
 from bot.service.engine import Engine, RandomEngine
 from bot.service.errors import (
@@ -89,6 +90,7 @@ class Service:
         self.clock = ClockService(self.ctx, self.challenges)
         self.players = PlayerService(self.ctx)
         self.queries = QueryService(self.ctx)
+        self.commands = CommandLedger(self.ctx)
 
 
 __all__ = [

@@ -11,6 +11,7 @@ from data.repositories.challenges import ChallengeRepository, OfferRepository
 from data.repositories.games import GameRepository, MoveRepository
 from data.repositories.players import PlayerRepository, ServerRepository
 from data.repositories.ratings import RatingRepository
+from data.repositories.state import StateRepository
 from data.repositories.timers import TimerRepository
 
 __all__ = [
@@ -22,6 +23,7 @@ __all__ = [
     "RatingRepository",
     "Repositories",
     "ServerRepository",
+    "StateRepository",
     "TimerRepository",
 ]
 
@@ -37,6 +39,7 @@ class Repositories:
         self.offers = OfferRepository(conn)
         self.ratings = RatingRepository(conn)
         self.timers = TimerRepository(conn)
+        self.state = StateRepository(conn)
 
     async def integrity_check(self) -> list[str]:
         rows = await self.conn.execute_fetchall("PRAGMA integrity_check")

@@ -67,6 +67,32 @@ async def test_the_bot_uses_no_privileged_intents_by_default(service: Service) -
     assert not (bot.intents.members or bot.intents.presences or bot.intents.message_content)
 
 
+@pytest.mark.asyncio
+async def test_the_command_digest_follows_the_payload(service: Service) -> None:
+    """Restarts skip the sync only when the commands are unchanged, so any change must move the digest."""
+    bot = DamaBot(service, sync_commands=False, run_timers=False)
+    await bot.setup_hook()
+    first = bot.command_digest(None)
+    assert first == bot.command_digest(None)
+    rules_command = bot.tree.get_command("rules")
+    assert isinstance(rules_command, app_commands.Command)
+    rules_command.description = "A changed description"
+    assert bot.command_digest(None) != first
+    assert bot.command_digest(discord.Object(id=1)) != first  # no guild commands: a different payload
+
+
+@pytest.mark.asyncio
+async def test_the_ledger_remembers_each_scope(service: Service) -> None:
+    ledger = service.commands
+    assert await ledger.needs_sync("global", "abc")
+    await ledger.synced("global", "abc")
+    assert not await ledger.needs_sync("global", "abc")
+    assert await ledger.needs_sync("global", "abd")
+    assert await ledger.needs_sync("guild:1", "abc")
+    await ledger.forget("global")
+    assert await ledger.needs_sync("global", "abc")
+
+
 # ---- settings --------------------------------------------------------------------------------------
 
 TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GhIjKl.abcdefghijklmnopqrstuvwxyz0123"
