@@ -73,12 +73,16 @@ def ending(game: GameView) -> str:
     return f"{result}" + (f" by {how}" if how and game.result != "1/2-1/2" else f" ({how})" if how else "")
 
 
-def game_embed(game: GameView, last: MoveRecord | None, filename: str) -> discord.Embed:
+def game_embed(game: GameView, last: MoveRecord | None, filename: str, *, ply: int | None = None) -> discord.Embed:
+    """The game's card; with `ply`, the card of an earlier position (post-game analysis)."""
     rules = find_variant(game.variant)
     embed = discord.Embed(title=f"Game #{game.id} · {rules.name}", colour=COLOUR)
     embed.add_field(name="White", value=player_label(game, game.white_id))
     embed.add_field(name="Black", value=player_label(game, game.black_id))
-    embed.add_field(name="Move", value=str(move_number(game.ply)))
+    shown = game.ply if ply is None else ply
+    embed.add_field(name="Move", value=str(move_number(shown)))
+    if shown != game.ply:
+        embed.add_field(name="Position", value=f"after ply {shown} of {game.ply}")
     embed.add_field(name="Last move", value=_last_text(last))
     if game.active:
         to_move = game.to_move_id
@@ -124,12 +128,15 @@ async def render_png(position: Position, options: RenderOptions) -> bytes:
     return await asyncio.to_thread(render_board, position, options)
 
 
-async def last_move_of(service: Service, game: GameView) -> tuple[MoveRecord | None, Move | None]:
-    """The last move as stored and as a rules Move from the position before it (for highlighting)."""
-    if game.ply == 0:
+async def last_move_of(
+    service: Service, game: GameView, ply: int | None = None
+) -> tuple[MoveRecord | None, Move | None]:
+    """The move that led to ply (default: the last one), as stored and as a rules Move (for highlighting)."""
+    ply = game.ply if ply is None else ply
+    if ply == 0:
         return None, None
-    at = await service.queries.position_at(game.id, game.ply)
-    before = await service.queries.position_at(game.id, game.ply - 1)
+    at = await service.queries.position_at(game.id, ply)
+    before = await service.queries.position_at(game.id, ply - 1)
     record = at.last_move
     if record is None:
         return None, None
@@ -143,26 +150,35 @@ async def board_message(
     viewer_id: int | None = None,
     hint: Move | None = None,
     with_buttons: bool = True,
+    ply: int | None = None,
 ) -> BoardMessage:
-    """The board as the viewer (default: the player to move) likes it: theme and orientation."""
+    """The board as the viewer (default: the player to move) likes it: theme and orientation.
+
+    ply: show the position after that many plies instead of the current one (no buttons then).
+    """
     from bot.views.buttons import game_controls
 
     viewer = viewer_id if viewer_id is not None else game.to_move_id
     if viewer is None or viewer == BOT_ID:
         viewer = game.white_id if game.white_id != BOT_ID else game.black_id
     prefs = await service.players.preferences(viewer)
-    record, move = await last_move_of(service, game)
+    record, move = await last_move_of(service, game, ply)
+    shown = game.ply if ply is None else ply
+    position = game.position
+    if shown != game.ply:
+        position = (await service.queries.position_at(game.id, shown)).position
+        with_buttons = False
     options = RenderOptions(
         theme=prefs.board_theme if prefs.board_theme in theme_names() else "classic",
         size=BOARD_SIZE,
         flip=flip_for(prefs, game.color_of(viewer)),
         last_move=move,
         hint=hint,
-        move_number=move_number(game.ply),
-        result=game.result,
+        move_number=move_number(shown),
+        result=game.result if shown == game.ply else None,
         note=record.notation if record else None,
     )
-    png = await render_png(game.position, options)
-    filename = f"game-{game.id}-{game.ply}.png"
+    png = await render_png(position, options)
+    filename = f"game-{game.id}-{shown}.png"
     view = game_controls(game.id) if with_buttons and game.active else None
-    return BoardMessage(game_embed(game, record, filename), png, filename, view)
+    return BoardMessage(game_embed(game, record, filename, ply=shown), png, filename, view)

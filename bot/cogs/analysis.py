@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 HINT_COOLDOWN = 30.0  # seconds per user: a hint costs a second or two of engine time
 REPLAY_COOLDOWN = 30.0
 REPLAY_SIZES = (BOARD_SIZE, 400, 280)  # try smaller pictures when the animation is too big to attach
+MAX_PLY = 10_000  # far beyond any real game; the real bound is checked against the game
 
 
 def hint_refusal(game: GameView, user_id: int, policy: str) -> str | None:
@@ -49,10 +50,18 @@ class Analysis(commands.Cog):
         self.bot = bot
 
     @app_commands.command(name="hint", description="Ask the engine for a move (only you see it)")
-    @app_commands.describe(game="The game number (you may leave it out when only one game awaits you)")
+    @app_commands.describe(
+        game="The game number (you may leave it out when only one game awaits you)",
+        ply="Finished games: analyse the position after this many plies (half-moves) instead of the last one",
+    )
     @app_commands.autocomplete(game=game_autocomplete)
     @app_commands.checks.cooldown(1, HINT_COOLDOWN, key=lambda i: i.user.id)
-    async def hint(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+    async def hint(
+        self,
+        interaction: discord.Interaction[Any],
+        game: int | None = None,
+        ply: app_commands.Range[int, 0, MAX_PLY] | None = None,
+    ) -> None:
         service = self.bot.service
         target = await actions.game_for(interaction, game)
         policy = "unrated"
@@ -61,16 +70,23 @@ class Analysis(commands.Cog):
         refused = hint_refusal(target, interaction.user.id, policy)
         if refused:
             raise Refusal(refused)
-        position = target.position
+        if ply is not None and target.active:
+            raise Refusal("Choosing an earlier position is for finished games; leave `ply` out to get a hint now.")
+        shown = target.ply if ply is None else ply
+        if shown > target.ply:
+            raise Refusal(f"Game #{target.id} has {target.ply} plies; choose a ply from 0 to {target.ply}.")
+        game_so_far = await service.queries.replay(target.id)
+        history = game_so_far.positions[: shown + 1]
+        position = history[-1]
         if not position.legal_moves():
             raise Refusal(f"Game #{target.id} is over: there is no move to suggest.")
         await interaction.response.defer(ephemeral=True, thinking=True)
-        history = (await service.queries.replay(target.id)).positions
         analysis = await self.bot.analyser(position, history)
         message = await board_message(
-            service, target, viewer_id=interaction.user.id, hint=analysis.move, with_buttons=False
+            service, target, viewer_id=interaction.user.id, hint=analysis.move, with_buttons=False, ply=shown
         )
-        text = f"Hint for game #{target.id}: {hint_text(position, analysis)}"
+        where = "" if shown == target.ply else f" after ply {shown}"
+        text = f"Hint for game #{target.id}{where}: {hint_text(position, analysis)}"
         await interaction.followup.send(text, embed=message.embed, file=message.file(), ephemeral=True)
 
     @app_commands.command(name="pdn", description="Download a game as a PDN file")

@@ -56,6 +56,35 @@ async def test_hint_against_the_bot_in_a_rated_game(bot: DamaBot, log: Recorder)
     assert (log.last().content or "").startswith("Hint for game #1")
 
 
+async def _finished_game(bot: DamaBot) -> int:
+    game_id = await new_game(bot.service)
+    await bot.service.games.play(game_id, ALICE, "22-18")
+    await bot.service.games.play(game_id, BOB, "10-14")
+    await bot.service.games.resign(game_id, ALICE)
+    return game_id
+
+
+async def test_hint_on_a_finished_game_at_an_earlier_ply(bot: DamaBot, log: Recorder) -> None:
+    """Post-game analysis: after 22-18 it is Black's turn, so the hint is a Black move from that position
+    (the stand-in analyser gives the first legal one: 9-13 in notation order), on that position's board."""
+    game_id = await _finished_game(bot)
+    await run_command(bot, "hint", interaction(bot, CAROL, log), game=game_id, ply=1)
+    sent = log.last()
+    assert sent.ephemeral and (sent.content or "").startswith(f"Hint for game #{game_id} after ply 1: 9-13:")
+    assert sent.filenames == [f"game-{game_id}-1.png"]
+    fields = {f.name: f.value for f in sent.embed.fields} if sent.embed else {}
+    assert fields["Position"] == "after ply 1 of 2" and fields["Last move"] == "22-18"
+
+
+async def test_hint_ply_is_refused_in_an_active_game_and_beyond_the_end(bot: DamaBot, log: Recorder) -> None:
+    game_id = await new_game(bot.service)
+    await run_command(bot, "hint", interaction(bot, ALICE, log), game=game_id, ply=0)
+    assert "for finished games" in (log.last().content or "")
+    finished = await _finished_game(bot)
+    await run_command(bot, "hint", interaction(bot, BOB, log), game=finished, ply=3)
+    assert log.last().content == f"Game #{finished} has 2 plies; choose a ply from 0 to 2."
+
+
 # ---- /pdn, /replay -------------------------------------------------------------------------------
 
 
