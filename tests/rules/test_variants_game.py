@@ -105,16 +105,23 @@ def test_two_moves_with_the_same_ends_need_the_path() -> None:
     assert {position.board.name(c) for c in move.captures} == {"d4", "d6"}
 
 
-def _play_quietly(game: Game, plies: int) -> None:
-    """Play quiet moves that never repeat a position and never allow a capture, so the material stays."""
+def _play_quietly(game: Game, plies: int, man_move_every: int | None = None) -> None:
+    """Play quiet moves that never repeat a position, never allow a capture and never crown, so the material
+    stays. With man_move_every, a man steps at least that often (plies), so the kings-only count restarts."""
     seen = {game.position}
+    since_man = 0
     for _ in range(plies):
-        for move in game.position.legal_moves():
+        moves = game.position.legal_moves()
+        if man_move_every is not None:
+            want_man = since_man + 1 >= man_move_every
+            moves.sort(key=lambda m: m.king_move == want_man)  # the wanted kind first, stable otherwise
+        for move in moves:
             after = game.position.apply(move)
-            if move.captures or after in seen or any(m.captures for m in after.legal_moves()):
+            if move.captures or move.promotes or after in seen or any(m.captures for m in after.legal_moves()):
                 continue
             game.push(move)
             seen.add(after)
+            since_man = 0 if not move.king_move else since_man + 1
             break
         else:
             raise AssertionError("no fresh quiet move")
@@ -138,6 +145,33 @@ def test_endgame_draw_clauses(variant: str, fen: str, plies: int) -> None:
     outcome = game.outcome()
     assert outcome is not None and outcome.termination is Termination.ENDGAME_RULE
     assert outcome.winner is None
+
+
+@pytest.mark.parametrize(
+    ("fen", "plies"),
+    [
+        # 4 pieces each, one king each: 30 moves each (RULES.md §2.4)
+        ("W:WKh4,e1,g1,h2:BKa5,a7,b8,d8", 60),
+        # 6 pieces each, one king each: 60 moves each
+        ("W:WKh4,a1,c1,e1,g1,h2:BKa5,a7,b8,d8,f8,h8", 120),
+    ],
+)
+def test_russian_equal_material_clauses(fen: str, plies: int) -> None:
+    """Men keep stepping (every 20 plies at most), so only the equal-material clause can end the game."""
+    game = Game(find_variant("russian"), fen)
+    _play_quietly(game, plies - 1, man_move_every=20)
+    assert game.outcome() is None
+    _play_quietly(game, 1, man_move_every=20)
+    outcome = game.outcome()
+    assert outcome is not None and outcome.termination is Termination.ENDGAME_RULE
+
+
+def test_russian_equal_material_needs_equal_kings() -> None:
+    """Two kings and two men against one king and three men is not 'equal material' (pydraughts' reading):
+    60 plies pass without a draw."""
+    game = Game(find_variant("russian"), "W:WKh4,Kc1,g1,h2:BKa5,a7,b8,d8")
+    _play_quietly(game, 60, man_move_every=20)
+    assert game.outcome() is None
 
 
 def test_frisian_lone_kings_draw_at_once() -> None:
