@@ -52,7 +52,8 @@ def render_image(position: Position, options: RenderOptions | None = None) -> Im
             image.paste(sprite, (x0, y0), sprite)
 
     for square, piece in position.pieces().items():
-        sprite = piece_sprite(theme.name, piece.color is Color.WHITE, piece.is_king, layout.cell)
+        parachute = not piece.is_king and bool(parachutists(position, piece.color) >> square & 1)
+        sprite = piece_sprite(theme.name, piece.color is Color.WHITE, piece.is_king, layout.cell, 1.0, parachute)
         x0, y0, _, _ = square_box(position, options, square)
         image.paste(sprite, (x0, y0), sprite)
 
@@ -63,6 +64,14 @@ def render_image(position: Position, options: RenderOptions | None = None) -> Im
     if options.caption:
         _caption(image, layout, theme, position, options)
     return image
+
+
+def parachutists(position: Position, color: Color) -> int:
+    """Men of color standing on their own crowning row: Parachute checkers' parachutists (elsewhere such a
+    man would have been crowned, so the mask is empty)."""
+    if position.rules.id != "parachute":
+        return 0
+    return position.generator.promo[color] & (position.white if color is Color.WHITE else position.black)
 
 
 def render_board(position: Position, options: RenderOptions | None = None) -> bytes:

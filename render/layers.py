@@ -187,8 +187,26 @@ def _crown(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colors: Pi
         draw.ellipse((x - gem, y - gem, x + gem, y + gem), fill=colors.crown_edge)
 
 
+def _canopy(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colors: PieceColors) -> None:
+    """A parachute: a domed canopy above the centre, its two cords meeting below (Parachute checkers).
+
+    Drawn in the crown's colours but leaving the centre of the piece bare, so it never reads as a king."""
+    w = r * 1.2
+    top, chord = cy - r * 0.8, cy - r * 0.2
+    line = max(1, round(r * 0.07))
+    dome = (cx - w / 2, top, cx + w / 2, top + 2 * (chord - top))
+    draw.pieslice(dome, 180, 360, fill=colors.crown, outline=colors.crown_edge, width=line)
+    harness = (cx, cy + r * 0.6)
+    for x in (cx - w / 2 + line, cx + w / 2 - line):
+        draw.line((x, chord, *harness), fill=colors.crown_edge, width=line)
+    knot = r * 0.1
+    draw.ellipse((harness[0] - knot, harness[1] - knot, harness[0] + knot, harness[1] + knot), fill=colors.crown_edge)
+
+
 @functools.lru_cache(maxsize=64)
-def piece_sprite(theme_name: str, white: bool, king: bool, cell: int, alpha: float = 1.0) -> Image.Image:
+def piece_sprite(
+    theme_name: str, white: bool, king: bool, cell: int, alpha: float = 1.0, parachute: bool = False
+) -> Image.Image:
     """An RGBA cell-sized picture of a piece with its shadow, to paste at the cell's top-left corner."""
     theme = load_theme(theme_name)
     colors = theme.white_piece if white else theme.black_piece
@@ -246,6 +264,8 @@ def piece_sprite(theme_name: str, white: bool, king: bool, cell: int, alpha: flo
     )
     if king:
         _crown(draw, cx, top_y + r * 0.03, face * 0.95, colors)
+    elif parachute:
+        _canopy(draw, cx, top_y, face * 0.95, colors)
     small = sprite.resize((cell, cell), Image.Resampling.LANCZOS)
     if alpha < 1:
         faded = small.getchannel("A").point(lambda v: round(v * alpha))

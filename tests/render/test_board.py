@@ -10,7 +10,7 @@ import pytest
 from render import RenderOptions, load_theme, render_board, square_box, theme_names
 from render.layers import piece_sprite, static_layer
 from render.layout import is_point_board
-from rules import Color, Game, Position
+from rules import Color, Game, Position, find_variant
 from rules.ruleset import BoardKind
 from tests.render.support import (
     ALL_RULES,
@@ -114,6 +114,33 @@ def test_kings_show_a_crown_and_men_do_not():
     for name in ("22", "11"):
         middle = pixel(image, *centre(square_box(position, options, board.parse_square(name))))
         assert distance(middle, CLASSIC.white_piece.crown) > 40 and distance(middle, CLASSIC.black_piece.crown) > 40
+
+
+def _crown_coloured(image, box, colour) -> int:
+    """Pixels of the crown colour in a square (crowns and parachutes share it)."""
+    return sum(distance(p, colour) <= TOLERANCE for p in image.crop(box).getdata())
+
+
+def test_parachutists_carry_a_parachute_and_other_men_do_not():
+    """Parachute checkers: a man on its own crowning row is a parachutist (RULES.md §3); it is drawn with a
+    parachute in the crown's colours around a bare centre, and an ordinary man shows none of that colour."""
+    rules = find_variant("parachute")
+    position = Game(rules, "W:Wb8,b2,Kd4:Ba1,a7").position
+    options = RenderOptions()
+    image = decode(render_board(position, options))
+    board = position.board
+
+    def marked(name: str, colour: tuple[int, int, int]) -> int:
+        return _crown_coloured(image, square_box(position, options, board.parse_square(name)), colour)
+
+    cell = square_box(position, options, board.parse_square("b2"))
+    area = (cell[2] - cell[0]) * (cell[3] - cell[1])
+    white, black = CLASSIC.white_piece.crown, CLASSIC.black_piece.crown
+    assert marked("b8", white) > area * 0.04 and marked("a1", black) > area * 0.04
+    assert marked("b2", white) == 0 and marked("a7", black) == 0
+    # a crown covers the centre of a king; a parachutist's centre stays bare, as on any man
+    assert distance(pixel(image, *centre(square_box(position, options, board.parse_square("d4")))), white) <= TOLERANCE
+    assert luminance(pixel(image, *centre(square_box(position, options, board.parse_square("b8"))))) > 190
 
 
 def test_last_move_multi_capture_highlights_arrow_and_faded_pieces():
