@@ -17,6 +17,8 @@ from rules import Board
 
 SUPERSAMPLE = 4
 PIECE_RADIUS = 0.38  # of a cell: leaves the square's corner free for its number
+MIN_PIECE_RADIUS = 0.3  # tiny boards: pieces shrink no further (see piece_radius)
+MIN_NUMBER_CELL = 32  # px; below this a readable square number cannot clear the piece, so none is drawn
 
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 
@@ -51,7 +53,7 @@ def static_layer(theme_name: str, layout: Layout, board: Board, points: bool, co
     if coordinates:
         if board.numbering.value == "algebraic":
             _draw_edge_labels(draw, theme, layout, board)
-        else:
+        elif layout.cell >= MIN_NUMBER_CELL:
             _draw_square_numbers(draw, theme, layout, board, points)
     return image
 
@@ -125,9 +127,13 @@ def number_font_size(cell: int) -> int:
     return max(8, round(cell * 0.155))
 
 
+def number_padding(cell: int) -> int:
+    return max(2, round(cell * 0.04))
+
+
 def _draw_square_numbers(draw: ImageDraw.ImageDraw, theme: Theme, layout: Layout, board: Board, points: bool) -> None:
     face = font(number_font_size(layout.cell))
-    pad = max(2, round(layout.cell * 0.04))
+    pad = number_padding(layout.cell)
     full = board.kind.value == "full"
     color = theme.square_number_light if (full or points) else theme.square_number
     for square, (row, col) in board.coords.items():
@@ -204,6 +210,23 @@ def _canopy(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colors: P
 
 
 @functools.lru_cache(maxsize=64)
+def piece_radius(cell: int) -> float:
+    """The piece radius as a fraction of the cell: PIECE_RADIUS, or less on small cells, where the square
+    numbers keep a readable minimum size and would otherwise run under the pieces (12x12 boards)."""
+    face = font(number_font_size(cell))
+    _, _, text_w, text_h = face.getbbox("88", anchor="lt")  # the widest two-digit number
+    pad = number_padding(cell)
+    fraction = PIECE_RADIUS
+    while fraction > MIN_PIECE_RADIUS:
+        radius = cell * fraction
+        centre_y = cell / 2 - radius * 0.135  # a king's top face sits half its thickness higher
+        if math.hypot(cell / 2 - pad - text_w, centre_y - pad - text_h) >= radius:
+            break
+        fraction -= 0.005
+    return fraction
+
+
+@functools.lru_cache(maxsize=64)
 def piece_sprite(
     theme_name: str, white: bool, king: bool, cell: int, alpha: float = 1.0, parachute: bool = False
 ) -> Image.Image:
@@ -211,7 +234,7 @@ def piece_sprite(
     theme = load_theme(theme_name)
     colors = theme.white_piece if white else theme.black_piece
     big = cell * SUPERSAMPLE
-    r = big * PIECE_RADIUS
+    r = big * piece_radius(cell)
     cx = cy = big / 2
     thickness = r * (0.27 if king else 0.16)  # visible side below the top face; a king stands taller
 
@@ -291,7 +314,7 @@ def arrow_mask(points: tuple[tuple[float, float], ...], cell: int) -> tuple[Imag
     length = math.hypot(bx - ax, by - ay) or 1.0
     ux, uy = (bx - ax) / length, (by - ay) / length
     # the tip stops at the edge of the piece that landed, so a fresh crown stays visible
-    back = cell * (PIECE_RADIUS - 0.02) * scale
+    back = cell * (piece_radius(cell) - 0.02) * scale
     tip = (bx - ux * back, by - uy * back)
     neck = (tip[0] - ux * head_len, tip[1] - uy * head_len)
     line = [*pts[:-1], (neck[0] + ux * 2, neck[1] + uy * 2)]

@@ -8,7 +8,8 @@ import sys
 import pytest
 
 from render import RenderOptions, load_theme, render_board, square_box, theme_names
-from render.layers import piece_sprite, static_layer
+from render.layers import MIN_NUMBER_CELL, piece_sprite, static_layer
+from render.layout import layout_for
 from render.layout import is_point_board
 from rules import Color, Game, Position, find_variant
 from rules.ruleset import BoardKind
@@ -17,6 +18,7 @@ from tests.render.support import (
     ITALIAN,
     POINTS_5,
     TEN,
+    TWELVE,
     blend,
     centre,
     corner_sample,
@@ -208,10 +210,18 @@ def _text_pixels(rules, size):
     return empty, options, image, found
 
 
-@pytest.mark.parametrize("rules", [ITALIAN, TEN], ids=lambda r: r.id)
-def test_square_numbers_are_written_and_not_covered_by_pieces(rules):
-    empty, options, plain, text = _text_pixels(rules, 640)
-    assert all(text.values()), "every playable square carries its number"
+@pytest.mark.parametrize("size", [320, 400, 560, 640])
+@pytest.mark.parametrize("rules", [ITALIAN, TEN, TWELVE], ids=lambda r: r.id)
+def test_square_numbers_are_written_and_not_covered_by_pieces(rules, size):
+    """Numbers sit in the square's corner, clear of any piece, at every size; when the squares are too
+    small for a readable number to clear a piece (12x12 at 400 px), no number is drawn rather than a
+    covered one."""
+    empty, options, plain, text = _text_pixels(rules, size)
+    cell = layout_for(empty.board, size, False, False).cell
+    if cell >= MIN_NUMBER_CELL:
+        assert all(text.values()), "every playable square carries its number"
+    else:
+        assert not any(text.values())
     board = empty.board
     half = len(board.squares) // 2
     full = Position(
