@@ -9,8 +9,7 @@ import pytest
 
 from render import RenderOptions, load_theme, render_board, square_box, theme_names
 from render.layers import MIN_NUMBER_CELL, piece_sprite, static_layer
-from render.layout import layout_for
-from render.layout import is_point_board
+from render.layout import is_point_board, layout_for
 from rules import Color, Game, Position, find_variant
 from rules.ruleset import BoardKind
 from tests.render.support import (
