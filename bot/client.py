@@ -5,6 +5,7 @@ Everything it needs is passed in (the service, the hint analyser); nothing about
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import logging
@@ -25,6 +26,14 @@ log = logging.getLogger(__name__)
 
 Analyser = Callable[[Position, Sequence[Position]], Awaitable[Analysis]]
 HINT_SECONDS = 1.5
+SHUTDOWN_GRACE = 10.0  # seconds a stop waits for interactions in progress (a hint takes ~1.5 s)
+# discord.py's names for the tasks running slash commands, buttons, selects and modals
+INTERACTION_TASKS = (
+    "CommandTree-invoker",
+    "discord-ui-view-dispatch-",
+    "discord-ui-dynamic-item-",
+    "discord-ui-modal-dispatch-",
+)
 
 
 async def engine_analyser(position: Position, history: Sequence[Position]) -> Analysis:
@@ -107,12 +116,33 @@ class DamaBot(commands.Bot):
 
     async def close(self) -> None:
         await self.timers.stop()
+        await self.finish_interactions(SHUTDOWN_GRACE)
         # discord.py's pending "ready" task would otherwise fire after the loop is gone when we stop
         # right after connecting (a traceback at shutdown, nothing worse).
         ready = getattr(self._connection, "_ready_task", None)
         if ready is not None and not ready.done():
             ready.cancel()
         await super().close()
+
+    async def finish_interactions(self, grace: float) -> None:
+        """Let commands and button clicks already running finish before the HTTP session closes (a stop
+        during a hint would otherwise lose the reply and log a traceback); the rest is cancelled."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + grace
+        announced = False
+        while running := _interaction_tasks():
+            if not announced:
+                log.info("stopping: waiting up to %.0f s for %d interaction(s) in progress", grace, len(running))
+                announced = True
+            left = deadline - loop.time()
+            if left <= 0:
+                for task in running:
+                    task.cancel()
+                await asyncio.wait(running, timeout=1.0)
+                log.warning("stopping: %d interaction(s) did not finish in time and were cancelled", len(running))
+                return
+            # scan again afterwards: an interaction may have arrived while these ran
+            await asyncio.wait(running, timeout=left)
 
     async def on_app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
@@ -122,6 +152,15 @@ class DamaBot(commands.Bot):
     async def on_ready(self) -> None:
         user = self.user
         log.info("connected as %s (%s) to %d servers", user, user.id if user else "?", len(self.guilds))
+
+
+def _interaction_tasks() -> list[asyncio.Task[object]]:
+    current = asyncio.current_task()
+    return [
+        task
+        for task in asyncio.all_tasks()
+        if task is not current and not task.done() and task.get_name().startswith(INTERACTION_TASKS)
+    ]
 
 
 def dama(interaction: discord.Interaction[Any]) -> DamaBot:
