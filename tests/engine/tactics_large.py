@@ -1,5 +1,5 @@
-"""Hand-built tactics for the flying-king family on the larger boards (international, brazilian, canadian,
-frisian) and giveaway International (see tactics.py for how each is checked).
+"""Hand-built tactics for International rules on three boards (international 10x10, brazilian 8x8, canadian
+12x12), frisian and giveaway International (see tactics.py for how each is checked).
 
 Each variant has at least one tactic that its own rules decide: the majority rule (where Russian's free choice
 of capture would let the defender off), Frisian orthogonal captures and its king-must-capture rule, flying kings.
@@ -38,6 +38,36 @@ LARGE_TACTICS: list[Tactic] = [
         "14-10 is barred by 10. 14-9 gives a man to deflect 3: Black's only capture is 3x14, and 8-3 crowns, a "
         "king for a man. The other tries lose two men and crown nothing, because men capture backwards: 12-7 is "
         "met by 3x12x1 (8, then back up over 7) and 13-9 by 2x13x4 (8, then back up over 9).",
+    ),
+    Tactic(
+        "international",
+        "passing",
+        "W:W43,44,48,50:B20,29,37",
+        "48-42",
+        Gain.MATERIAL,
+        3,
+        ("37x39",),
+        "48-42 offers a man and empties 48. Black's only capture is 37x39: over 42 onto 48, White's back row, "
+        "then on over 43 to 39. A man that reaches the last row during a capture and can go on capturing must "
+        "go on as a man (no crowning in passing), so it stops on 39 instead of flying on as a king (as it would "
+        "with Russian passing promotion, landing on 34, 30 or 25). 44x15 then takes 39, 29 and 20 (landing on "
+        "33, 24 and 15), three men for two, and Black has nothing left. 43-38, 43-39, 44-39, 44-40 and 50-45 "
+        "offer nothing and win nothing.",
+    ),
+    Tactic(
+        "international",
+        "run",
+        "W:W19,22:B2,3,8",
+        "19-14",
+        Gain.CROWN,
+        7,
+        ("2-7", "3-9", "8-12", "8-13"),
+        "19-14 heads for 10, from where 4 and 5 cannot both be guarded: the men on 2 and 3 only move down. "
+        "3-9 is taken by 14x12, over 9 onto 3 and, still a man, back over 8 to 12 (no crowning in passing), and "
+        "then 2-7 or 2-8 lets 12 capture onto the back row. Against 2-7, 8-12 or 8-13 White plays 14-10, and "
+        "Black can only delay 10-4/10-5 by offering a man that must be taken first (8-12 14-10 12-17 22x11, or "
+        "8-13 14-10 13-18 22x13), so the crown comes by ply 7. 19-13 loses the man to 8x19, and 22-17 or 22-18 "
+        "does not force a crown within seven plies.",
     ),
     Tactic(
         "brazilian",
