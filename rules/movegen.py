@@ -420,21 +420,24 @@ class Generator:
         forward_caps = self.men_capture_forward
         backward_caps = self.men_capture_backward
         short_kings = not (self.flying or self.king_capture_vectors_not_diagonal)
+        flying_diagonal = self.flying and not self.king_capture_vectors_not_diagonal
         white_color = Color.WHITE
         captures_from = self._captures_from
         to_fast = self._to_fast
         king_pairs = self._king_quiet_pairs
 
         rules = self.rules
+        # Men's captures by shifts. Under CONTINUE_AS_KING a man crowned mid-capture goes on as a king,
+        # which the shift search does not follow: it hands such positions to the general search.
         men_fast = (
-            rules.promotion_in_capture is not PromotionInCapture.CONTINUE_AS_KING
-            and not rules.removal_immediate
+            not rules.removal_immediate
             and not rules.no_reverse_turn
             and rules.capture_filter is None
             and (rules.precedence is not Precedence.ITALIAN or not rules.men_capture_kings)
             and rules.precedence is not Precedence.FRISIAN
         )
         stop_on_row = rules.promotion_in_capture is PromotionInCapture.STOP
+        crowned_goes_on = rules.promotion_in_capture is PromotionInCapture.CONTINUE_AS_KING
         count_kings = rules.precedence is Precedence.QUANTITY_KINGS
         by_quantity = rules.precedence in (Precedence.QUANTITY, Precedence.QUANTITY_KINGS, Precedence.ITALIAN)
 
@@ -470,6 +473,8 @@ class Generator:
                     went_on = True
                     if land & promo and stop_on_row:
                         found.add((start, land, taken | victim))
+                    elif land & promo and crowned_goes_on:
+                        raise _CrownedMidCapture
                     else:
                         extend(steps, prey, promo, found, start, land, taken | victim, free)
             if not went_on and taken:
@@ -499,6 +504,25 @@ class Generator:
                 ]
             return [(start ^ end, taken, end & promo) for start, end, taken in found]
 
+        def king_can_jump(own_kings: int, opp: int, empty: int) -> bool:
+            """Can a flying king take anything? Slide each king along every diagonal through empty
+            squares; a jump needs an enemy piece at the end of the slide with an empty square behind
+            it. Most positions have none, and this spares the full capture search per king."""
+            for shift in (s1, s2):
+                ray = own_kings
+                while ray:
+                    ray >>= shift
+                    if ray & opp & (empty << shift):
+                        return True
+                    ray &= empty
+                ray = own_kings
+                while ray:
+                    ray <<= shift
+                    if ray & opp & (empty >> shift):
+                        return True
+                    ray &= empty
+            return False
+
         def fast_moves(white: int, black: int, kings: int, color: Color) -> list[FastMove]:
             empty = mask & ~(white | black)
             if color is white_color:
@@ -523,11 +547,14 @@ class Generator:
                         | (opp >> s1) & (empty >> 2 * s1)
                         | (opp >> s2) & (empty >> 2 * s2)
                     )
-                else:
+                elif not flying_diagonal or king_can_jump(own_kings, opp, empty):
                     starts |= own_kings
             if starts:
                 if men_fast and not starts & kings:
-                    return men_captures(starts, prey, empty, promo, kings, color is white_color)
+                    try:
+                        return men_captures(starts, prey, empty, promo, kings, color is white_color)
+                    except _CrownedMidCapture:
+                        pass
                 seqs = captures_from(color, own, opp, kings, starts)
                 if seqs:
                     return to_fast(seqs)
@@ -572,6 +599,10 @@ class Generator:
             Move((frm, to), (), bool(not kings >> frm & 1 and promo >> to & 1), bool(kings >> frm & 1))
             for frm, to in self.quiet_pairs(color, own, opp, kings)
         ]
+
+
+class _CrownedMidCapture(Exception):
+    """The shift search met a man crowned mid-capture that goes on as a king (Russian rules)."""
 
 
 @functools.cache

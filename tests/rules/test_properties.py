@@ -5,11 +5,12 @@ from __future__ import annotations
 import itertools
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules import Color, Game, find_variant, format_fen, format_move, parse_fen, parse_move
-from rules.movegen import Generator
+from rules import VARIANTS, Color, Game, find_variant, format_fen, format_move, parse_fen, parse_move, start_position
+from rules.movegen import Generator, generator_for
 from rules.pdn import read_games, write_game
 from rules.position import Position
 
@@ -87,3 +88,33 @@ def test_shift_generator_agrees_with_table_generator(seed: int, plies: int) -> N
     args = (position.white, position.black, position.kings, position.turn)
     assert sorted(gen.fast_moves(*args)) == sorted(gen._generic_fast(*args))
     assert len(position.legal_moves()) == len(gen.fast_moves(*args))
+
+
+def _shift_variants() -> list[str]:
+    return sorted(v for v, rules in VARIANTS.items() if generator_for(rules).fast_moves.__name__ == "fast_moves")
+
+
+@pytest.mark.parametrize("variant", _shift_variants())
+def test_shift_generator_agrees_in_every_variant_that_uses_it(variant: str) -> None:
+    """The same agreement, over random games of each variant on the shift path (Russian included: its men
+    crowned mid-capture hand over to the general search)."""
+    rules = VARIANTS[variant]
+    gen = generator_for(rules)
+    crowned_mid_capture = 0
+    for seed in range(25):
+        rng = random.Random(seed)
+        position = start_position(rules)
+        for _ in range(160):
+            args = (position.white, position.black, position.kings, position.turn)
+            fast = gen.fast_moves(*args)
+            assert sorted(fast) == sorted(gen._generic_fast(*args)), format_fen(position)
+            moves = position.legal_moves()
+            if not moves:
+                break
+            row = gen.promo[position.turn]
+            crowned_mid_capture += sum(
+                1 for m in moves if not m.king_move and any(row >> square & 1 for square in m.path[1:-1])
+            )
+            position = position.apply(rng.choice(moves))
+    if variant == "russian":
+        assert crowned_mid_capture, "the random games should reach a man crowned mid-capture"
