@@ -48,16 +48,25 @@ def chunks(items: list[discord.SelectOption]) -> list[list[discord.SelectOption]
 
 
 class _Select(discord.ui.Select["MovePicker"]):
-    def __init__(self, kind: str, options: list[discord.SelectOption], placeholder: str, row: int) -> None:
-        super().__init__(placeholder=placeholder, options=options, row=row, custom_id=f"dama-pick:{kind}:{row}")
-        self.kind = kind
+    """One row of the picker, kept across its pages with the same custom_id.
+
+    discord.py registers a page's components only once Discord has answered the callback that showed
+    it, so a quick player can choose from the previous page in between. The same select objects serve
+    every page and each value says what it is ("piece:22", "move:3"), so such a choice still lands
+    here and means what the player saw."""
+
+    def __init__(self, picker: MovePicker, row: int) -> None:
+        super().__init__(
+            placeholder="…", options=[discord.SelectOption(label="…")], row=row, custom_id=f"dama-pick:{row}"
+        )
+        self.picker = picker
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        assert self.view is not None
-        if self.kind == "piece":
-            await self.view.show_moves(interaction, int(self.values[0]))
+        kind, _, value = self.values[0].partition(":")
+        if kind == "piece":
+            await self.picker.show_moves(interaction, int(value))
         else:
-            await self.view.play(interaction, int(self.values[0]))
+            await self.picker.play(interaction, int(value))
 
 
 class MovePicker(BaseView):
@@ -73,6 +82,7 @@ class MovePicker(BaseView):
         order = {square: n for n, square in enumerate(self.position.board.squares)}  # notation order
         for index, move in sorted(enumerate(self.moves), key=lambda item: order[item[1].start]):
             self.by_piece.setdefault(move.start, []).append(index)
+        self.rows = [_Select(self, row) for row in range(MAX_SELECTS)]
 
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
         return interaction.user.id == self.user_id
@@ -84,8 +94,12 @@ class MovePicker(BaseView):
             return False
         for row, group in enumerate(groups):
             first, last = row * PER_SELECT + 1, row * PER_SELECT + len(group)
-            placeholder = f"Choose a {noun}" if len(groups) == 1 else f"Choose a {noun} ({first}-{last})"
-            self.add_item(_Select(kind, group, placeholder, row))
+            select = self.rows[row]
+            select.placeholder = f"Choose a {noun}" if len(groups) == 1 else f"Choose a {noun} ({first}-{last})"
+            select.options = [
+                discord.SelectOption(label=o.label, value=f"{kind}:{o.value}", description=o.description) for o in group
+            ]
+            self.add_item(select)
         return True
 
     def piece_page(self) -> str:

@@ -108,6 +108,23 @@ async def test_move_button_picks_a_piece_then_a_move(bot: DamaBot, log: Recorder
     assert log.last().via == "edit_original" and log.last().content == f"You played 22-18 in game #{game_id}."
 
 
+async def test_a_quick_choice_from_the_previous_page_means_what_was_shown(bot: DamaBot, log: Recorder) -> None:
+    """discord.py knows a page's new selects only after Discord has answered; a click in between still
+    reaches the same select (the custom_id stays), and its value says which page it came from."""
+    game_id = await new_game(bot.service)
+    await GameButton("move", game_id).callback(interaction(bot, ALICE, log))
+    view = log.last().view
+    first = selects(view)[0]
+    custom_id = first.custom_id
+    stale = next(o.value for o in first.options if o.label == "21")
+    await choose(first, "22", interaction(bot, ALICE, log))
+    assert selects(view)[0] is first and first.custom_id == custom_id  # the move page reuses it
+    first._values = [stale]  # chosen on the piece page still on the player's screen
+    await first.callback(interaction(bot, ALICE, log))
+    assert log.last().content == f"Game #{game_id}: moves of the piece on 21:"
+    assert sorted(labels(view)) == ["21-17", "21-18"]
+
+
 async def test_move_button_refusals(bot: DamaBot, log: Recorder) -> None:
     game_id = await new_game(bot.service)
     await GameButton("move", game_id).callback(interaction(bot, BOB, log))
