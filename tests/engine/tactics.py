@@ -89,6 +89,8 @@ def forces_win(position: Position, plies: int, attacker_to_move: bool = True) ->
 
 def winning_first_moves(position: Position, tactic: Tactic) -> list[str]:
     """Every first move that achieves the tactic's gain, by the plain reference."""
+    # material and crowns assume a side without a move has lost: wrong where that wins
+    assert tactic.gain is Gain.WIN or not position.rules.giveaway, "giveaway tactics must be Gain.WIN"
     out = []
     if tactic.gain is Gain.MATERIAL:
         target = piece_balance(position) + 1
