@@ -89,7 +89,7 @@ class DamaBot(commands.Bot):
         if self.run_timers:
             self.timers.start()
 
-    async def sync_tree(self, *, force: bool = False) -> list[app_commands.AppCommand] | None:
+    async def sync_tree(self) -> list[app_commands.AppCommand] | None:
         """To the dev guild when DEV_GUILD_ID is set (instant), else globally (Discord caches up to an hour).
 
         Skipped (None) when this scope already has exactly these commands: Discord rate-limits
@@ -100,7 +100,7 @@ class DamaBot(commands.Bot):
             self.tree.copy_global_to(guild=guild)
         scope = scope_name(self.dev_guild_id)
         digest = self.command_digest(guild)
-        if not force and not await self.service.commands.needs_sync(scope, digest):
+        if not await self.service.commands.needs_sync(scope, digest):
             log.info("slash commands unchanged since the last sync (%s); not syncing", scope)
             return None
         synced = await self.tree.sync(guild=guild)
