@@ -51,8 +51,9 @@ def render_image(position: Position, options: RenderOptions | None = None) -> Im
             x0, y0, _, _ = square_box(position, options, square)
             image.paste(sprite, (x0, y0), sprite)
 
+    jumpers = parachutists(position)
     for square, piece in position.pieces().items():
-        parachute = not piece.is_king and bool(parachutists(position, piece.color) >> square & 1)
+        parachute = not piece.is_king and bool(jumpers >> square & 1)
         sprite = piece_sprite(theme.name, piece.color is Color.WHITE, piece.is_king, layout.cell, 1.0, parachute)
         x0, y0, _, _ = square_box(position, options, square)
         image.paste(sprite, (x0, y0), sprite)
@@ -66,12 +67,13 @@ def render_image(position: Position, options: RenderOptions | None = None) -> Im
     return image
 
 
-def parachutists(position: Position, color: Color) -> int:
-    """Men of color standing on their own crowning row: Parachute checkers' parachutists (elsewhere such a
-    man would have been crowned, so the mask is empty)."""
+def parachutists(position: Position) -> int:
+    """Men standing on their own crowning row: Parachute checkers' parachutists (elsewhere such a man
+    would have been crowned, so the mask is empty)."""
     if position.rules.id != "parachute":
         return 0
-    return position.generator.promo[color] & (position.white if color is Color.WHITE else position.black)
+    white_row, black_row = position.generator.promo
+    return (white_row & position.white | black_row & position.black) & ~position.kings
 
 
 def render_board(position: Position, options: RenderOptions | None = None) -> bytes:

@@ -87,7 +87,7 @@ class MovePicker(BaseView):
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
         return interaction.user.id == self.user_id
 
-    def _fill(self, kind: str, options: list[discord.SelectOption], noun: str) -> bool:
+    def _fill(self, options: list[discord.SelectOption], noun: str) -> bool:
         self.clear_items()
         groups = chunks(options)
         if len(groups) > MAX_SELECTS:
@@ -96,9 +96,7 @@ class MovePicker(BaseView):
             first, last = row * PER_SELECT + 1, row * PER_SELECT + len(group)
             select = self.rows[row]
             select.placeholder = f"Choose a {noun}" if len(groups) == 1 else f"Choose a {noun} ({first}-{last})"
-            select.options = [
-                discord.SelectOption(label=o.label, value=f"{kind}:{o.value}", description=o.description) for o in group
-            ]
+            select.options = group
             self.add_item(select)
         return True
 
@@ -109,8 +107,8 @@ class MovePicker(BaseView):
             captures = any(self.moves[i].captures for i in indices)
             count = len(indices)
             detail = f"{count} move{'s' * (count != 1)}" + (" (captures)" if captures else "")
-            options.append(discord.SelectOption(label=board.name(start), value=str(start), description=detail))
-        if not self._fill("piece", options, "piece"):
+            options.append(discord.SelectOption(label=board.name(start), value=f"piece:{start}", description=detail))
+        if not self._fill(options, "piece"):
             raise errors.Refusal("Too many pieces can move to list them here; use Type a move instead.")
         return f"Game #{self.game.id}: which piece do you want to move?"
 
@@ -118,12 +116,12 @@ class MovePicker(BaseView):
         options = [
             discord.SelectOption(
                 label=move_label(self.position, self.moves[i])[:100],
-                value=str(i),
+                value=f"move:{i}",
                 description=move_description(self.position, self.moves[i]) or None,
             )
             for i in self.by_piece[start]
         ]
-        if not self._fill("move", options, "move"):
+        if not self._fill(options, "move"):
             raise errors.Refusal("That piece has too many moves to list here; use Type a move instead.")
         if len(self.by_piece) > 1:
             back = discord.ui.Button[MovePicker](label="Back", style=discord.ButtonStyle.secondary, row=4)
