@@ -160,9 +160,9 @@ async def test_many_options_are_split_into_selects_of_25() -> None:
     picker.move_page(position.board.parse_square("28"))
     assert len(labels(picker)) == 17 and len(selects(picker)) == 1
     options = [discord.SelectOption(label=str(n)) for n in range(60)]
-    assert picker._fill("move", options, "move")
+    assert picker._fill(options, "move")
     assert [len(s.options) for s in selects(picker)] == [PER_SELECT, PER_SELECT, 10]
-    assert not picker._fill("move", [discord.SelectOption(label=str(n)) for n in range(101)], "move")
+    assert not picker._fill([discord.SelectOption(label=str(n)) for n in range(101)], "move")
 
 
 # ---- Type a move, Resign, Offer draw -----------------------------------------------------------------
