@@ -27,6 +27,8 @@ def test_every_variant_has_a_shot_and_a_finish() -> None:
         by_variant.setdefault(tactic.variant, []).append(tactic)
     missing = sorted(v for v in VARIANTS if len(by_variant.get(v, [])) < 2)
     assert not missing, f"variants with fewer than two tactics: {missing}"
+    no_shot = sorted(v for v, ts in by_variant.items() if not any(t.gain is not Gain.CROWN for t in ts))
+    assert not no_shot, f"variants without a material shot or forced win: {no_shot}"
     ids = [t.id for t in TACTICS]
     assert len(ids) == len(set(ids))
 
