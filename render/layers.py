@@ -19,6 +19,7 @@ SUPERSAMPLE = 4
 PIECE_RADIUS = 0.38  # of a cell: leaves the square's corner free for its number
 MIN_PIECE_RADIUS = 0.3  # tiny boards: pieces shrink no further (see piece_radius)
 MIN_NUMBER_CELL = 32  # px; below this a readable square number cannot clear the piece, so none is drawn
+MAN_THICKNESS, KING_THICKNESS = 0.16, 0.27  # of the radius: the visible side below a piece's top face
 
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 
@@ -219,7 +220,7 @@ def piece_radius(cell: int) -> float:
     fraction = PIECE_RADIUS
     while fraction > MIN_PIECE_RADIUS:
         radius = cell * fraction
-        centre_y = cell / 2 - radius * 0.135  # a king's top face sits half its thickness higher
+        centre_y = cell / 2 - radius * KING_THICKNESS / 2  # a king's top face sits half its thickness higher
         if math.hypot(cell / 2 - pad - text_w, centre_y - pad - text_h) >= radius:
             break
         fraction -= 0.005
@@ -236,7 +237,7 @@ def piece_sprite(
     big = cell * SUPERSAMPLE
     r = big * piece_radius(cell)
     cx = cy = big / 2
-    thickness = r * (0.27 if king else 0.16)  # visible side below the top face; a king stands taller
+    thickness = r * (KING_THICKNESS if king else MAN_THICKNESS)  # a king stands taller
 
     shadow = Image.new("L", (big, big), 0)
     offset = r * 0.09
