@@ -15,8 +15,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from bot.service import GameView, Service
 from data import Database
+from service import GameView, Service
 
 GAMES = 1_000
 MOVES = int(os.environ.get("BENCH_MOVES", "6000"))

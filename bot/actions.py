@@ -9,8 +9,8 @@ import discord
 
 from bot.client import dama
 from bot.errors import MoveRefused, Refusal
-from bot.service import BOT_ID, GameOver, GameView, NotAParticipant, NotYourTurn, OfferAnswer
 from rules import Move, RulesError
+from service import BOT_ID, GameOver, GameView, NotAParticipant, NotYourTurn, OfferAnswer
 
 
 async def game_for(interaction: discord.Interaction[Any], game_id: int | None, *, my_turn: bool = False) -> GameView:

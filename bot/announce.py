@@ -10,7 +10,7 @@ import discord
 
 from bot.boards import BoardMessage, board_message, player_label
 from bot.errors import MissingPermissions
-from bot.service import BOT_ID, GameFinished, GameStarted, GameView, MoveResult
+from service import BOT_ID, GameFinished, GameStarted, GameView, MoveResult
 
 if TYPE_CHECKING:
     from bot.client import DamaBot

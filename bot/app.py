@@ -20,9 +20,9 @@ import discord
 
 from bot.client import DamaBot
 from bot.discord_endpoints import point_discord_at
-from bot.service import Service
 from bot.settings import Settings, SettingsError, load_settings
 from data.db import Database
+from service import Service
 
 log = logging.getLogger("bot")
 MISSING_TOKEN = (

@@ -10,9 +10,9 @@ from typing import Any
 
 import discord
 
-from bot.service import BOT_ID, GameView, MoveRecord, Preferences, Service
 from render import RenderOptions, render_board, theme_names
 from rules import Color, Move, Position, find_variant, parse_move
+from service import BOT_ID, GameView, MoveRecord, Preferences, Service
 
 BOARD_SIZE = 560  # Discord shows chat images at ~400-550 px
 COLOUR = discord.Colour(0x8B5A2B)

@@ -6,10 +6,10 @@ import argparse
 import asyncio
 import sys
 
-from bot.service import GameNotFound, Service, check_database
-from bot.service.commands import scope_name
 from bot.settings import Settings
 from data import Database, latest_version
+from service import GameNotFound, Service, check_database
+from service.commands import scope_name
 
 
 def add_commands(subcommands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

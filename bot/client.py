@@ -17,10 +17,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import errors
-from bot.service import Service
-from bot.service.commands import scope_name
 from engine import Analysis
 from rules import Position
+from service import Service
+from service.commands import scope_name
 
 log = logging.getLogger(__name__)
 

@@ -14,7 +14,8 @@ import discord
 from discord import app_commands
 
 import messages
-from bot.service import (
+from rules import Position, RulesError
+from service import (
     AlreadyAnswered,
     CannotAnswerOwnOffer,
     CannotChallengeSelf,
@@ -31,7 +32,6 @@ from bot.service import (
     OfferAlreadyPending,
     StaleGame,
 )
-from rules import Position, RulesError
 
 log = logging.getLogger(__name__)
 

@@ -21,17 +21,6 @@ from typing import TextIO
 import messages
 from bot.boards import BOARD_SIZE, ending, last_move_of, move_number
 from bot.errors import describe_game_error
-from bot.service import (
-    BOT_ID,
-    Engine,
-    GameError,
-    GameFinished,
-    GameView,
-    MoveResult,
-    NotYourTurn,
-    RatingChange,
-    Service,
-)
 from data.db import Database
 from engine import Analysis, hint_text
 from render import RenderOptions, render_board
@@ -44,6 +33,17 @@ from rules import (
     find_variant,
     format_move,
     parse_fen,
+)
+from service import (
+    BOT_ID,
+    Engine,
+    GameError,
+    GameFinished,
+    GameView,
+    MoveResult,
+    NotYourTurn,
+    RatingChange,
+    Service,
 )
 
 # Reserved ids: Discord snowflakes are > 2**22, 0 is the bot, negative ids are anonymised players.

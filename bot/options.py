@@ -9,9 +9,9 @@ from discord import app_commands
 
 from bot.client import dama
 from bot.errors import Refusal
-from bot.service import BOT_ID, GameError, GameView
 from render import theme_names
 from rules import VARIANTS, RulesError, find_variant, format_move
+from service import BOT_ID, GameError, GameView
 
 MAX_CHOICES = 25  # Discord's limit for choices and for autocomplete results
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.boards import board_message, deadline_text
-from bot.service import TimerEvent, TimerKind
+from service import TimerEvent, TimerKind
 
 if TYPE_CHECKING:
     from bot.client import DamaBot

@@ -14,10 +14,10 @@ from bot import actions
 from bot.boards import BOARD_SIZE, board_message
 from bot.errors import Refusal
 from bot.options import game_autocomplete
-from bot.service import GameView
 from engine import hint_text
 from render import RenderOptions, render_replay
 from rules import find_variant
+from service import GameView
 
 if TYPE_CHECKING:
     from bot.client import DamaBot

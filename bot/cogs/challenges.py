@@ -11,9 +11,9 @@ from discord.ext import commands
 from bot.announce import require_permissions
 from bot.errors import Refusal
 from bot.options import VariantArg
-from bot.service import BOT_ID
 from bot.views.buttons import challenge_controls
 from rules import find_variant
+from service import BOT_ID
 
 if TYPE_CHECKING:
     from bot.client import DamaBot

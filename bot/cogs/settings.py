@@ -9,8 +9,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.options import THEME_CHOICES, VariantArg
-from bot.service import Preferences, ServerSettings
 from rules import find_variant
+from service import Preferences, ServerSettings
 
 if TYPE_CHECKING:
     from bot.client import DamaBot

@@ -13,8 +13,8 @@ from typing import Any
 import discord
 
 from bot import actions, errors
-from bot.service import GameView
 from rules import Move, Position, format_move
+from service import GameView
 
 PER_SELECT = 25  # Discord's limit of options in one select
 MAX_SELECTS = 4  # a view has 5 rows; the last one holds the Back button

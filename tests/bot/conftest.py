@@ -13,10 +13,10 @@ import pytest
 import pytest_asyncio
 
 from bot.client import DamaBot
-from bot.service import RandomEngine, Service
 from data.db import Database
 from engine import Analysis
 from rules import Position
+from service import RandomEngine, Service
 from tests.bot import support
 
 

@@ -150,7 +150,7 @@ async def test_many_options_are_split_into_selects_of_25() -> None:
     # International draughts, a lone White king on 28 (flying): 17 moves along its diagonals.
     rules = find_variant("international")
     position = parse_fen(rules, "W:WK28:B1")
-    from bot.service import GameView
+    from service import GameView
 
     game = GameView.__new__(GameView)
     object.__setattr__(game, "id", 1)

@@ -9,7 +9,7 @@ import discord
 import pytest
 
 from bot.client import DamaBot
-from bot.service import BOT_ID, Service
+from service import BOT_ID, Service
 from tests.bot import support
 from tests.bot.support import ALICE, BOB, CAROL, CHANNEL, Recorder, interaction, member, run_command
 

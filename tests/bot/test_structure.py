@@ -15,9 +15,9 @@ import pytest
 from discord import app_commands
 
 from bot.client import DamaBot, intents
-from bot.service import Service
 from bot.settings import Secret, SettingsError, load_settings
 from bot.views.buttons import CHALLENGE_TEMPLATE, GAME_TEMPLATE, OFFER_TEMPLATE, game_controls
+from service import Service
 
 ISSUE_COMMANDS = {
     "challenge", "play", "move", "board", "games", "resign", "draw", "takeback", "hint", "pdn", "replay",

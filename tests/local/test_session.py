@@ -17,10 +17,10 @@ import pytest
 from PIL import Image
 
 from bot.local import ALICE_ID, BOB_ID, LocalSession, board_text, run_session
-from bot.service import RandomEngine, Service
 from data import Database
 from engine import Analysis
 from rules import Position, find_variant, format_move, parse_fen
+from service import RandomEngine, Service
 
 # Italian, White = local:alice. After 24-20 12-16 22-18 11-14 18x11 White's man stands on 11 and on 20:
 # Black's man on 7 can jump 11 alone (7x14), but the man on 6 takes 11 then 20 (6x15x24), and the most

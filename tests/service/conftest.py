@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest_asyncio
 
-from bot.service import GameView, Service
 from data import Database
+from service import GameView, Service
 
 START = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
 ALICE, BOB, CAROL = 101, 202, 303

@@ -6,7 +6,8 @@ from datetime import timedelta
 
 import pytest
 
-from bot.service import (
+from data import Database
+from service import (
     BOT_ID,
     AlreadyAnswered,
     CannotChallengeSelf,
@@ -17,7 +18,6 @@ from bot.service import (
     Service,
     TimerKind,
 )
-from data import Database
 from tests.service.conftest import ALICE, BOB, CAROL, START, FakeClock, FixedChoice
 
 

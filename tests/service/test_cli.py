@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from bot.__main__ import main
-from bot.service import Service
 from data import Database, latest_version
+from service import Service
 from tests.service.conftest import ALICE, BOB, new_game
 
 

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import (
+from data import Database
+from service import (
     AlreadyOnVacation,
     EndReason,
     GameOver,
@@ -16,7 +17,6 @@ from bot.service import (
     Service,
     TimerKind,
 )
-from data import Database
 from tests.service.conftest import ALICE, BOB, START, FakeClock, new_game
 
 

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from bot.service import Service, StaleGame, check_database
 from data import Database
+from service import Service, StaleGame, check_database
 from tests.service.conftest import ALICE, new_game
 from tests.service.workers import race
 

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import check_database
 from data import Database
+from service import check_database
 
 ROOT = Path(__file__).resolve().parents[2]
 

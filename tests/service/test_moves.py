@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service import (
+from data import Database
+from rules import IllegalMoveError, NotationError, Reason, find_variant, format_move, parse_fen
+from service import (
     BOT_ID,
     EndReason,
     GameNotFound,
@@ -14,8 +16,6 @@ from bot.service import (
     Service,
     StaleGame,
 )
-from data import Database
-from rules import IllegalMoveError, NotationError, Reason, find_variant, format_move, parse_fen
 from tests.service.conftest import ALICE, BOB, CAROL, new_game, set_position
 
 ITALIAN = find_variant("italian")

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service import (
+from rules import find_variant, format_fen, parse_fen
+from service import (
     CannotAnswerOwnOffer,
     EndReason,
     GameOver,
@@ -14,7 +15,6 @@ from bot.service import (
     OfferAlreadyPending,
     Service,
 )
-from rules import find_variant, format_fen, parse_fen
 from tests.service.conftest import ALICE, BOB, CAROL, new_game
 
 START_FEN = format_fen(parse_fen(find_variant("italian"), find_variant("italian").start_fen))

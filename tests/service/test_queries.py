@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service import GameNotFound, InvalidSetting, PlyOutOfRange, Service
 from rules import find_variant, parse_fen
 from rules.pdn import read_games
+from service import GameNotFound, InvalidSetting, PlyOutOfRange, Service
 from tests.service.conftest import ALICE, BOB, CAROL, new_game
 
 ITALIAN = find_variant("italian")

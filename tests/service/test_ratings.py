@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service import BOT_ID, Service
-from bot.service.glicko2 import Glicko, update
+from service import BOT_ID, Service
+from service.glicko2 import Glicko, update
 from tests.service.conftest import ALICE, BOB, CAROL, new_game
 
 

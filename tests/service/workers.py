@@ -9,8 +9,8 @@ from multiprocessing.queues import Queue
 from multiprocessing.synchronize import Barrier
 from typing import Any
 
-from bot.service import GameError, Service, StaleGame
 from data import Database
+from service import GameError, Service, StaleGame
 
 
 def race(path: str, game_id: int, rounds: int, index: int, barrier: Barrier, results: Queue[Any]) -> None:

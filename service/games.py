@@ -5,7 +5,11 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import datetime
 
-from bot.service.context import (
+from data.models import BOT_ID, GameRow, MoveRow
+from data.repositories import Repositories
+from data.timeutil import from_db, to_db
+from rules import Game, Move, RulesError, Termination, format_move
+from service.context import (
     Context,
     arm_timers,
     finish,
@@ -16,7 +20,7 @@ from bot.service.context import (
     to_move_id,
     turn_clock,
 )
-from bot.service.errors import (
+from service.errors import (
     CannotAnswerOwnOffer,
     GameOver,
     NoPendingOffer,
@@ -26,7 +30,7 @@ from bot.service.errors import (
     OfferAlreadyPending,
     StaleGame,
 )
-from bot.service.results import (
+from service.results import (
     EndReason,
     GameFinished,
     GameView,
@@ -35,10 +39,6 @@ from bot.service.results import (
     OfferAnswer,
     OfferView,
 )
-from data.models import BOT_ID, GameRow, MoveRow
-from data.repositories import Repositories
-from data.timeutil import from_db, to_db
-from rules import Game, Move, RulesError, Termination, format_move
 
 _BY_RULE = {
     Termination.NO_MOVES: EndReason.NO_MOVES,

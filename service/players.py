@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import re
 
-from bot.service.context import Context, finish
-from bot.service.errors import InvalidSetting
-from bot.service.results import DeletionReport, EndReason, Preferences, ServerSettings
 from data.models import BOT_ID
 from data.timeutil import to_db
 from rules import find_variant
+from service.context import Context, finish
+from service.errors import InvalidSetting
+from service.results import DeletionReport, EndReason, Preferences, ServerSettings
 
 NOTIFICATIONS = ("dm", "channel", "off")
 ORIENTATIONS = ("auto", "white", "black")

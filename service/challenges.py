@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from bot.service.context import Context, arm_timers, load_row, turn_clock
-from bot.service.errors import (
+from data.models import BOT_ID, ChallengeRow, NewGame
+from data.repositories import Repositories
+from data.timeutil import from_db, to_db
+from rules import find_variant
+from service.context import Context, arm_timers, load_row, turn_clock
+from service.errors import (
     AlreadyAnswered,
     CannotChallengeSelf,
     ChallengeExpired,
@@ -13,12 +17,8 @@ from bot.service.errors import (
     InvalidSetting,
     NotAParticipant,
 )
-from bot.service.games import GameService
-from bot.service.results import ChallengeView, GameStarted, GameView
-from data.models import BOT_ID, ChallengeRow, NewGame
-from data.repositories import Repositories
-from data.timeutil import from_db, to_db
-from rules import find_variant
+from service.games import GameService
+from service.results import ChallengeView, GameStarted, GameView
 
 COLORS = ("white", "black", "random")
 

@@ -7,8 +7,8 @@ payloads; this ledger says whether that scope already has it.
 
 from __future__ import annotations
 
-from bot.service.context import Context
 from data.timeutil import to_db
+from service.context import Context
 
 _PREFIX = "commands:"
 

@@ -14,12 +14,14 @@ from __future__ import annotations
 
 import random
 
-from bot.service.challenges import ChallengeService
-from bot.service.clock import ClockService
-from bot.service.commands import CommandLedger
-from bot.service.context import Clock, Context, ServiceConfig
-from bot.service.engine import Engine, RandomEngine
-from bot.service.errors import (
+from data.db import Database
+from data.models import BOT_ID
+from service.challenges import ChallengeService
+from service.clock import ClockService
+from service.commands import CommandLedger
+from service.context import Clock, Context, ServiceConfig
+from service.engine import Engine, RandomEngine
+from service.errors import (
     AlreadyAnswered,
     AlreadyOnVacation,
     CannotAnswerOwnOffer,
@@ -41,11 +43,11 @@ from bot.service.errors import (
     PlyOutOfRange,
     StaleGame,
 )
-from bot.service.games import GameService
-from bot.service.maintenance import check_database
-from bot.service.players import PlayerService
-from bot.service.queries import QueryService
-from bot.service.results import (
+from service.games import GameService
+from service.maintenance import check_database
+from service.players import PlayerService
+from service.queries import QueryService
+from service.results import (
     ChallengeView,
     DeletionReport,
     EndReason,
@@ -68,8 +70,6 @@ from bot.service.results import (
     TimerKind,
     Vacation,
 )
-from data.db import Database
-from data.models import BOT_ID
 
 
 class Service:

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from bot.service.challenges import ChallengeService
-from bot.service.context import Context, arm_timers, finish, load_row, to_move_id
-from bot.service.errors import AlreadyOnVacation, NotOnVacation, NoVacationLeft
-from bot.service.results import EndReason, GameView, TimerEvent, TimerKind, Vacation
 from data.models import TimerRow
 from data.repositories import Repositories
 from data.timeutil import from_db, opt_from_db, to_db
+from service.challenges import ChallengeService
+from service.context import Context, arm_timers, finish, load_row, to_move_id
+from service.errors import AlreadyOnVacation, NotOnVacation, NoVacationLeft
+from service.results import EndReason, GameView, TimerEvent, TimerKind, Vacation
 
 DAY = 86_400.0
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from bot.service.context import Context, load_row
-from bot.service.errors import GameNotFound, PlyOutOfRange
-from bot.service.results import GameView, MoveRecord, MyGame, PlayerStats, PositionAt, Rating, RatingChange
 from data.models import BOT_ID, GameRow, PlayerRow
 from data.timeutil import from_db
 from rules import Game, find_variant, parse_fen
 from rules.pdn import write_game
+from service.context import Context, load_row
+from service.errors import GameNotFound, PlyOutOfRange
+from service.results import GameView, MoveRecord, MyGame, PlayerStats, PositionAt, Rating, RatingChange
 
 
 class QueryService:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from bot.service.results import GameView
+    from service.results import GameView
 
 
 class GameError(Exception):

@@ -9,15 +9,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from bot.service import glicko2
-from bot.service.engine import Engine, RandomEngine
-from bot.service.errors import CorruptGame, GameNotFound, StaleGame
-from bot.service.results import EndReason, GameEnd, GameFinished, GameView, RatingChange
 from data.db import Database
 from data.models import BOT_ID, GameRow, RatingChangeRow, RatingRow
 from data.repositories import Repositories
 from data.timeutil import from_db, to_db
 from rules import Color, Game, find_variant, format_fen, parse_fen
+from service import glicko2
+from service.engine import Engine, RandomEngine
+from service.errors import CorruptGame, GameNotFound, StaleGame
+from service.results import EndReason, GameEnd, GameFinished, GameView, RatingChange
 
 Clock = Callable[[], datetime]
 
