@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import importlib
-import importlib.util
 import sys
 from collections.abc import Sequence
 
-from bot import cli
+from bot import app, cli
 from bot.settings import load_settings
 
 
@@ -22,11 +20,7 @@ def parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
     if args.command is None:
-        if importlib.util.find_spec("bot.app") is None:
-            print("The Discord app (bot.app) is not built yet; try `python -m bot --help` for the operator commands.")
-            return 2
-        result = importlib.import_module("bot.app").main()
-        return int(result or 0)
+        return app.main()
     return cli.run(args, load_settings())
 
 

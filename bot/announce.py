@@ -8,36 +8,30 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.boards import BoardMessage, board_message, player_label
-from bot.errors import MissingPermissions
-from service import BOT_ID, GameFinished, GameStarted, GameView, MoveResult
+from bot.exts.play.controls import game_controls, offer_controls
+from bot.ui.boards import BoardMessage, board_message, player_label
+from bot.ui.errors import MissingPermissions
+from bot.ui.permissions import missing_permissions
+from messages.play import ending
+from service import (
+    BOT_ID,
+    GameFinished,
+    GameStarted,
+    GameView,
+    MoveResult,
+    Notifications,
+    OfferAnswer,
+    OfferKind,
+    OfferStatus,
+)
 
 if TYPE_CHECKING:
     from bot.client import DamaBot
 
+    Interaction = discord.Interaction[DamaBot]
+
 log = logging.getLogger(__name__)
 Home = discord.TextChannel | discord.Thread | discord.DMChannel | discord.abc.Messageable
-
-
-def missing_permissions(perms: discord.Permissions, *, thread: bool) -> list[str]:
-    needed = {
-        "Send Messages": perms.send_messages,
-        "Embed Links": perms.embed_links,
-        "Attach Files": perms.attach_files,
-    }
-    if thread:
-        needed["Create Public Threads"] = perms.create_public_threads
-        needed["Send Messages in Threads"] = perms.send_messages_in_threads
-    return [name for name, ok in needed.items() if not ok]
-
-
-def require_permissions(interaction: discord.Interaction[Any], *, thread: bool = False) -> None:
-    """Refuse early, in words, when the bot could not post boards where the command was used."""
-    if interaction.guild_id is None:
-        return
-    missing = missing_permissions(interaction.app_permissions, thread=thread)
-    if missing:
-        raise MissingPermissions(missing)
 
 
 class Announcer:
@@ -67,7 +61,7 @@ class Announcer:
         )
 
     async def open_thread(
-        self, interaction: discord.Interaction[Any], game: GameView
+        self, interaction: Interaction, game: GameView
     ) -> tuple[GameView, discord.Thread | None]:
         """With threads on, each new game gets a public thread under the channel it started in."""
         channel = interaction.channel
@@ -97,7 +91,7 @@ class Announcer:
         self,
         game: GameView,
         message: BoardMessage,
-        interaction: discord.Interaction[Any] | None = None,
+        interaction: Interaction | None = None,
         home: Home | None = None,
     ) -> discord.Message | None:
         """Post in the game's home; through the interaction when it happened there (or the game has none)."""
@@ -128,28 +122,30 @@ class Announcer:
             if missing:
                 raise MissingPermissions(missing, home.mention)
 
-    async def _tell(self, interaction: discord.Interaction[Any], text: str) -> None:
+    async def _tell(self, interaction: Interaction, text: str) -> None:
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True)
         else:
             await interaction.response.send_message(text, ephemeral=True)
 
     async def board(
-        self, game: GameView, interaction: discord.Interaction[Any] | None, headline: str, home: Home | None = None
+        self, game: GameView, interaction: Interaction | None, headline: str, home: Home | None = None
     ) -> discord.Message | None:
         """Post the board with a headline, mention or DM the player to move."""
         message = await board_message(self.bot.service, game)
+        message.view = game_controls(game.id) if game.active else None
         to_move = game.to_move_id
         notify = None
         if to_move is not None and to_move != BOT_ID:
             notify = (await self.bot.service.players.preferences(to_move)).notifications
             in_dm = interaction is not None and interaction.guild_id is None and game.guild_id is None
-            if notify == "channel" and not in_dm:
+            if notify is Notifications.CHANNEL and not in_dm:
                 headline += f" <@{to_move}>, your move."
                 message.mentions.append(to_move)
         message.content = headline
         sent = await self.post(game, message, interaction, home)
-        if to_move is not None and notify == "dm" and (interaction is None or interaction.user.id != to_move):
+        mover_is_told = interaction is not None and interaction.user.id == to_move
+        if to_move is not None and notify is Notifications.DM and not mover_is_told:
             await self.dm(to_move, f"Your move in game #{game.id}.", sent, message)
         return sent
 
@@ -168,9 +164,50 @@ class Announcer:
             return False
         return True
 
+    # ---- offers --------------------------------------------------------------------------------
+
+    async def offer_settled(self, interaction: Interaction, answer: OfferAnswer, *, asker: int) -> None:
+        """Say what became of an offer: pending (ask the opponent), accepted (show the board) or declined."""
+        bot = self.bot
+        offer, game = answer.offer, answer.game
+        what = "the draw offer" if offer.kind is OfferKind.DRAW else "the takeback request"
+        opponent = game.opponent_of(asker)
+        if answer.finished is not None:
+            await self.finished(interaction, answer.finished)
+        elif offer.status is OfferStatus.ACCEPTED:  # a takeback
+            undone = ", ".join(m.notation for m in answer.undone)
+            await self.board(game, interaction, f"Takeback accepted: {undone} taken back.")
+        elif offer.status is OfferStatus.DECLINED:
+            who = "The bot" if opponent == BOT_ID and interaction.user.id == asker else f"<@{interaction.user.id}>"
+            text = f"{who} declined {what} in game #{game.id}."
+            await self._say(interaction, text, ephemeral=opponent == BOT_ID)
+        else:
+            request = "offers a draw" if offer.kind is OfferKind.DRAW else "asks to take back their last move"
+            text = f"<@{asker}> {request} in game #{game.id}. <@{opponent}>, do you agree?"
+            await self._say(interaction, text, view=offer_controls(offer.kind, game.id), mention=opponent)
+        bot.timers.poke()
+
+    async def _say(
+        self,
+        interaction: Interaction,
+        text: str,
+        *,
+        ephemeral: bool = False,
+        view: discord.ui.View | None = None,
+        mention: int | None = None,
+    ) -> None:
+        mentions = discord.AllowedMentions(users=[discord.Object(id=mention)] if mention else False)
+        kwargs: dict[str, Any] = {"ephemeral": ephemeral, "allowed_mentions": mentions}
+        if view is not None:
+            kwargs["view"] = view
+        if interaction.response.is_done():
+            await interaction.followup.send(text, **kwargs)
+        else:
+            await interaction.response.send_message(text, **kwargs)
+
     # ---- events --------------------------------------------------------------------------------
 
-    async def started(self, interaction: discord.Interaction[Any], started: GameStarted) -> None:
+    async def started(self, interaction: Interaction, started: GameStarted) -> None:
         game, thread = await self.open_thread(interaction, started.game)
         white, black = player_label(game, game.white_id), player_label(game, game.black_id)
         headline = f"Game #{game.id} begins: {white} (White) against {black} (Black)."
@@ -178,7 +215,7 @@ class Announcer:
             headline += f" The bot opened with {started.bot_move.move.notation}."
         await self.board(game, interaction, headline, thread)
 
-    async def moved(self, interaction: discord.Interaction[Any] | None, result: MoveResult) -> None:
+    async def moved(self, interaction: Interaction | None, result: MoveResult) -> None:
         """Post the board after a move; in games against the bot, let it answer and post that too."""
         game = result.game
         headline = f"{player_label(game, result.move.player_id)} played {result.move.notation}."
@@ -192,7 +229,7 @@ class Announcer:
             if reply is not None:
                 await self.moved(interaction, reply)
 
-    async def finished(self, interaction: discord.Interaction[Any] | None, finished: GameFinished) -> None:
+    async def finished(self, interaction: Interaction | None, finished: GameFinished) -> None:
         game = finished.game
         winner = finished.ended.winner_id
         loser = game.opponent_of(winner) if winner is not None else None
@@ -206,13 +243,11 @@ class Announcer:
     async def finished_board(
         self,
         game: GameView,
-        interaction: discord.Interaction[Any] | None,
+        interaction: Interaction | None,
         headline: str,
         finished: GameFinished | None = None,
     ) -> None:
-        from bot.boards import ending
-
-        message = await board_message(self.bot.service, game, with_buttons=False)
+        message = await board_message(self.bot.service, game)
         changes = finished.rating_changes if finished else await self.bot.service.queries.rating_changes(game.id)
         rated = " ".join(
             f"{player_label(game, c.player_id)} {c.rating_after:.0f} ({c.delta:+.0f})."

@@ -2,14 +2,12 @@
 
 Lifecycle as in discord.py's advanced_startup example: settings, then `async with` the database and the
 bot, the engine's process pool shut down at the end. Without DISCORD_TOKEN there is nothing to connect
-to: in a terminal, bot.local.main() runs if it exists; otherwise a clear message and exit code 2.
+to: in a terminal, local mode (the local package) runs; otherwise a clear message and exit code 2.
 """
 
 from __future__ import annotations
 
 import asyncio
-import importlib
-import importlib.util
 import logging
 import signal
 import sys
@@ -18,6 +16,8 @@ from typing import Any
 import aiohttp
 import discord
 
+import engine
+import local
 from bot.client import DamaBot
 from bot.discord_endpoints import point_discord_at
 from bot.settings import Settings, SettingsError, load_settings
@@ -48,8 +48,8 @@ def main() -> int:
         fail(str(error))
         raise  # unreachable; fail() exits
     if not settings.discord_token:
-        if sys.stdin.isatty() and importlib.util.find_spec("bot.local") is not None:
-            return int(importlib.import_module("bot.local").main() or 0)
+        if sys.stdin.isatty():
+            return local.main(settings.database_path)
         fail(MISSING_TOKEN)
     configure_logging(settings)
     if settings.discord_api_base and settings.discord_gateway_url:
@@ -77,8 +77,6 @@ def bot_options(settings: Settings) -> dict[str, Any]:
 
 
 async def run(settings: Settings) -> None:
-    import engine
-
     async with await Database.open(settings.database_path) as db:
         service = Service(db, engine=engine.default_engine())
         bot = DamaBot(service, dev_guild_id=settings.dev_guild_id, **bot_options(settings))

@@ -10,13 +10,17 @@ import hashlib
 import json
 import logging
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Any, cast
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import errors
+import engine
+from bot.announce import Announcer
+from bot.exts import FEATURES
+from bot.timers import TimerLoop
+from bot.ui import errors
 from engine import Analysis
 from rules import Position
 from service import Service
@@ -38,8 +42,6 @@ INTERACTION_TASKS = (
 
 async def engine_analyser(position: Position, history: Sequence[Position]) -> Analysis:
     """The real engine, searching in its process pool (never on the event loop)."""
-    import engine
-
     return await engine.analyse(position, time=HINT_SECONDS, history=history)
 
 
@@ -71,19 +73,13 @@ class DamaBot(commands.Bot):
         self.sync_commands = sync_commands
         self.run_timers = run_timers
         self.tree.error(self.on_app_command_error)
-        from bot.announce import Announcer
-        from bot.timers import TimerLoop
-
         self.announcer = Announcer(self)
         self.timers = TimerLoop(self)
 
     async def setup_hook(self) -> None:
-        from bot.cogs import COGS
-        from bot.views.buttons import DYNAMIC_ITEMS
-
-        for cog in COGS:
-            await self.add_cog(cog(self))
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        for feature in FEATURES:
+            await self.add_cog(feature.cog(self))
+            self.add_dynamic_items(*feature.dynamic_items)
         if self.sync_commands:
             await self.sync_tree()
         if self.run_timers:
@@ -145,7 +141,7 @@ class DamaBot(commands.Bot):
             await asyncio.wait(running, timeout=left)
 
     async def on_app_command_error(
-        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+        self, interaction: discord.Interaction[DamaBot], error: app_commands.AppCommandError
     ) -> None:
         await errors.report(interaction, error)
 
@@ -161,8 +157,3 @@ def _interaction_tasks() -> list[asyncio.Task[object]]:
         for task in asyncio.all_tasks()
         if task is not current and not task.done() and task.get_name().startswith(INTERACTION_TASKS)
     ]
-
-
-def dama(interaction: discord.Interaction[Any]) -> DamaBot:
-    """The bot behind an interaction (typed)."""
-    return cast(DamaBot, interaction.client)

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.boards import board_message, deadline_text
-from service import TimerEvent, TimerKind
+from bot.ui.boards import board_message, deadline_text
+from service import Notifications, TimerEvent, TimerKind
 
 if TYPE_CHECKING:
     from bot.client import DamaBot
@@ -80,10 +80,10 @@ class TimerLoop:
             game = event.game
             prefs = await self.bot.service.players.preferences(player)
             text = f"Reminder: game #{game.id} is waiting for your move. Deadline: {deadline_text(game)}."
-            if prefs.notifications == "dm":
-                board = await board_message(self.bot.service, game, viewer_id=player, with_buttons=False)
+            if prefs.notifications is Notifications.DM:
+                board = await board_message(self.bot.service, game, viewer_id=player)
                 await announcer.dm(player, text, None, board)
-            elif prefs.notifications == "channel":
+            elif prefs.notifications is Notifications.CHANNEL:
                 home = await announcer.home(game)
                 if home is not None:
                     await home.send(f"<@{player}> {text}", allowed_mentions=discord.AllowedMentions(users=True))

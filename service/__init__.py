@@ -46,20 +46,29 @@ from service.errors import (
 from service.games import GameService
 from service.maintenance import check_database
 from service.players import PlayerService
+from service.policies import HintRefusal, hint_refusal
 from service.queries import QueryService
 from service.results import (
+    ChallengeStatus,
     ChallengeView,
+    ColourChoice,
     DeletionReport,
     EndReason,
     GameEnd,
     GameFinished,
     GameStarted,
+    GameStatus,
     GameView,
+    HintPolicy,
     MoveRecord,
     MoveResult,
     MyGame,
+    Notifications,
     OfferAnswer,
+    OfferKind,
+    OfferStatus,
     OfferView,
+    Orientation,
     PlayerStats,
     PositionAt,
     Preferences,
@@ -69,6 +78,7 @@ from service.results import (
     TimerEvent,
     TimerKind,
     Vacation,
+    move_number,
 )
 
 
@@ -101,8 +111,10 @@ __all__ = [
     "CannotChallengeSelf",
     "ChallengeExpired",
     "ChallengeNotFound",
+    "ChallengeStatus",
     "ChallengeView",
     "Clock",
+    "ColourChoice",
     "CorruptGame",
     "DeletionReport",
     "EndReason",
@@ -113,7 +125,10 @@ __all__ = [
     "GameNotFound",
     "GameOver",
     "GameStarted",
+    "GameStatus",
     "GameView",
+    "HintPolicy",
+    "HintRefusal",
     "InvalidSetting",
     "MoveRecord",
     "MoveResult",
@@ -124,9 +139,13 @@ __all__ = [
     "NotOnVacation",
     "NotYourTurn",
     "NothingToTakeBack",
+    "Notifications",
     "OfferAlreadyPending",
     "OfferAnswer",
+    "OfferKind",
+    "OfferStatus",
     "OfferView",
+    "Orientation",
     "PlayerStats",
     "PlyOutOfRange",
     "PositionAt",
@@ -142,4 +161,6 @@ __all__ = [
     "TimerKind",
     "Vacation",
     "check_database",
+    "hint_refusal",
+    "move_number",
 ]

@@ -18,9 +18,15 @@ from service.errors import (
     NotAParticipant,
 )
 from service.games import GameService
-from service.results import ChallengeView, GameStarted, GameView
+from service.results import (
+    ChallengeStatus,
+    ChallengeView,
+    ColourChoice,
+    GameStarted,
+    GameView,
+)
 
-COLORS = ("white", "black", "random")
+COLORS = tuple(ColourChoice)
 
 
 class ChallengeService:
@@ -34,7 +40,7 @@ class ChallengeService:
         opponent_id: int | None = None,
         *,
         variant: str | None = None,
-        color: str = "random",
+        color: str = ColourChoice.RANDOM,
         days_per_move: int | None = None,
         rated: bool = False,
         bot_level: int | None = None,
@@ -94,7 +100,7 @@ class ChallengeService:
         *,
         level: int = 1,
         variant: str | None = None,
-        color: str = "random",
+        color: str = ColourChoice.RANDOM,
         days_per_move: int | None = None,
         rated: bool = False,
         guild_id: int | None = None,
@@ -128,7 +134,7 @@ class ChallengeService:
                 raise NotAParticipant(player_id, "challenge")
             now_text = to_db(now)
             await repos.players.ensure(player_id, None, now_text)
-            color = row.color if row.color != "random" else self._ctx.rng.choice(("white", "black"))
+            color = row.color if row.color != ColourChoice.RANDOM else self._ctx.rng.choice(("white", "black"))
             white, black = (row.challenger_id, player_id) if color == "white" else (player_id, row.challenger_id)
             rules = find_variant(row.variant)
             game_id = await repos.games.insert(
@@ -153,7 +159,7 @@ class ChallengeService:
             await repos.games.set_clock(game_id, deadline, paused)
             await arm_timers(repos, game_id, deadline, row.days_per_move, now)
             if not await repos.challenges.answer(
-                challenge_id, "accepted", now_text, game_id=game_id, opponent_id=player_id
+                challenge_id, ChallengeStatus.ACCEPTED, now_text, game_id=game_id, opponent_id=player_id
             ):
                 raise AlreadyAnswered(row.status)
             await repos.timers.cancel_for_challenge(challenge_id)
@@ -166,11 +172,11 @@ class ChallengeService:
 
     async def decline(self, challenge_id: int, player_id: int) -> ChallengeView:
         """Only the challenged player may decline (an open challenge is simply left alone)."""
-        return await self._close(challenge_id, player_id, "declined")
+        return await self._close(challenge_id, player_id, ChallengeStatus.DECLINED)
 
     async def cancel(self, challenge_id: int, player_id: int) -> ChallengeView:
         """Only the challenger may cancel."""
-        return await self._close(challenge_id, player_id, "cancelled")
+        return await self._close(challenge_id, player_id, ChallengeStatus.CANCELLED)
 
     async def get(self, challenge_id: int) -> ChallengeView:
         async with self._ctx.db.read() as repos:
@@ -194,17 +200,17 @@ class ChallengeService:
             row = await repos.challenges.get(challenge_id)
             if row is None or row.status != "open":
                 return None
-            await repos.challenges.answer(challenge_id, "expired", to_db(now), opponent_id=None)
+            await repos.challenges.answer(challenge_id, ChallengeStatus.EXPIRED, to_db(now), opponent_id=None)
             await repos.timers.cancel_for_challenge(challenge_id)
             return await self._view(repos, challenge_id)
 
-    async def _close(self, challenge_id: int, player_id: int, status: str) -> ChallengeView:
+    async def _close(self, challenge_id: int, player_id: int, status: ChallengeStatus) -> ChallengeView:
         now = self._ctx.now()
         if await self._expire_if_due(challenge_id, now):
             raise ChallengeExpired()
         async with self._ctx.db.write() as repos:
             row = await self._open(repos, challenge_id)
-            allowed = row.challenger_id if status == "cancelled" else row.opponent_id
+            allowed = row.challenger_id if status is ChallengeStatus.CANCELLED else row.opponent_id
             if player_id != allowed:
                 raise NotAParticipant(player_id, "challenge")
             await repos.challenges.answer(challenge_id, status, to_db(now), opponent_id=None)
@@ -217,7 +223,7 @@ class ChallengeService:
             row = await repos.challenges.get(challenge_id)
         if row is None:
             raise ChallengeNotFound(challenge_id)
-        if row.status == "expired":
+        if row.status == ChallengeStatus.EXPIRED:
             return True
         if row.status != "open" or from_db(row.expires_at) > now:
             return False
@@ -229,7 +235,7 @@ class ChallengeService:
         row = await repos.challenges.get(challenge_id)
         if row is None:
             raise ChallengeNotFound(challenge_id)
-        if row.status == "expired":
+        if row.status == ChallengeStatus.EXPIRED:
             raise ChallengeExpired()
         if row.status != "open":
             raise AlreadyAnswered(row.status)

@@ -15,7 +15,14 @@ from data.timeutil import from_db, opt_from_db, to_db
 from service.challenges import ChallengeService
 from service.context import Context, arm_timers, finish, load_row, to_move_id
 from service.errors import AlreadyOnVacation, NotOnVacation, NoVacationLeft
-from service.results import EndReason, GameView, TimerEvent, TimerKind, Vacation
+from service.results import (
+    EndReason,
+    GameStatus,
+    GameView,
+    TimerEvent,
+    TimerKind,
+    Vacation,
+)
 
 DAY = 86_400.0
 
@@ -65,7 +72,7 @@ class ClockService:
                 return TimerEvent(kind, due_at, timer.player_id)
             assert timer.game_id is not None
             row = await load_row(repos, timer.game_id)
-            if row.status != "active" or row.move_deadline is None:
+            if row.status != GameStatus.ACTIVE or row.move_deadline is None:
                 return None
             player_id = to_move_id(row)
             if kind is TimerKind.REMINDER:

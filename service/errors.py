@@ -25,6 +25,7 @@ class NotAParticipant(GameError):
     def __init__(self, player_id: int, what: str = "game") -> None:
         super().__init__(f"you are not playing in this {what}")
         self.player_id = player_id
+        self.challenge = what == "challenge"
 
 
 class NotYourTurn(GameError):

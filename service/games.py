@@ -33,10 +33,13 @@ from service.errors import (
 from service.results import (
     EndReason,
     GameFinished,
+    GameStatus,
     GameView,
     MoveRecord,
     MoveResult,
     OfferAnswer,
+    OfferKind,
+    OfferStatus,
     OfferView,
 )
 
@@ -53,7 +56,7 @@ def _check_player(row: GameRow, player_id: int) -> None:
 
 
 def _check_active(row: GameRow) -> None:
-    if row.status != "active":
+    if row.status != GameStatus.ACTIVE:
         raise GameOver(GameView.from_row(row))
 
 
@@ -112,7 +115,7 @@ class GameService:
         """Let the engine move if the bot is to move; None if it is not (or the game moved on)."""
         async with self._ctx.db.read() as repos:
             row = await load_row(repos, game_id)
-            if row.status != "active" or to_move_id(row) != BOT_ID:
+            if row.status != GameStatus.ACTIVE or to_move_id(row) != BOT_ID:
                 return None
             if expected_version is not None and row.version != expected_version:
                 return None
@@ -198,7 +201,7 @@ class GameService:
         now = now or self._ctx.now()
         async with self._ctx.db.write() as repos:
             row = await load_row(repos, game_id)
-            if row.status != "active" or row.move_deadline is None or from_db(row.move_deadline) > now:
+            if row.status != GameStatus.ACTIVE or row.move_deadline is None or from_db(row.move_deadline) > now:
                 return None
             loser = to_move_id(row)
             result = "0-1" if loser == row.white_id else "1-0"
@@ -226,48 +229,49 @@ class GameService:
 
     async def offer_draw(self, game_id: int, player_id: int) -> OfferAnswer:
         """Offer a draw. If the opponent already offered one, this accepts it. The bot declines."""
-        return await self._offer(game_id, player_id, "draw")
+        return await self._offer(game_id, player_id, OfferKind.DRAW)
 
     async def answer_draw(self, game_id: int, player_id: int, accept: bool) -> OfferAnswer:
-        return await self._answer(game_id, player_id, "draw", accept)
+        return await self._answer(game_id, player_id, OfferKind.DRAW, accept)
 
     async def request_takeback(self, game_id: int, player_id: int) -> OfferAnswer:
         """Ask to take back your last move (and the reply to it). The bot agrees in unrated games."""
-        return await self._offer(game_id, player_id, "takeback")
+        return await self._offer(game_id, player_id, OfferKind.TAKEBACK)
 
     async def answer_takeback(self, game_id: int, player_id: int, accept: bool) -> OfferAnswer:
-        return await self._answer(game_id, player_id, "takeback", accept)
+        return await self._answer(game_id, player_id, OfferKind.TAKEBACK, accept)
 
     async def pending_offers(self, game_id: int) -> list[OfferView]:
         async with self._ctx.db.read() as repos:
             await load_row(repos, game_id)
-            return [OfferView.from_row(o) for o in await repos.offers.for_game(game_id) if o.status == "pending"]
+            offers = await repos.offers.for_game(game_id)
+            return [OfferView.from_row(o) for o in offers if o.status == OfferStatus.PENDING]
 
-    async def _offer(self, game_id: int, player_id: int, kind: str) -> OfferAnswer:
+    async def _offer(self, game_id: int, player_id: int, kind: OfferKind) -> OfferAnswer:
         now = self._ctx.now()
         now_text = to_db(now)
         async with self._ctx.db.write() as repos:
             row = await load_row(repos, game_id)
             _check_player(row, player_id)
             _check_active(row)
-            if kind == "takeback" and await self._takeback_target(repos, row, player_id) is None:
+            if kind is OfferKind.TAKEBACK and await self._takeback_target(repos, row, player_id) is None:
                 raise NothingToTakeBack()
             pending = await repos.offers.pending(game_id, kind)
             if pending is not None:
                 if pending.from_id == player_id:
                     raise OfferAlreadyPending(kind)
-                if kind == "draw":  # both want a draw: that is agreement
+                if kind is OfferKind.DRAW:  # both want a draw: that is agreement
                     return await self._settle(repos, row, pending.id, kind, True, now)
                 raise OfferAlreadyPending(kind)
             offer_id = await repos.offers.insert(game_id, kind, player_id, row.ply, now_text)
             if _opponent(row, player_id) == BOT_ID:
-                agree = kind == "takeback" and not row.rated
+                agree = kind is OfferKind.TAKEBACK and not row.rated
                 return await self._settle(repos, row, offer_id, kind, agree, now)
             offer = await repos.offers.pending(game_id, kind)
             assert offer is not None
             return OfferAnswer(OfferView.from_row(offer), GameView.from_row(row))
 
-    async def _answer(self, game_id: int, player_id: int, kind: str, accept: bool) -> OfferAnswer:
+    async def _answer(self, game_id: int, player_id: int, kind: OfferKind, accept: bool) -> OfferAnswer:
         now = self._ctx.now()
         async with self._ctx.db.write() as repos:
             row = await load_row(repos, game_id)
@@ -281,16 +285,16 @@ class GameService:
             return await self._settle(repos, row, pending.id, kind, accept, now)
 
     async def _settle(
-        self, repos: Repositories, row: GameRow, offer_id: int, kind: str, accept: bool, now: datetime
+        self, repos: Repositories, row: GameRow, offer_id: int, kind: OfferKind, accept: bool, now: datetime
     ) -> OfferAnswer:
         now_text = to_db(now)
-        if not await repos.offers.answer(offer_id, "accepted" if accept else "declined", now_text):
+        if not await repos.offers.answer(offer_id, OfferStatus.ACCEPTED if accept else OfferStatus.DECLINED, now_text):
             raise StaleGame()
         offers = {o.id: o for o in await repos.offers.for_game(row.id)}
         offer = OfferView.from_row(offers[offer_id])
         if not accept:
             return OfferAnswer(offer, GameView.from_row(row))
-        if kind == "draw":
+        if kind is OfferKind.DRAW:
             finished = await finish(repos, row, row.version, result_for(None), EndReason.AGREEMENT, now)
             return OfferAnswer(offer, finished.game, finished=finished)
         target = await self._takeback_target(repos, row, offer.from_id)
@@ -314,7 +318,7 @@ class GameService:
         )
         if not changed:
             raise StaleGame()
-        await repos.offers.void(row.id, now_text, kind="draw")
+        await repos.offers.void(row.id, now_text, kind=OfferKind.DRAW)
         await arm_timers(repos, row.id, deadline, row.days_per_move, now)
         return OfferAnswer(offer, GameView.from_row(await load_row(repos, row.id)), undone=tuple(undone))
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from data.db import Database
 from data.models import GameRow, MoveRow
 from rules import Game, RulesError, find_variant, parse_fen
+from service.results import GameStatus
 
 
 def check_game(row: GameRow, moves: list[MoveRow]) -> list[str]:
@@ -31,7 +32,7 @@ def check_game(row: GameRow, moves: list[MoveRow]) -> list[str]:
     if game.position != _position(game, row.current_fen):
         problems.append(f"{where}: moves replay to {game.fen} but the stored position is {row.current_fen}")
     outcome = game.outcome()
-    if outcome is not None and row.status == "active":
+    if outcome is not None and row.status == GameStatus.ACTIVE:
         problems.append(f"{where}: the rules ended it ({outcome.result}) but it is still active")
     if outcome is not None and row.status == "finished" and row.result != outcome.result:
         problems.append(f"{where}: the rules give {outcome.result} but {row.result} is stored")

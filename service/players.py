@@ -9,11 +9,20 @@ from data.timeutil import to_db
 from rules import find_variant
 from service.context import Context, finish
 from service.errors import InvalidSetting
-from service.results import DeletionReport, EndReason, Preferences, ServerSettings
+from service.results import (
+    ChallengeStatus,
+    DeletionReport,
+    EndReason,
+    HintPolicy,
+    Notifications,
+    Orientation,
+    Preferences,
+    ServerSettings,
+)
 
-NOTIFICATIONS = ("dm", "channel", "off")
-ORIENTATIONS = ("auto", "white", "black")
-HINT_POLICIES = ("never", "unrated", "always")
+NOTIFICATIONS = tuple(Notifications)
+ORIENTATIONS = tuple(Orientation)
+HINT_POLICIES = tuple(HintPolicy)
 _THEME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,31}$")
 _LANGUAGE = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$")
 
@@ -31,8 +40,10 @@ class PlayerService:
         async with self._ctx.db.read() as repos:
             player = await repos.players.get(player_id)
         if player is None:
-            return Preferences("dm", "classic", "auto", "en")
-        return Preferences(player.notifications, player.board_theme, player.orientation, player.language)
+            return Preferences(Notifications.DM, "classic", Orientation.AUTO, "en")
+        return Preferences(
+            Notifications(player.notifications), player.board_theme, Orientation(player.orientation), player.language
+        )
 
     async def set_preferences(
         self,
@@ -67,14 +78,16 @@ class PlayerService:
             channels = await repos.servers.channels(guild_id)
         if row is None:
             config = self._ctx.config
-            return ServerSettings(guild_id, config.default_variant, config.default_days_per_move, (), False, "unrated")
+            return ServerSettings(
+                guild_id, config.default_variant, config.default_days_per_move, (), False, HintPolicy.UNRATED
+            )
         return ServerSettings(
             guild_id,
             row.default_variant,
             row.days_per_move,
             channels,
             bool(row.thread_per_game),
-            row.hint_policy,
+            HintPolicy(row.hint_policy),
         )
 
     async def update_server(
@@ -131,7 +144,7 @@ class PlayerService:
                 await finish(repos, row, row.version, result, EndReason.ABANDONED, now)
                 ended.append(row.id)
             for challenge in await repos.challenges.open_by(player_id):
-                await repos.challenges.answer(challenge.id, "cancelled", now_text, opponent_id=None)
+                await repos.challenges.answer(challenge.id, ChallengeStatus.CANCELLED, now_text, opponent_id=None)
                 await repos.timers.cancel_for_challenge(challenge.id)
                 cancelled.append(challenge.id)
             new_id = await repos.players.next_anonymous_id()

@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 from data.models import BOT_ID, GameRow, PlayerRow
 from data.timeutil import from_db
-from rules import Game, find_variant, parse_fen
+from rules import Game, Move, find_variant, parse_fen, parse_move
 from rules.pdn import write_game
 from service.context import Context, load_row
 from service.errors import GameNotFound, PlyOutOfRange
@@ -111,6 +111,18 @@ class QueryService:
         except GameNotFound:
             return False
         return True
+
+    async def last_move(self, game: GameView, ply: int | None = None) -> tuple[MoveRecord | None, Move | None]:
+        """The move that led to ply (default: the last one), as stored and as a rules Move (for highlighting)."""
+        ply = game.ply if ply is None else ply
+        if ply == 0:
+            return None, None
+        at = await self.position_at(game.id, ply)
+        before = await self.position_at(game.id, ply - 1)
+        record = at.last_move
+        if record is None:
+            return None, None
+        return record, parse_move(before.position, record.path)
 
 
 def _name(player: PlayerRow | None, row: GameRow) -> str:

@@ -11,6 +11,61 @@ from data.timeutil import from_db, opt_from_db
 from rules import Color, Position, find_variant, parse_fen
 
 
+class GameStatus(enum.StrEnum):
+    ACTIVE = "active"
+    FINISHED = "finished"
+
+
+class ChallengeStatus(enum.StrEnum):
+    OPEN = "open"
+    ACCEPTED = "accepted"
+    DECLINED = "declined"
+    CANCELLED = "cancelled"
+    EXPIRED = "expired"
+
+
+class OfferKind(enum.StrEnum):
+    DRAW = "draw"
+    TAKEBACK = "takeback"
+
+
+class OfferStatus(enum.StrEnum):
+    PENDING = "pending"
+    ACCEPTED = "accepted"
+    DECLINED = "declined"
+    VOID = "void"
+
+
+class ColourChoice(enum.StrEnum):
+    """The colour a challenger asks for."""
+
+    WHITE = "white"
+    BLACK = "black"
+    RANDOM = "random"
+
+
+class Notifications(enum.StrEnum):
+    """How a player hears that it is their move."""
+
+    DM = "dm"
+    CHANNEL = "channel"
+    OFF = "off"
+
+
+class Orientation(enum.StrEnum):
+    AUTO = "auto"  # the viewer's side at the bottom
+    WHITE = "white"
+    BLACK = "black"
+
+
+class HintPolicy(enum.StrEnum):
+    """A server's rule for hints in active games between people."""
+
+    NEVER = "never"
+    UNRATED = "unrated"
+    ALWAYS = "always"
+
+
 class EndReason(enum.StrEnum):
     NO_MOVES = "no_moves"  # by the rules: the side to move cannot move
     REPETITION = "repetition"
@@ -19,6 +74,11 @@ class EndReason(enum.StrEnum):
     TIMEOUT = "timeout"
     AGREEMENT = "agreement"
     ABANDONED = "abandoned"  # a player deleted their data
+
+
+def move_number(ply: int) -> int:
+    """The number of the move being played next (two plies per move)."""
+    return ply // 2 + 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,7 +90,7 @@ class GameView:
     start_fen: str
     fen: str
     ply: int
-    status: str  # "active" | "finished"
+    status: GameStatus
     result: str | None  # "1-0" | "0-1" | "1/2-1/2"
     termination: EndReason | None
     version: int
@@ -59,7 +119,7 @@ class GameView:
             start_fen=row.start_fen,
             fen=row.current_fen,
             ply=row.ply,
-            status=row.status,
+            status=GameStatus(row.status),
             result=row.result,
             termination=EndReason(row.termination) if row.termination else None,
             version=row.version,
@@ -80,7 +140,7 @@ class GameView:
 
     @property
     def active(self) -> bool:
-        return self.status == "active"
+        return self.status is GameStatus.ACTIVE
 
     @property
     def turn(self) -> Color:
@@ -189,14 +249,14 @@ class ChallengeView:
     challenger_id: int
     opponent_id: int | None  # None: open to anyone
     variant: str
-    color: str  # the challenger's colour: "white" | "black" | "random"
+    color: ColourChoice  # the challenger's colour
     days_per_move: int
     rated: bool
     bot_level: int | None
     guild_id: int | None
     channel_id: int | None
     message_id: int | None
-    status: str  # open | accepted | declined | cancelled | expired
+    status: ChallengeStatus
     game_id: int | None
     created_at: datetime
     expires_at: datetime
@@ -216,14 +276,14 @@ class ChallengeView:
             challenger_id=row.challenger_id,
             opponent_id=row.opponent_id,
             variant=row.variant,
-            color=row.color,
+            color=ColourChoice(row.color),
             days_per_move=row.days_per_move,
             rated=bool(row.rated),
             bot_level=row.bot_level,
             guild_id=row.guild_id,
             channel_id=row.channel_id,
             message_id=row.message_id,
-            status=row.status,
+            status=ChallengeStatus(row.status),
             game_id=row.game_id,
             created_at=from_db(row.created_at),
             expires_at=from_db(row.expires_at),
@@ -241,14 +301,14 @@ class GameStarted:
 class OfferView:
     id: int
     game_id: int
-    kind: str  # "draw" | "takeback"
+    kind: OfferKind
     from_id: int
     ply: int
-    status: str  # pending | accepted | declined | void
+    status: OfferStatus
 
     @classmethod
     def from_row(cls, row: OfferRow) -> OfferView:
-        return cls(row.id, row.game_id, row.kind, row.from_id, row.ply, row.status)
+        return cls(row.id, row.game_id, OfferKind(row.kind), row.from_id, row.ply, OfferStatus(row.status))
 
 
 @dataclass(frozen=True, slots=True)
@@ -306,9 +366,9 @@ class PlayerStats:
 
 @dataclass(frozen=True, slots=True)
 class Preferences:
-    notifications: str  # dm | channel | off
+    notifications: Notifications
     board_theme: str
-    orientation: str  # auto | white | black
+    orientation: Orientation
     language: str
 
 
@@ -319,7 +379,7 @@ class ServerSettings:
     days_per_move: int
     allowed_channels: tuple[int, ...]  # empty: every channel
     thread_per_game: bool
-    hint_policy: str  # never | unrated | always
+    hint_policy: HintPolicy
 
 
 @dataclass(frozen=True, slots=True)

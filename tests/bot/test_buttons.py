@@ -9,8 +9,9 @@ import discord
 import pytest
 
 from bot.client import DamaBot
-from bot.views.buttons import ChallengeButton, GameButton, OfferButton
-from bot.views.picker import PER_SELECT, ConfirmView, MoveModal, MovePicker
+from bot.exts.challenges.controls import ChallengeButton
+from bot.exts.play.controls import GameButton, OfferButton
+from bot.exts.play.picker import PER_SELECT, ConfirmView, MoveModal, MovePicker
 from rules import find_variant, parse_fen
 from tests.bot.support import ALICE, BOB, CAROL, Recorder, interaction
 from tests.bot.test_commands import new_game

@@ -157,7 +157,7 @@ async def test_move_in_a_finished_game(bot: DamaBot, log: Recorder) -> None:
     game_id = await new_game(bot.service)
     await bot.service.games.resign(game_id, BOB)
     await run_command(bot, "move", interaction(bot, ALICE, log), move="22-18", game=game_id)
-    assert log.last().ephemeral and log.last().content == f"Game #{game_id} is over: White won (resignation)."
+    assert log.last().ephemeral and log.last().content == f"Game #{game_id} is over: White wins by resignation."
 
 
 async def test_move_without_game_when_several_await_you(bot: DamaBot, log: Recorder) -> None:

@@ -15,8 +15,9 @@ import pytest
 from discord import app_commands
 
 from bot.client import DamaBot, intents
+from bot.exts.challenges.controls import CHALLENGE_TEMPLATE
+from bot.exts.play.controls import GAME_TEMPLATE, OFFER_TEMPLATE, game_controls
 from bot.settings import Secret, SettingsError, load_settings
-from bot.views.buttons import CHALLENGE_TEMPLATE, GAME_TEMPLATE, OFFER_TEMPLATE, game_controls
 from service import Service
 
 ISSUE_COMMANDS = {

@@ -9,8 +9,8 @@ from unittest.mock import MagicMock
 import discord
 import pytest
 
-from bot import errors
 from bot.client import DamaBot
+from bot.ui import errors
 from tests.bot.support import ALICE, BOB, CHANNEL, Recorder, interaction
 from tests.bot.test_commands import new_game
 
@@ -61,7 +61,7 @@ async def test_unexpected_errors_are_logged_and_apologised_for(
     bot: DamaBot, log: Recorder, caplog: pytest.LogCaptureFixture
 ) -> None:
     inter = interaction(bot, ALICE, log)
-    with caplog.at_level(logging.ERROR, logger="bot.errors"):
+    with caplog.at_level(logging.ERROR, logger="bot.ui.errors"):
         await errors.report(inter, ZeroDivisionError("boom"))
     assert log.last().ephemeral and log.last().content == "Sorry, something went wrong on my side. It has been logged."
     record = caplog.records[-1]

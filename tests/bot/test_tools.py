@@ -171,7 +171,7 @@ async def test_server_settings_and_threads(bot: DamaBot, log: Recorder, channel:
         ALICE, BOB, color="white", guild_id=support.GUILD, channel_id=CHANNEL
     )
     assert challenge.variant == "english" and challenge.days_per_move == 5
-    from bot.views.buttons import ChallengeButton
+    from bot.exts.challenges.controls import ChallengeButton
 
     accepting = interaction(bot, BOB, log, channel=channel)  # type: ignore[arg-type]
     await ChallengeButton("accept", challenge.id).callback(accepting)

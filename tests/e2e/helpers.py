@@ -11,7 +11,7 @@ from typing import Any
 from tests.fakediscord.fake import FakeDiscord
 from tests.fakediscord.model import FakeUser, Message, Reply, SentInteraction, walk_components
 
-BOARD_WIDTH = 560  # bot.boards.BOARD_SIZE: the width Discord shows chat images at
+BOARD_WIDTH = 560  # bot.ui.boards.BOARD_SIZE: the width Discord shows chat images at
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 GAME_TITLE = re.compile(r"Game #(\d+)")
 

@@ -68,4 +68,4 @@ async def test_reminder_then_loss_on_time(fake_discord, bot_launcher) -> None:  
     assert len([m for m in fake.dm_messages(bob) if m.content.startswith("Reminder:")]) == 1
     assert len([m for m in fake.messages(fake.channel) if "Time is up." in m.content]) == 1
     refused = await fake.wait_for_reply(await fake.slash(bob, "move", move="11-14", game=game))
-    assert refused.ephemeral and refused.content == f"Game #{game} is over: White won (timeout)."
+    assert refused.ephemeral and refused.content == f"Game #{game} is over: White wins by time."

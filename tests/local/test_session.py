@@ -1,4 +1,4 @@
-"""Local mode (bot/local.py): scripted sessions through the real service and SQLite file.
+"""Local mode (the local package): scripted sessions through the real service and SQLite file.
 
 The expected facts come from the Italian rules and board geometry (worked out by hand in the comments),
 not from the session's own output.
@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.local import ALICE_ID, BOB_ID, LocalSession, board_text, run_session
 from data import Database
 from engine import Analysis
+from local import ALICE_ID, BOB_ID, LocalSession, board_text, run_session
 from rules import Position, find_variant, format_move, parse_fen
 from service import RandomEngine, Service
 
@@ -157,7 +157,7 @@ BAD_INPUT = [
     ("22-26", "26 is already occupied."),  # a White man starts on 26
     ("rules #1", "rules takes a variant, not a game"),
     ("resign", "local:alice resigned."),
-    ("22-18", "Game #1 is over: Black won (resignation)."),
+    ("22-18", "Game #1 is over: Black wins by resignation."),
     ("resign", "Game #1 is over"),
     ("hint", "Hint for game #1:"),  # finished games are open to hints
 ]

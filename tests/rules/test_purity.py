@@ -30,10 +30,22 @@ def test_rules_library_imports_only_stdlib() -> None:
         assert not bad, f"{path.relative_to(ROOT)} imports {bad}"
 
 
-def test_messages_imports_only_stdlib_and_rules() -> None:
-    allowed = set(sys.stdlib_module_names) | {"rules", "__future__", "messages"}
+def test_messages_imports_only_stdlib_rules_and_service() -> None:
+    """Words for typed data: from the rules (errors) and the service (game states, refusals); never a front end."""
+    allowed = set(sys.stdlib_module_names) | {"rules", "__future__", "messages", "service"}
     for path in sorted((ROOT / "messages").rglob("*.py")):
-        assert not _imports(path) - allowed
+        assert not _imports(path) - allowed, path
+
+
+def test_importing_messages_loads_no_service_or_third_party_module() -> None:
+    """The rules CLI imports messages: that must not drag in the service, its database driver or discord."""
+    code = (
+        "import sys, messages; "
+        "bad = [m for m in ('discord', 'PIL', 'aiosqlite', 'service', 'data') if m in sys.modules]; "
+        "print(bad)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert out.stdout.strip() == "[]"
 
 
 def test_importing_rules_loads_no_third_party_module() -> None:

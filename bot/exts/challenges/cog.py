@@ -2,21 +2,23 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.announce import require_permissions
-from bot.errors import Refusal
-from bot.options import VariantArg
-from bot.views.buttons import challenge_controls
+from bot.exts.challenges.controls import challenge_controls
+from bot.ui.errors import Refusal
+from bot.ui.options import VariantArg
+from bot.ui.permissions import require_permissions
 from rules import find_variant
 from service import BOT_ID
 
 if TYPE_CHECKING:
     from bot.client import DamaBot
+
+    Interaction = discord.Interaction[DamaBot]
 
 Colour = Literal["random", "white", "black"]
 
@@ -25,7 +27,7 @@ class Challenges(commands.Cog):
     def __init__(self, bot: DamaBot) -> None:
         self.bot = bot
 
-    async def _check_channel(self, interaction: discord.Interaction[Any]) -> bool:
+    async def _check_channel(self, interaction: Interaction) -> bool:
         """Refuse in channels the server has not allowed; returns whether games get their own thread."""
         service = self.bot.service
         if interaction.guild_id is None or interaction.channel_id is None:
@@ -49,7 +51,7 @@ class Challenges(commands.Cog):
     @app_commands.guild_only()
     async def challenge(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         opponent: discord.Member | None = None,
         variant: VariantArg | None = None,
         days_per_move: app_commands.Range[int, 1, 14] | None = None,
@@ -99,7 +101,7 @@ class Challenges(commands.Cog):
     )
     async def play(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         variant: VariantArg | None = None,
         level: app_commands.Range[int, 1, 5] = 1,
         colour: Colour = "random",

@@ -10,21 +10,13 @@ from typing import Any
 
 import discord
 
+from messages.play import ending
 from render import RenderOptions, render_board, theme_names
-from rules import Color, Move, Position, find_variant, parse_move
-from service import BOT_ID, GameView, MoveRecord, Preferences, Service
+from rules import Color, Move, Position, find_variant
+from service import BOT_ID, GameView, MoveRecord, Orientation, Preferences, Service, move_number
 
 BOARD_SIZE = 560  # Discord shows chat images at ~400-550 px
 COLOUR = discord.Colour(0x8B5A2B)
-_ENDINGS = {
-    "no_moves": "no moves left",
-    "repetition": "threefold repetition",
-    "move_limit": "no progress (move limit)",
-    "resignation": "resignation",
-    "timeout": "time",
-    "agreement": "agreement",
-    "abandoned": "abandoned",
-}
 
 
 @dataclass
@@ -60,17 +52,6 @@ def player_label(game: GameView, player_id: int) -> str:
     if player_id == BOT_ID:
         return f"Dama bot (level {game.bot_level or 1})"
     return f"<@{player_id}>"
-
-
-def move_number(ply: int) -> int:
-    """The number of the move being played next (two plies per move)."""
-    return ply // 2 + 1
-
-
-def ending(game: GameView) -> str:
-    result = {"1-0": "White wins", "0-1": "Black wins", "1/2-1/2": "Draw"}.get(game.result or "", "Over")
-    how = _ENDINGS.get(game.termination.value, game.termination.value) if game.termination else ""
-    return f"{result}" + (f" by {how}" if how and game.result != "1/2-1/2" else f" ({how})" if how else "")
 
 
 def game_embed(game: GameView, last: MoveRecord | None, filename: str, *, ply: int | None = None) -> discord.Embed:
@@ -116,9 +97,9 @@ def deadline_text(game: GameView) -> str:
 
 
 def flip_for(prefs: Preferences, viewer_color: Color | None) -> bool:
-    if prefs.orientation == "black":
+    if prefs.orientation is Orientation.BLACK:
         return True
-    if prefs.orientation == "white":
+    if prefs.orientation is Orientation.WHITE:
         return False
     return viewer_color is Color.BLACK
 
@@ -128,46 +109,28 @@ async def render_png(position: Position, options: RenderOptions) -> bytes:
     return await asyncio.to_thread(render_board, position, options)
 
 
-async def last_move_of(
-    service: Service, game: GameView, ply: int | None = None
-) -> tuple[MoveRecord | None, Move | None]:
-    """The move that led to ply (default: the last one), as stored and as a rules Move (for highlighting)."""
-    ply = game.ply if ply is None else ply
-    if ply == 0:
-        return None, None
-    at = await service.queries.position_at(game.id, ply)
-    before = await service.queries.position_at(game.id, ply - 1)
-    record = at.last_move
-    if record is None:
-        return None, None
-    return record, parse_move(before.position, record.path)
-
-
 async def board_message(
     service: Service,
     game: GameView,
     *,
     viewer_id: int | None = None,
     hint: Move | None = None,
-    with_buttons: bool = True,
     ply: int | None = None,
 ) -> BoardMessage:
     """The board as the viewer (default: the player to move) likes it: theme and orientation.
 
-    ply: show the position after that many plies instead of the current one (no buttons then).
+    ply: show the position after that many plies instead of the current one. Buttons are the sender's
+    business (see BoardMessage.view).
     """
-    from bot.views.buttons import game_controls
-
     viewer = viewer_id if viewer_id is not None else game.to_move_id
     if viewer is None or viewer == BOT_ID:
         viewer = game.white_id if game.white_id != BOT_ID else game.black_id
     prefs = await service.players.preferences(viewer)
-    record, move = await last_move_of(service, game, ply)
+    record, move = await service.queries.last_move(game, ply)
     shown = game.ply if ply is None else ply
     position = game.position
     if shown != game.ply:
         position = (await service.queries.position_at(game.id, shown)).position
-        with_buttons = False
     options = RenderOptions(
         theme=prefs.board_theme if prefs.board_theme in theme_names() else "classic",
         size=BOARD_SIZE,
@@ -180,5 +143,4 @@ async def board_message(
     )
     png = await render_png(position, options)
     filename = f"game-{game.id}-{shown}.png"
-    view = game_controls(game.id) if with_buttons and game.active else None
-    return BoardMessage(game_embed(game, record, filename, ply=shown), png, filename, view)
+    return BoardMessage(game_embed(game, record, filename, ply=shown), png, filename, None)

@@ -2,19 +2,24 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import actions
-from bot.boards import board_message, deadline_text
-from bot.options import game_autocomplete, move_autocomplete, opponent_name
+from bot.exts.play import actions
+from bot.exts.play.controls import game_controls
+from bot.ui.boards import board_message, deadline_text
+from bot.ui.lookup import game_for
+from bot.ui.options import game_autocomplete, move_autocomplete, opponent_name
 from rules import find_variant
+from service import OfferKind
 
 if TYPE_CHECKING:
     from bot.client import DamaBot
+
+    Interaction = discord.Interaction[DamaBot]
 
 GAME_HELP = "The game number (you may leave it out when only one game awaits you)"
 
@@ -28,23 +33,24 @@ class Games(commands.Cog):
     @app_commands.autocomplete(move=move_autocomplete)
     @app_commands.autocomplete(game=game_autocomplete)
     async def move(
-        self, interaction: discord.Interaction[Any], move: app_commands.Range[str, 1, 100], game: int | None = None
+        self, interaction: Interaction, move: app_commands.Range[str, 1, 100], game: int | None = None
     ) -> None:
-        target = await actions.game_for(interaction, game, my_turn=True)
+        target = await game_for(interaction, game, my_turn=True)
         await actions.play_move(interaction, target.id, move)
 
     @app_commands.command(name="board", description="Show a game's board with its buttons")
     @app_commands.describe(game=GAME_HELP)
     @app_commands.autocomplete(game=game_autocomplete)
-    async def board(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
-        target = await actions.game_for(interaction, game)
+    async def board(self, interaction: Interaction, game: int | None = None) -> None:
+        target = await game_for(interaction, game)
         await interaction.response.defer()  # rendering runs in a thread; acknowledge first
         message = await board_message(self.bot.service, target, viewer_id=interaction.user.id)
+        message.view = game_controls(target.id) if target.active else None
         message.content = f"Game #{target.id}."
         await interaction.followup.send(**message.kwargs())
 
     @app_commands.command(name="games", description="List your active games")
-    async def games(self, interaction: discord.Interaction[Any]) -> None:
+    async def games(self, interaction: Interaction) -> None:
         mine = await self.bot.service.queries.my_games(interaction.user.id, limit=25)
         if not mine:
             await interaction.response.send_message(
@@ -66,20 +72,20 @@ class Games(commands.Cog):
     @app_commands.command(name="resign", description="Resign a game")
     @app_commands.describe(game=GAME_HELP)
     @app_commands.autocomplete(game=game_autocomplete)
-    async def resign(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
-        target = await actions.game_for(interaction, game)
+    async def resign(self, interaction: Interaction, game: int | None = None) -> None:
+        target = await game_for(interaction, game)
         await actions.resign(interaction, target.id)
 
     @app_commands.command(name="draw", description="Offer a draw, or accept your opponent's offer")
     @app_commands.describe(game=GAME_HELP)
     @app_commands.autocomplete(game=game_autocomplete)
-    async def draw(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
-        target = await actions.game_for(interaction, game)
-        await actions.offer(interaction, target.id, "draw")
+    async def draw(self, interaction: Interaction, game: int | None = None) -> None:
+        target = await game_for(interaction, game)
+        await actions.offer(interaction, target.id, OfferKind.DRAW)
 
     @app_commands.command(name="takeback", description="Ask to take back your last move (your opponent decides)")
     @app_commands.describe(game=GAME_HELP)
     @app_commands.autocomplete(game=game_autocomplete)
-    async def takeback(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
-        target = await actions.game_for(interaction, game)
-        await actions.offer(interaction, target.id, "takeback")
+    async def takeback(self, interaction: Interaction, game: int | None = None) -> None:
+        target = await game_for(interaction, game)
+        await actions.offer(interaction, target.id, OfferKind.TAKEBACK)

@@ -8,14 +8,22 @@ changed position.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import actions, errors
+from bot.exts.play import actions
+from bot.ui import errors
 from rules import Move, Position, format_move
 from service import GameView
 
+if TYPE_CHECKING:
+    from bot.client import DamaBot
+
+    Interaction = discord.Interaction[DamaBot]
+
+
+AnyInteraction = discord.Interaction[Any]  # discord.py's override signatures; our code takes Interaction[DamaBot]
 PER_SELECT = 25  # Discord's limit of options in one select
 MAX_SELECTS = 4  # a view has 5 rows; the last one holds the Back button
 PICKER_TIMEOUT = 300.0
@@ -25,7 +33,7 @@ class BaseView(discord.ui.View):
     """Routes callback errors to the bot's one error handler."""
 
     async def on_error(
-        self, interaction: discord.Interaction[Any], error: Exception, item: discord.ui.Item[Any]
+        self, interaction: AnyInteraction, error: Exception, item: discord.ui.Item[Any]
     ) -> None:
         await errors.report(interaction, error)
 
@@ -61,7 +69,7 @@ class _Select(discord.ui.Select["MovePicker"]):
         )
         self.picker = picker
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def callback(self, interaction: AnyInteraction) -> None:
         kind, _, value = self.values[0].partition(":")
         if kind == "piece":
             await self.picker.show_moves(interaction, int(value))
@@ -84,7 +92,7 @@ class MovePicker(BaseView):
             self.by_piece.setdefault(move.start, []).append(index)
         self.rows = [_Select(self, row) for row in range(MAX_SELECTS)]
 
-    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+    async def interaction_check(self, interaction: AnyInteraction) -> bool:
         return interaction.user.id == self.user_id
 
     def _fill(self, options: list[discord.SelectOption], noun: str) -> bool:
@@ -125,26 +133,26 @@ class MovePicker(BaseView):
             raise errors.Refusal("That piece has too many moves to list here; use Type a move instead.")
         if len(self.by_piece) > 1:
             back = discord.ui.Button[MovePicker](label="Back", style=discord.ButtonStyle.secondary, row=4)
-            back.callback = self._back  # type: ignore[method-assign]
+            back.callback = self._back  # type: ignore[method-assign]  # a plain button without subclassing
             self.add_item(back)
         return f"Game #{self.game.id}: moves of the piece on {self.position.board.name(start)}:"
 
-    async def start(self, interaction: discord.Interaction[Any]) -> None:
+    async def start(self, interaction: Interaction) -> None:
         if len(self.by_piece) == 1:
             text = self.move_page(next(iter(self.by_piece)))
         else:
             text = self.piece_page()
         await interaction.response.send_message(text, view=self, ephemeral=True)
 
-    async def show_moves(self, interaction: discord.Interaction[Any], start: int) -> None:
+    async def show_moves(self, interaction: Interaction, start: int) -> None:
         text = self.move_page(start)
         await interaction.response.edit_message(content=text, view=self)
 
-    async def _back(self, interaction: discord.Interaction[Any]) -> None:
+    async def _back(self, interaction: AnyInteraction) -> None:
         text = self.piece_page()
         await interaction.response.edit_message(content=text, view=self)
 
-    async def play(self, interaction: discord.Interaction[Any], index: int) -> None:
+    async def play(self, interaction: Interaction, index: int) -> None:
         move = self.moves[index]
         text = format_move(self.position, move)
         await actions.play_move(interaction, self.game.id, move, expected_version=self.game.version)
@@ -167,14 +175,14 @@ class MoveModal(discord.ui.Modal):
         )
         self.add_item(self.move)
 
-    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
+    async def on_submit(self, interaction: AnyInteraction) -> None:
         await actions.play_move(interaction, self.game.id, self.move.value.strip(), expected_version=self.game.version)
 
-    async def on_error(self, interaction: discord.Interaction[Any], error: Exception, /) -> None:  # type: ignore[override]
+    async def on_error(self, interaction: AnyInteraction, error: Exception, /) -> None:  # type: ignore[override]
         await errors.report(interaction, error)
 
 
-Confirmed = Callable[[discord.Interaction[Any]], Awaitable[None]]
+Confirmed = Callable[["Interaction"], Awaitable[None]]
 
 
 class ConfirmView(BaseView):
@@ -185,16 +193,16 @@ class ConfirmView(BaseView):
         self.user_id = user_id
         self.on_yes = on_yes
 
-    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+    async def interaction_check(self, interaction: AnyInteraction) -> bool:
         return interaction.user.id == self.user_id
 
     @discord.ui.button(label="Yes", style=discord.ButtonStyle.danger)
-    async def yes(self, interaction: discord.Interaction[Any], button: discord.ui.Button[ConfirmView]) -> None:
+    async def yes(self, interaction: Interaction, button: discord.ui.Button[ConfirmView]) -> None:
         self.stop()
         await interaction.response.edit_message(content="Confirmed.", view=None)
         await self.on_yes(interaction)
 
     @discord.ui.button(label="Cancel", style=discord.ButtonStyle.secondary)
-    async def cancel(self, interaction: discord.Interaction[Any], button: discord.ui.Button[ConfirmView]) -> None:
+    async def cancel(self, interaction: Interaction, button: discord.ui.Button[ConfirmView]) -> None:
         self.stop()
         await interaction.response.edit_message(content="Cancelled.", view=None)

@@ -2,32 +2,34 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.boards import COLOUR
-from bot.options import VariantArg
+from bot.ui.boards import COLOUR
+from bot.ui.options import VariantArg
 from rules import find_variant, format_move, parse_fen
 
 if TYPE_CHECKING:
     from bot.client import DamaBot
+
+    Interaction = discord.Interaction[DamaBot]
 
 
 class Info(commands.Cog):
     def __init__(self, bot: DamaBot) -> None:
         self.bot = bot
 
-    async def _default_variant(self, interaction: discord.Interaction[Any]) -> str:
+    async def _default_variant(self, interaction: Interaction) -> str:
         if interaction.guild_id is None:
             return self.bot.service.ctx.config.default_variant
         return (await self.bot.service.players.server_settings(interaction.guild_id)).default_variant
 
     @app_commands.command(name="rules", description="How a variant is played")
     @app_commands.describe(variant="Which draughts (default: the server's)")
-    async def rules(self, interaction: discord.Interaction[Any], variant: VariantArg | None = None) -> None:
+    async def rules(self, interaction: Interaction, variant: VariantArg | None = None) -> None:
         ruleset = find_variant(variant or await self._default_variant(interaction))
         embed = discord.Embed(title=ruleset.name, description=ruleset.summary[:4096], colour=COLOUR)
         start = parse_fen(ruleset, ruleset.start_fen)
@@ -44,7 +46,7 @@ class Info(commands.Cog):
     @app_commands.describe(user="Whose rating (default: yours)", variant="Only this variant")
     async def rating(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         user: discord.User | None = None,
         variant: VariantArg | None = None,
     ) -> None:
@@ -66,7 +68,7 @@ class Info(commands.Cog):
 
     @app_commands.command(name="leaderboard", description="The best rated players of a variant")
     @app_commands.describe(variant="Which draughts (default: the server's)")
-    async def leaderboard(self, interaction: discord.Interaction[Any], variant: VariantArg | None = None) -> None:
+    async def leaderboard(self, interaction: Interaction, variant: VariantArg | None = None) -> None:
         chosen = find_variant(variant or await self._default_variant(interaction))
         top = await self.bot.service.queries.leaderboard(chosen.id, limit=10)
         lines = [

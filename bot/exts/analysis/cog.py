@@ -4,45 +4,31 @@ from __future__ import annotations
 
 import asyncio
 import io
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import actions
-from bot.boards import BOARD_SIZE, board_message
-from bot.errors import Refusal
-from bot.options import game_autocomplete
+from bot.ui.boards import BOARD_SIZE, board_message
+from bot.ui.errors import Refusal
+from bot.ui.lookup import game_for
+from bot.ui.options import game_autocomplete
 from engine import hint_text
+from messages.play import HINT_REFUSALS
 from render import RenderOptions, render_replay
 from rules import find_variant
-from service import GameView
+from service import HintPolicy, hint_refusal
 
 if TYPE_CHECKING:
     from bot.client import DamaBot
+
+    Interaction = discord.Interaction[DamaBot]
 
 HINT_COOLDOWN = 30.0  # seconds per user: a hint costs a second or two of engine time
 REPLAY_COOLDOWN = 30.0
 REPLAY_SIZES = (BOARD_SIZE, 400, 280)  # try smaller pictures when the animation is too big to attach
 MAX_PLY = 10_000  # far beyond any real game; the real bound is checked against the game
-
-
-def hint_refusal(game: GameView, user_id: int, policy: str) -> str | None:
-    """Why a hint is not allowed here, or None. Finished games and games against the bot are always open;
-    active human games follow the server's policy: 'unrated' (default), 'always', or 'never'."""
-    if not game.active:
-        return None
-    if game.color_of(user_id) is None:
-        return "Hints are only for the players of a game while it is being played (or for finished games)."
-    if game.against_bot or policy == "always" or (policy == "unrated" and not game.rated):
-        return None
-    if policy == "never":
-        return "This server allows hints only in games against the bot and in finished games."
-    return (
-        "Hints are not allowed in rated games here; they are for unrated games, games against the bot "
-        "and finished games."
-    )
 
 
 class Analysis(commands.Cog):
@@ -58,18 +44,18 @@ class Analysis(commands.Cog):
     @app_commands.checks.cooldown(1, HINT_COOLDOWN, key=lambda i: i.user.id)
     async def hint(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         game: int | None = None,
         ply: app_commands.Range[int, 0, MAX_PLY] | None = None,
     ) -> None:
         service = self.bot.service
-        target = await actions.game_for(interaction, game)
-        policy = "unrated"
+        target = await game_for(interaction, game)
+        policy = HintPolicy.UNRATED
         if target.guild_id is not None:
             policy = (await service.players.server_settings(target.guild_id)).hint_policy
         refused = hint_refusal(target, interaction.user.id, policy)
-        if refused:
-            raise Refusal(refused)
+        if refused is not None:
+            raise Refusal(HINT_REFUSALS[refused])
         if ply is not None and target.active:
             raise Refusal("Choosing an earlier position is for finished games; leave `ply` out to get a hint now.")
         shown = target.ply if ply is None else ply
@@ -82,9 +68,7 @@ class Analysis(commands.Cog):
             raise Refusal(f"Game #{target.id} is over: there is no move to suggest.")
         await interaction.response.defer(ephemeral=True, thinking=True)
         analysis = await self.bot.analyser(position, history)
-        message = await board_message(
-            service, target, viewer_id=interaction.user.id, hint=analysis.move, with_buttons=False, ply=shown
-        )
+        message = await board_message(service, target, viewer_id=interaction.user.id, hint=analysis.move, ply=shown)
         where = "" if shown == target.ply else f" after ply {shown}"
         text = f"Hint for game #{target.id}{where}: {hint_text(position, analysis)}"
         await interaction.followup.send(text, embed=message.embed, file=message.file(), ephemeral=True)
@@ -92,8 +76,8 @@ class Analysis(commands.Cog):
     @app_commands.command(name="pdn", description="Download a game as a PDN file")
     @app_commands.describe(game="The game number")
     @app_commands.autocomplete(game=game_autocomplete)
-    async def pdn(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
-        target = await actions.game_for(interaction, game)
+    async def pdn(self, interaction: Interaction, game: int | None = None) -> None:
+        target = await game_for(interaction, game)
         text = await self.bot.service.queries.export_pdn(target.id)
         file = discord.File(io.BytesIO(text.encode("utf-8")), filename=f"dama-game-{target.id}.pdn")
         await interaction.response.send_message(f"Game #{target.id} as PDN.", file=file, ephemeral=True)
@@ -102,9 +86,9 @@ class Analysis(commands.Cog):
     @app_commands.describe(game="The game number")
     @app_commands.autocomplete(game=game_autocomplete)
     @app_commands.checks.cooldown(1, REPLAY_COOLDOWN, key=lambda i: i.user.id)
-    async def replay(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+    async def replay(self, interaction: Interaction, game: int | None = None) -> None:
         service = self.bot.service
-        target = await actions.game_for(interaction, game)
+        target = await game_for(interaction, game)
         await interaction.response.defer(thinking=True)
         moves = [m.path for m in await service.queries.history(target.id)]
         rules = find_variant(target.variant)

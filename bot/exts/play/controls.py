@@ -1,5 +1,6 @@
-"""Persistent buttons: DynamicItems whose custom_id carries what to do and to which game or challenge, so
-they keep working after a restart (registered once in setup_hook; nothing is kept in memory).
+"""Persistent buttons of a game (under its board and under offers): DynamicItems whose custom_id carries
+what to do and to which game, so they keep working after a restart (registered once in setup_hook;
+nothing is kept in memory).
 
 discord.py only logs exceptions raised by DynamicItem callbacks, so each callback goes through `guarded`,
 which hands them to the bot's one error handler.
@@ -8,17 +9,25 @@ which hands them to the bot's one error handler.
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import actions, errors
+from bot.exts.play import actions
+from bot.exts.play.picker import ConfirmView, MoveModal, MovePicker
+from bot.ui.errors import Refusal, guarded
+from bot.ui.lookup import check_can_move
+from service import OfferKind
+
+if TYPE_CHECKING:
+    from bot.client import DamaBot
+
+    Interaction = discord.Interaction[DamaBot]
 
 Button = discord.ui.Button[discord.ui.View]
+AnyInteraction = discord.Interaction[Any]  # DynamicItem's own signature; our code takes Interaction[DamaBot]
 
 GAME_TEMPLATE = r"dama:(?P<action>move|type|resign|draw):(?P<id>\d+)"
-CHALLENGE_TEMPLATE = r"dama:(?P<action>accept|decline):(?P<id>\d+)"
 OFFER_TEMPLATE = r"dama:offer:(?P<kind>draw|takeback):(?P<answer>yes|no):(?P<id>\d+)"
 
 _GAME_LOOK = {
@@ -27,13 +36,6 @@ _GAME_LOOK = {
     "draw": ("Offer draw", discord.ButtonStyle.secondary, "🤝"),
     "resign": ("Resign", discord.ButtonStyle.danger, "🏳"),
 }
-
-
-async def guarded(interaction: discord.Interaction[Any], action: Callable[[], Awaitable[None]]) -> None:
-    try:
-        await action()
-    except Exception as error:
-        await errors.report(interaction, error)
 
 
 class GameButton(discord.ui.DynamicItem[Button], template=GAME_TEMPLATE):
@@ -49,66 +51,38 @@ class GameButton(discord.ui.DynamicItem[Button], template=GAME_TEMPLATE):
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+        cls, interaction: AnyInteraction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> GameButton:
         return cls(match["action"], int(match["id"]))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def callback(self, interaction: AnyInteraction) -> None:
         await guarded(interaction, lambda: self.run(interaction))
 
-    async def run(self, interaction: discord.Interaction[Any]) -> None:
-        from bot.client import dama
-        from bot.views.picker import ConfirmView, MoveModal, MovePicker
-
-        game = await dama(interaction).service.queries.game(self.game_id)
+    async def run(self, interaction: Interaction) -> None:
+        game = await interaction.client.service.queries.game(self.game_id)
         if self.action in ("move", "type"):
-            actions.check_can_move(game, interaction.user.id)
+            check_can_move(game, interaction.user.id)
             if self.action == "type":
                 await interaction.response.send_modal(MoveModal(game))
             else:
                 await MovePicker(game, interaction.user.id).start(interaction)
             return
         if game.color_of(interaction.user.id) is None:
-            raise errors.Refusal("You are not playing in that game.")
+            raise Refusal("You are not playing in that game.")
         question = (
             f"Resign game #{game.id}? This cannot be undone."
             if self.action == "resign"
             else f"Offer a draw in game #{game.id}?"
         )
 
-        async def confirmed(confirm: discord.Interaction[Any]) -> None:
+        async def confirmed(confirm: Interaction) -> None:
             if self.action == "resign":
                 await actions.resign(confirm, self.game_id)
             else:
-                await actions.offer(confirm, self.game_id, "draw")
+                await actions.offer(confirm, self.game_id, OfferKind.DRAW)
 
         view = ConfirmView(interaction.user.id, confirmed)
         await interaction.response.send_message(question, view=view, ephemeral=True)
-
-
-class ChallengeButton(discord.ui.DynamicItem[Button], template=CHALLENGE_TEMPLATE):
-    """Accept / Decline under a challenge. The service decides who may press (the challenged player, or
-    anyone but the author for an open challenge); the author's Decline withdraws it."""
-
-    def __init__(self, action: str, challenge_id: int) -> None:
-        style = discord.ButtonStyle.success if action == "accept" else discord.ButtonStyle.danger
-        super().__init__(
-            discord.ui.Button(label=action.title(), style=style, custom_id=f"dama:{action}:{challenge_id}")
-        )
-        self.action = action
-        self.challenge_id = challenge_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> ChallengeButton:
-        return cls(match["action"], int(match["id"]))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        if self.action == "accept":
-            await guarded(interaction, lambda: actions.accept_challenge(interaction, self.challenge_id))
-        else:
-            await guarded(interaction, lambda: actions.decline_challenge(interaction, self.challenge_id))
 
 
 class OfferButton(discord.ui.DynamicItem[Button], template=OFFER_TEMPLATE):
@@ -120,24 +94,24 @@ class OfferButton(discord.ui.DynamicItem[Button], template=OFFER_TEMPLATE):
         super().__init__(
             discord.ui.Button(label=label, style=style, custom_id=f"dama:offer:{kind}:{answer}:{game_id}")
         )
-        self.kind = kind
+        self.kind = OfferKind(kind)
         self.answer = answer
         self.game_id = game_id
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+        cls, interaction: AnyInteraction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> OfferButton:
         return cls(match["kind"], match["answer"], int(match["id"]))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def callback(self, interaction: AnyInteraction) -> None:
         accept = self.answer == "yes"
         await guarded(
             interaction, lambda: actions.answer_offer(interaction, self.game_id, self.kind, accept, clear_buttons=True)
         )
 
 
-DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (GameButton, ChallengeButton, OfferButton)
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (GameButton, OfferButton)
 
 
 def game_controls(game_id: int) -> discord.ui.View:
@@ -147,14 +121,7 @@ def game_controls(game_id: int) -> discord.ui.View:
     return view
 
 
-def challenge_controls(challenge_id: int) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    view.add_item(ChallengeButton("accept", challenge_id))
-    view.add_item(ChallengeButton("decline", challenge_id))
-    return view
-
-
-def offer_controls(kind: str, game_id: int) -> discord.ui.View:
+def offer_controls(kind: OfferKind, game_id: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(OfferButton(kind, "yes", game_id))
     view.add_item(OfferButton(kind, "no", game_id))

@@ -7,11 +7,17 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 from discord import app_commands
 
-from bot.client import dama
-from bot.errors import Refusal
+from bot.ui.errors import Refusal
+from bot.ui.lookup import game_for
 from render import theme_names
 from rules import VARIANTS, RulesError, find_variant, format_move
 from service import BOT_ID, GameError, GameView
+
+if TYPE_CHECKING:
+    from bot.client import DamaBot
+
+    Interaction = discord.Interaction[DamaBot]
+
 
 MAX_CHOICES = 25  # Discord's limit for choices and for autocomplete results
 
@@ -49,7 +55,7 @@ class VariantSearch(VariantChoices):
         return None
 
     async def autocomplete(  # type: ignore[override]
-        self, interaction: discord.Interaction[Any], value: str
+        self, interaction: Interaction, value: str
     ) -> list[app_commands.Choice[str]]:
         return _variant_choices(value)
 
@@ -62,16 +68,16 @@ else:
 THEME_CHOICES = [app_commands.Choice(name=name, value=name) for name in theme_names()][:MAX_CHOICES]
 
 
-def opponent_name(interaction: discord.Interaction[Any], game: GameView, player_id: int) -> str:
+def opponent_name(interaction: Interaction, game: GameView, player_id: int) -> str:
     if player_id == BOT_ID:
         return f"the bot (level {game.bot_level or 1})"
-    user = dama(interaction).get_user(player_id)
+    user = interaction.client.get_user(player_id)
     return user.display_name if user else f"player {player_id}"
 
 
-async def game_autocomplete(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[int]]:
+async def game_autocomplete(interaction: Interaction, current: str) -> list[app_commands.Choice[int]]:
     """The caller's active games, those awaiting their move first."""
-    mine = await dama(interaction).service.queries.my_games(interaction.user.id, limit=MAX_CHOICES * 2)
+    mine = await interaction.client.service.queries.my_games(interaction.user.id, limit=MAX_CHOICES * 2)
     rules_names = {r.id: r.name for r in VARIANTS.values()}
     choices = []
     for item in mine:
@@ -84,10 +90,8 @@ async def game_autocomplete(interaction: discord.Interaction[Any], current: str)
     return choices[:MAX_CHOICES]
 
 
-async def move_autocomplete(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+async def move_autocomplete(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
     """The caller's legal moves in the chosen game (or their only game awaiting a move), with captures."""
-    from bot.actions import game_for
-
     game_id = getattr(interaction.namespace, "game", None)
     try:
         game = await game_for(interaction, game_id if isinstance(game_id, int) else None, my_turn=True)

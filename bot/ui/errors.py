@@ -8,32 +8,27 @@ Used by the command tree (tree.on_error), views and modals (on_error), and the p
 from __future__ import annotations
 
 import logging
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 
 import messages
+from messages.play import describe_game_error
 from rules import Position, RulesError
-from service import (
-    AlreadyAnswered,
-    CannotAnswerOwnOffer,
-    CannotChallengeSelf,
-    ChallengeExpired,
-    ChallengeNotFound,
-    GameError,
-    GameNotFound,
-    GameOver,
-    InvalidSetting,
-    NoPendingOffer,
-    NotAParticipant,
-    NothingToTakeBack,
-    NotYourTurn,
-    OfferAlreadyPending,
-    StaleGame,
-)
+from service import GameError
+
+if TYPE_CHECKING:
+    from bot.client import DamaBot
+
+    Interaction = discord.Interaction[DamaBot]
 
 log = logging.getLogger(__name__)
+
+
+def mention(user_id: int) -> str:
+    return f"<@{user_id}>"
 
 
 class Refusal(Exception):
@@ -58,46 +53,6 @@ class MoveRefused(Exception):
         self.position = position
 
 
-_RESULTS = {"1-0": "White won", "0-1": "Black won", "1/2-1/2": "it was drawn"}
-
-
-def describe_game_error(error: GameError) -> str:
-    """A sentence for a service refusal, in the bot's voice."""
-    if isinstance(error, NotYourTurn):
-        return f"It is not your turn: the game is waiting for <@{error.to_move_id}>."
-    if isinstance(error, NotAParticipant):
-        return "You are not playing in that game." if "game" in str(error) else "That challenge is not for you."
-    if isinstance(error, GameOver):
-        game = error.game
-        outcome = _RESULTS.get(game.result or "", "it has ended")
-        how = f" ({game.termination.value.replace('_', ' ')})" if game.termination else ""
-        return f"Game #{game.id} is over: {outcome}{how}."
-    if isinstance(error, GameNotFound):
-        return f"There is no game #{error.game_id}."
-    if isinstance(error, StaleGame):
-        return "The game changed while you were choosing; look at the new board and try again."
-    if isinstance(error, ChallengeNotFound):
-        return "That challenge no longer exists."
-    if isinstance(error, ChallengeExpired):
-        return "That challenge has expired."
-    if isinstance(error, AlreadyAnswered):
-        return f"That has already been answered ({error.status})."
-    if isinstance(error, CannotChallengeSelf):
-        return "You cannot play against yourself."
-    if isinstance(error, InvalidSetting):
-        return f"The {error.name} cannot be {error.value!r}: allowed are {error.allowed}."
-    if isinstance(error, NoPendingOffer):
-        return f"There is no {error.kind} offer to answer."
-    if isinstance(error, OfferAlreadyPending):
-        return f"A {error.kind} offer is already waiting for an answer."
-    if isinstance(error, CannotAnswerOwnOffer):
-        return "You cannot answer your own offer."
-    if isinstance(error, NothingToTakeBack):
-        return "You have no move to take back."
-    text = str(error)
-    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
-
-
 def explain(error: BaseException) -> str | None:
     """The player-facing sentence for an expected error, or None for a bug."""
     if isinstance(error, app_commands.CommandInvokeError | app_commands.TransformerError):
@@ -114,7 +69,7 @@ def explain(error: BaseException) -> str | None:
     if isinstance(error, MoveRefused):
         return messages.describe(error.error, error.position)
     if isinstance(error, GameError):
-        return describe_game_error(error)
+        return describe_game_error(error, mention)
     if isinstance(error, RulesError):
         return messages.describe(error)
     if isinstance(error, app_commands.CommandOnCooldown):
@@ -136,7 +91,7 @@ def explain(error: BaseException) -> str | None:
     return None
 
 
-async def send_ephemeral(interaction: discord.Interaction[Any], text: str) -> None:
+async def send_ephemeral(interaction: Interaction, text: str) -> None:
     """Reply privately, whether or not the interaction was already acknowledged."""
     text = text[:2000]
     try:
@@ -148,7 +103,7 @@ async def send_ephemeral(interaction: discord.Interaction[Any], text: str) -> No
         log.warning("could not send an error reply for interaction %s", interaction.id, exc_info=True)
 
 
-async def report(interaction: discord.Interaction[Any], error: BaseException) -> None:
+async def report(interaction: Interaction, error: BaseException) -> None:
     """The one error handler. Expected refusals get their sentence; bugs are logged and apologised for."""
     text = explain(error)
     if text is None:
@@ -163,6 +118,15 @@ async def report(interaction: discord.Interaction[Any], error: BaseException) ->
     await send_ephemeral(interaction, text)
 
 
-def _custom_id(interaction: discord.Interaction[Any]) -> str:
+def _custom_id(interaction: Interaction) -> str:
     data: Any = interaction.data or {}
     return str(data.get("custom_id", "?"))
+
+
+async def guarded(interaction: Interaction, action: Callable[[], Awaitable[None]]) -> None:
+    """discord.py only logs what a DynamicItem callback raises: hand it to the one error handler instead."""
+    try:
+        await action()
+    except Exception as error:
+        await report(interaction, error)
+

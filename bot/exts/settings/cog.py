@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.options import THEME_CHOICES, VariantArg
+from bot.ui.options import THEME_CHOICES, VariantArg
 from rules import find_variant
 from service import Preferences, ServerSettings
 
 if TYPE_CHECKING:
     from bot.client import DamaBot
+
+    Interaction = discord.Interaction[DamaBot]
 
 _NOTIFY = {"dm": "a direct message", "channel": "a mention in the game's channel", "off": "nothing"}
 
@@ -48,7 +50,7 @@ class Settings(commands.Cog):
     @app_commands.choices(theme=THEME_CHOICES)
     async def settings(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         notifications: Literal["dm", "channel", "off"] | None = None,
         theme: str | None = None,
         orientation: Literal["auto", "white", "black"] | None = None,
@@ -77,7 +79,7 @@ class Settings(commands.Cog):
     @app_commands.checks.has_permissions(manage_guild=True)
     async def server_settings(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         default_variant: VariantArg | None = None,
         days_per_move: app_commands.Range[int, 1, 14] | None = None,
         allow_channel: discord.TextChannel | None = None,

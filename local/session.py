@@ -18,11 +18,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
+import engine as engine_module
 import messages
-from bot.boards import BOARD_SIZE, ending, last_move_of, move_number
-from bot.errors import describe_game_error
 from data.db import Database
 from engine import Analysis, hint_text
+from messages.play import HINT_REFUSALS, describe_game_error, ending
 from render import RenderOptions, render_board
 from rules import (
     VARIANTS,
@@ -40,10 +40,12 @@ from service import (
     GameError,
     GameFinished,
     GameView,
+    HintPolicy,
     MoveResult,
-    NotYourTurn,
     RatingChange,
     Service,
+    hint_refusal,
+    move_number,
 )
 
 # Reserved ids: Discord snowflakes are > 2**22, 0 is the bot, negative ids are anonymised players.
@@ -52,6 +54,7 @@ BOB_ID = 2
 NAMES = {ALICE_ID: "local:alice", BOB_ID: "local:bob"}
 BOARDS_DIR = Path("dama-boards")
 HINT_SECONDS = 1.5
+BOARD_SIZE = 560  # the same picture size as on Discord
 COLOURS = ("white", "black", "random")
 
 Analyser = Callable[[Position, Sequence[Position]], Awaitable[Analysis]]
@@ -353,15 +356,13 @@ class LocalSession:
         await self._show(game)
 
     async def hint(self, parsed: Parsed) -> None:
-        from bot.cogs.analysis import hint_refusal  # the same policy as on Discord (no server: "unrated")
-
         game = await self._local_game(self._target(parsed))
         self.current = game.id
         viewer = game.to_move_id if game.to_move_id in NAMES else ALICE_ID
         assert viewer is not None
-        refused = hint_refusal(game, viewer, "unrated")
-        if refused:
-            raise InputError(refused)
+        refused = hint_refusal(game, viewer, HintPolicy.UNRATED)  # as on Discord; no server, the default
+        if refused is not None:
+            raise InputError(HINT_REFUSALS[refused])
         position = game.position
         if not position.legal_moves():
             raise InputError(f"Game #{game.id} is over: there is no move to suggest.")
@@ -489,7 +490,7 @@ class LocalSession:
         self.say(f"Board picture: {path}")
 
     async def _png(self, game: GameView, *, hint: Move | None = None, suffix: str = "") -> Path:
-        record, last = await last_move_of(self.service, game)
+        record, last = await self.service.queries.last_move(game)
         options = RenderOptions(
             size=BOARD_SIZE,
             last_move=last,
@@ -506,9 +507,7 @@ class LocalSession:
         return path
 
     def _game_error(self, error: GameError) -> str:
-        if isinstance(error, NotYourTurn):
-            return f"It is not your turn: the game is waiting for {NAMES.get(error.to_move_id, 'the bot')}."
-        return describe_game_error(error)
+        return describe_game_error(error, lambda player: NAMES.get(player, "the bot"))
 
 
 def _write(path: Path, data: bytes) -> None:
@@ -517,9 +516,7 @@ def _write(path: Path, data: bytes) -> None:
 
 
 async def _engine_analyser(position: Position, history: Sequence[Position]) -> Analysis:
-    import engine
-
-    return await engine.analyse(position, time=HINT_SECONDS, history=history)
+    return await engine_module.analyse(position, time=HINT_SECONDS, history=history)
 
 
 def run_session(
@@ -538,8 +535,6 @@ def run_session(
     engine/analyser default to the real engine (its process pool is shut down at the end). With echo,
     each command is written after its prompt, so a scripted transcript reads like a terminal.
     """
-    import engine as engine_module
-
     own_engine = engine is None
     with asyncio.Runner() as runner:
         db = runner.run(Database.open(database_path))
@@ -577,12 +572,9 @@ def run_session(
     return 0
 
 
-def main() -> int:
-    """Local mode from `python -m bot` (bot.app calls this when there is no token and stdin is a TTY)."""
-    from bot.settings import load_settings
-
-    settings = load_settings()
-    return run_session(sys.stdin, sys.stdout, database_path=settings.database_path)
+def main(database_path: Path | str) -> int:
+    """Local mode in this terminal (`python -m bot` starts it when there is no token and stdin is a TTY)."""
+    return run_session(sys.stdin, sys.stdout, database_path=database_path)
 
 
 __all__ = ["ALICE_ID", "BOB_ID", "NAMES", "LocalSession", "board_text", "main", "run_session"]

@@ -1,0 +1,15 @@
+"""The Discord app, one folder per feature (its cog, views and actions). A new command is a folder here
+plus one line below."""
+
+from __future__ import annotations
+
+from bot.exts import analysis, challenges, info, play, settings
+from bot.ui.feature import Feature
+
+FEATURES: tuple[Feature, ...] = (
+    challenges.FEATURE,
+    play.FEATURE,
+    analysis.FEATURE,
+    info.FEATURE,
+    settings.FEATURE,
+)

@@ -1,0 +1,40 @@
+"""Accepting, declining and withdrawing a challenge (from its buttons)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.ui.errors import Refusal
+
+if TYPE_CHECKING:
+    from bot.client import DamaBot
+
+    Interaction = discord.Interaction[DamaBot]
+
+
+async def accept_challenge(interaction: Interaction, challenge_id: int) -> None:
+    bot = interaction.client
+    started = await bot.service.challenges.accept(challenge_id, interaction.user.id)
+    challenge = started.challenge
+    text = f"<@{interaction.user.id}> accepted <@{challenge.challenger_id}>'s challenge: game #{started.game.id}."
+    await interaction.response.edit_message(content=text, view=None)
+    await bot.announcer.started(interaction, started)
+    bot.timers.poke()
+
+
+async def decline_challenge(interaction: Interaction, challenge_id: int) -> None:
+    """The challenged player declines; the challenger withdraws. Open challenges can only be withdrawn."""
+    service = interaction.client.service
+    challenge = await service.challenges.get(challenge_id)
+    user = interaction.user.id
+    if user == challenge.challenger_id:
+        await service.challenges.cancel(challenge_id, user)
+        text = f"<@{user}> withdrew the challenge."
+    elif challenge.opponent_id is None:
+        raise Refusal("Anyone may accept an open challenge; only its author can withdraw it.")
+    else:
+        await service.challenges.decline(challenge_id, user)
+        text = f"<@{user}> declined <@{challenge.challenger_id}>'s challenge."
+    await interaction.response.edit_message(content=text, view=None, allowed_mentions=discord.AllowedMentions.none())

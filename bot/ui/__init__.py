@@ -1,0 +1,1 @@
+"""Discord presentation shared by the features: boards, errors, options, lookups, permissions."""
