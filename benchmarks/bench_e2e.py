@@ -12,6 +12,10 @@ import statistics
 import tempfile
 from pathlib import Path
 
+from rules import Game, find_variant, format_move
+from tests.fakediscord.fake import FakeDiscord
+from tests.fakediscord.process import BotLauncher
+
 MOVES = 200
 WARMUP = 6  # the first moves pay for imports, font loading and layer caches
 TARGET_P99_MS = 150.0
@@ -24,9 +28,6 @@ def percentile(values: list[float], fraction: float) -> float:
 
 
 async def measure(moves: int = MOVES, seed: int = 8) -> dict[str, list[float]]:
-    from rules import Game, find_variant, format_move
-    from tests.fakediscord.fake import FakeDiscord
-    from tests.fakediscord.process import BotLauncher
 
     rnd = random.Random(seed)
     rules = find_variant("italian")

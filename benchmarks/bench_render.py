@@ -4,6 +4,7 @@ and seconds for a 60-ply animated replay.  Targets: <15 ms (8x8), <25 ms (10x10)
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import statistics
 import time
@@ -56,7 +57,6 @@ def main() -> None:
     try:
         boards.append(("10x10 international", find_variant("international")))
     except Exception:  # the registry may not have it yet: draw a 10x10 geometry anyway
-        import dataclasses
 
         ten = dataclasses.replace(
             find_variant("italian"), id="ten", width=10, height=10, inverted=False, start_fen="W:W31-50:B1-20"

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from engine.api import to_moves
 from engine.worker import Job, play_level, searcher_for
-from rules import Color, Game, Move, Position, RuleSet, find_variant, start_position
+from rules import Color, Game, Move, Position, RuleSet, find_variant, format_move, start_position
 
 BALLOTS = Path(__file__).resolve().parent.parent / "engine" / "ballots"
 MAX_PLIES = 200
@@ -34,7 +34,6 @@ def ballots(rules: RuleSet) -> list[list[str]]:
     if path.exists():
         lines = [line.split() for line in path.read_text().splitlines() if line.strip()]
         return [line for line in lines if not line[0].startswith("#")]
-    from rules import format_move
 
     out = []
     start = start_position(rules)

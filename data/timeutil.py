@@ -15,9 +15,5 @@ def from_db(text: str) -> datetime:
     return datetime.fromisoformat(text).astimezone(UTC)
 
 
-def opt_to_db(moment: datetime | None) -> str | None:
-    return None if moment is None else to_db(moment)
-
-
 def opt_from_db(text: str | None) -> datetime | None:
     return None if text is None else from_db(text)

@@ -40,10 +40,6 @@ class Analysis:
     seconds: float
     win_in: int | None = None  # plies to a forced result: > 0 the side to move wins, < 0 it loses
 
-    @property
-    def is_forced_result(self) -> bool:
-        return self.win_in is not None
-
 
 def fast_of(move: Move) -> FastMove:
     """The generator's (mover xor, captured mask, kings xor) for a rules.Move."""

@@ -159,7 +159,7 @@ class Searcher:
         return False
 
     # -- driver ----------------------------------------------------------------------------------
-    def search(
+    def search(  # noqa: C901 - iterative deepening with its time checks in one place
         self,
         white: int,
         black: int,
@@ -315,7 +315,7 @@ class Searcher:
             raise Stop
 
     # -- the tree --------------------------------------------------------------------------------
-    def _search(
+    def _search(  # noqa: C901 - measured hot path (the search itself)
         self, own: int, opp: int, kings: int, color: int, depth: int, alpha: int, beta: int, ply: int,
         h: int, pv_node: bool, rev: int,
     ) -> int:

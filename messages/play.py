@@ -6,6 +6,7 @@ Typed data in, words out: each front end passes how it names a player (a Discord
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from service.errors import (
     AlreadyAnswered,
@@ -60,35 +61,31 @@ def ending(game: GameView) -> str:
     return f"{result} ({how})" if game.result == "1/2-1/2" else f"{result} by {how}"
 
 
+_GAME_ERRORS: dict[type[GameError], Callable[[Any, Namer], str]] = {
+    NotYourTurn: lambda e, name: f"It is not your turn: the game is waiting for {name(e.to_move_id)}.",
+    NotAParticipant: lambda e, name: (
+        "That challenge is not for you." if e.challenge else "You are not playing in that game."
+    ),
+    GameOver: lambda e, name: f"Game #{e.game.id} is over: {ending(e.game)}.",
+    GameNotFound: lambda e, name: f"There is no game #{e.game_id}.",
+    StaleGame: lambda e, name: "The game changed while you were choosing; look at the new board and try again.",
+    ChallengeNotFound: lambda e, name: "That challenge no longer exists.",
+    ChallengeExpired: lambda e, name: "That challenge has expired.",
+    AlreadyAnswered: lambda e, name: f"That has already been answered ({e.status}).",
+    CannotChallengeSelf: lambda e, name: "You cannot play against yourself.",
+    InvalidSetting: lambda e, name: f"The {e.name} cannot be {e.value!r}: allowed are {e.allowed}.",
+    NoPendingOffer: lambda e, name: f"There is no {e.kind} offer to answer.",
+    OfferAlreadyPending: lambda e, name: f"A {e.kind} offer is already waiting for an answer.",
+    CannotAnswerOwnOffer: lambda e, name: "You cannot answer your own offer.",
+    NothingToTakeBack: lambda e, name: "You have no move to take back.",
+}
+
+
 def describe_game_error(error: GameError, name: Namer) -> str:
     """A sentence for a service refusal, in the bot's voice."""
-    if isinstance(error, NotYourTurn):
-        return f"It is not your turn: the game is waiting for {name(error.to_move_id)}."
-    if isinstance(error, NotAParticipant):
-        return "That challenge is not for you." if error.challenge else "You are not playing in that game."
-    if isinstance(error, GameOver):
-        return f"Game #{error.game.id} is over: {ending(error.game)}."
-    if isinstance(error, GameNotFound):
-        return f"There is no game #{error.game_id}."
-    if isinstance(error, StaleGame):
-        return "The game changed while you were choosing; look at the new board and try again."
-    if isinstance(error, ChallengeNotFound):
-        return "That challenge no longer exists."
-    if isinstance(error, ChallengeExpired):
-        return "That challenge has expired."
-    if isinstance(error, AlreadyAnswered):
-        return f"That has already been answered ({error.status})."
-    if isinstance(error, CannotChallengeSelf):
-        return "You cannot play against yourself."
-    if isinstance(error, InvalidSetting):
-        return f"The {error.name} cannot be {error.value!r}: allowed are {error.allowed}."
-    if isinstance(error, NoPendingOffer):
-        return f"There is no {error.kind} offer to answer."
-    if isinstance(error, OfferAlreadyPending):
-        return f"A {error.kind} offer is already waiting for an answer."
-    if isinstance(error, CannotAnswerOwnOffer):
-        return "You cannot answer your own offer."
-    if isinstance(error, NothingToTakeBack):
-        return "You have no move to take back."
+    for kind in type(error).__mro__:
+        words = _GAME_ERRORS.get(kind)
+        if words is not None:
+            return words(error, name)
     text = str(error)
     return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")

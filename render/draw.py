@@ -25,7 +25,7 @@ def square_box(position: Position, options: RenderOptions, square: int) -> tuple
     return layout_of(position, options).cell_box(row, col)
 
 
-def render_image(position: Position, options: RenderOptions | None = None) -> Image.Image:
+def render_image(position: Position, options: RenderOptions | None = None) -> Image.Image:  # noqa: C901 - the layers in drawing order, each optional
     """The picture as a Pillow RGB image (render_board encodes it)."""
     options = options or RenderOptions()
     theme = load_theme(options.theme)

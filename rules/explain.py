@@ -5,11 +5,11 @@ from __future__ import annotations
 import dataclasses
 
 from rules.errors import IllegalMoveError, Reason
+from rules.king_streaks import blocked_king
 from rules.move import Move
 from rules.movegen import CaptureSequence, Generator, precedence_key
 from rules.position import Position
 from rules.ruleset import Color, KingRange, Precedence, PromotionInCapture
-from rules.variants.frisian import blocked_king
 
 
 def _path_matches(path: tuple[int, ...], squares: list[int]) -> bool:
@@ -52,7 +52,7 @@ def _precedence_reason(
     return Reason.MUST_CAPTURE_KING_EARLIER, {}
 
 
-def explain(
+def explain(  # noqa: C901 - one branch per rule a refused move can break, in the order players ask
     position: Position,
     squares: list[int],
     capture_mark: bool,

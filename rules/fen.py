@@ -56,7 +56,7 @@ def max_pieces(rules: RuleSet) -> int:
     return max(start.white.bit_count(), start.black.bit_count())
 
 
-def parse_fen(rules: RuleSet, text: str, *, check_counts: bool = True) -> Position:
+def parse_fen(rules: RuleSet, text: str, *, check_counts: bool = True) -> Position:  # noqa: C901 - PDN 3.0 FEN fields, each checked where it is read
     if not isinstance(text, str) or not text.strip():
         raise InvalidPositionError("empty FEN")
     if len(text) > MAX_FEN_LENGTH:

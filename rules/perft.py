@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from rules.king_streaks import perft_limited
 from rules.movegen import FastMove, generator_for
 from rules.position import Position
 from rules.ruleset import Color
@@ -21,7 +22,7 @@ def perft(position: Position, depth: int, *, keep_duplicates: bool = False) -> i
     if depth <= 0:
         return 1
     if position.rules.king_move_limit:  # Frisian: the counts depend on per-side king streaks
-        from rules.variants.frisian import perft_limited
+
 
         return perft_limited(position, depth)
     gen = generator_for(position.rules, keep_duplicates)

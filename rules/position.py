@@ -6,10 +6,10 @@ import enum
 from dataclasses import dataclass, field
 
 from rules.board import Board, board_for
+from rules.king_streaks import limit_king_moves, next_streaks
 from rules.move import Move
 from rules.movegen import CaptureSequence, Generator, generator_for
 from rules.ruleset import Color, RuleSet
-from rules.variants.frisian import limit_king_moves, next_streaks
 
 
 class Piece(enum.Enum):
@@ -36,7 +36,7 @@ class Position:
     black: int
     kings: int
     turn: Color
-    # Frisian only (RuleSet.king_move_limit, rules/variants/frisian.py): per side, the square of the king
+    # Frisian only (RuleSet.king_move_limit, rules/king_streaks.py): per side, the square of the king
     # that made the last quiet moves in a row and how many; the default everywhere else.
     king_streaks: tuple[int, int, int, int] = (-1, 0, -1, 0)
 

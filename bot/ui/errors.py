@@ -53,41 +53,50 @@ class MoveRefused(Exception):
         self.position = position
 
 
-def explain(error: BaseException) -> str | None:
-    """The player-facing sentence for an expected error, or None for a bug."""
-    if isinstance(error, app_commands.CommandInvokeError | app_commands.TransformerError):
-        inner = error.__cause__ if isinstance(error, app_commands.TransformerError) else error.original
-        if inner is not None and inner is not error:
-            found = explain(inner)
-            if found is not None:
-                return found
-        if isinstance(error, app_commands.TransformerError):
-            return f"I could not understand {error.value!r}."
-        return None
-    if isinstance(error, Refusal):
-        return str(error)
-    if isinstance(error, MoveRefused):
-        return messages.describe(error.error, error.position)
-    if isinstance(error, GameError):
-        return describe_game_error(error, mention)
-    if isinstance(error, RulesError):
-        return messages.describe(error)
-    if isinstance(error, app_commands.CommandOnCooldown):
-        return f"Slow down: you can use this again in {error.retry_after:.0f} s."
-    if isinstance(error, app_commands.MissingPermissions):
-        return "You need the Manage Server permission for that."
-    if isinstance(error, app_commands.BotMissingPermissions):
-        names = [p.replace("_", " ").title() for p in error.missing_permissions]
-        return str(MissingPermissions(names))
-    if isinstance(error, app_commands.NoPrivateMessage):
-        return "That only works in a server."
-    if isinstance(error, app_commands.CheckFailure):
-        return "You can't use that here."
-    if isinstance(error, discord.Forbidden):
-        return (
+def _wrapped(error: app_commands.CommandInvokeError | app_commands.TransformerError) -> str | None:
+    """What a command or transformer failure carries inside, in words; None for a bug."""
+    inner = error.__cause__ if isinstance(error, app_commands.TransformerError) else error.original
+    if inner is not None and inner is not error:
+        found = explain(inner)
+        if found is not None:
+            return found
+    if isinstance(error, app_commands.TransformerError):
+        return f"I could not understand {error.value!r}."
+    return None
+
+
+def _bot_missing(error: app_commands.BotMissingPermissions) -> str:
+    return str(MissingPermissions([p.replace("_", " ").title() for p in error.missing_permissions]))
+
+
+# The first entry whose type matches wins, so subclasses come before their bases.
+_EXPLAINERS: tuple[tuple[type[BaseException], Callable[[Any], str | None]], ...] = (
+    (app_commands.CommandInvokeError, _wrapped),
+    (app_commands.TransformerError, _wrapped),
+    (Refusal, str),
+    (MoveRefused, lambda e: messages.describe(e.error, e.position)),
+    (GameError, lambda e: describe_game_error(e, mention)),
+    (RulesError, messages.describe),
+    (app_commands.CommandOnCooldown, lambda e: f"Slow down: you can use this again in {e.retry_after:.0f} s."),
+    (app_commands.MissingPermissions, lambda e: "You need the Manage Server permission for that."),
+    (app_commands.BotMissingPermissions, _bot_missing),
+    (app_commands.NoPrivateMessage, lambda e: "That only works in a server."),
+    (app_commands.CheckFailure, lambda e: "You can't use that here."),
+    (
+        discord.Forbidden,
+        lambda e: (
             "Discord refused me: I am missing a permission here (I need Send Messages, Embed Links, "
             "Attach Files, Create Public Threads and Send Messages in Threads)."
-        )
+        ),
+    ),
+)
+
+
+def explain(error: BaseException) -> str | None:
+    """The player-facing sentence for an expected error, or None for a bug."""
+    for kind, words in _EXPLAINERS:
+        if isinstance(error, kind):
+            return words(error)
     return None
 
 

@@ -129,12 +129,6 @@ class MoveRepository(Repository):
             MoveRow, "SELECT * FROM moves WHERE game_id = ? AND ply > ? ORDER BY ply", (game_id, after_ply)
         )
 
-    async def paths_after(self, game_id: int, after_ply: int) -> list[str]:
-        rows = await self.conn.execute_fetchall(
-            "SELECT path FROM moves WHERE game_id = ? AND ply > ? ORDER BY ply", (game_id, after_ply)
-        )
-        return [str(row[0]) for row in rows]
-
     async def fen_after(self, game_id: int, ply: int) -> str | None:
         value = await self._scalar("SELECT fen_after FROM moves WHERE game_id = ? AND ply = ?", (game_id, ply))
         return None if value is None else str(value)

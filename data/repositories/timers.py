@@ -52,13 +52,6 @@ class TimerRepository(Repository):
         value = await self._scalar("SELECT MIN(due_at) FROM timers WHERE fired_at IS NULL")
         return None if value is None else str(value)
 
-    async def pending_for_game(self, game_id: int) -> list[TimerRow]:
-        return await self._all(
-            TimerRow,
-            "SELECT * FROM timers WHERE game_id = ? AND fired_at IS NULL ORDER BY due_at",
-            (game_id,),
-        )
-
     async def cancel_for_game(self, game_id: int) -> int:
         return await self._run("DELETE FROM timers WHERE game_id = ? AND fired_at IS NULL", (game_id,))
 
@@ -68,11 +61,4 @@ class TimerRepository(Repository):
     async def cancel_for_player(self, player_id: int, event: str) -> int:
         return await self._run(
             "DELETE FROM timers WHERE player_id = ? AND event = ? AND fired_at IS NULL", (player_id, event)
-        )
-
-    async def pending_for_player(self, player_id: int) -> list[TimerRow]:
-        return await self._all(
-            TimerRow,
-            "SELECT * FROM timers WHERE player_id = ? AND fired_at IS NULL ORDER BY due_at",
-            (player_id,),
         )

@@ -12,10 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from rules.game import Outcome, Termination
 from rules.ruleset import Color
 
 if TYPE_CHECKING:
-    from rules.game import Game, Outcome
+    from rules.game import Game
     from rules.position import Position
 
 Material = tuple[int, int, int, int]  # (white pieces, white kings, black pieces, black kings)
@@ -49,7 +50,6 @@ def _lone_king_against(position: Position, test: Callable[[int, int], bool]) -> 
 
 
 def _draw(game: Game) -> Outcome:
-    from rules.game import Outcome, Termination
 
     return Outcome(Termination.ENDGAME_RULE, None)
 
@@ -162,7 +162,6 @@ POOL_TEXT = (
 def turkish(game: Game) -> Outcome | None:
     """A lone king against a lone man wins; a lone king against a lone king draws (unless the side to
     move has a capture)."""
-    from rules.game import Outcome, Termination
 
     wp, wk, bp, bk = material(game.position)
     if wp != 1 or bp != 1 or not _no_capture_for_mover(game):

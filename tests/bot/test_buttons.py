@@ -13,6 +13,7 @@ from bot.exts.challenges.controls import ChallengeButton
 from bot.exts.play.controls import GameButton, OfferButton
 from bot.exts.play.picker import PER_SELECT, ConfirmView, MoveModal, MovePicker
 from rules import find_variant, parse_fen
+from service import GameView
 from tests.bot.support import ALICE, BOB, CAROL, Recorder, interaction
 from tests.bot.test_commands import new_game
 
@@ -151,7 +152,6 @@ async def test_many_options_are_split_into_selects_of_25() -> None:
     # International draughts, a lone White king on 28 (flying): 17 moves along its diagonals.
     rules = find_variant("international")
     position = parse_fen(rules, "W:WK28:B1")
-    from service import GameView
 
     game = GameView.__new__(GameView)
     object.__setattr__(game, "id", 1)

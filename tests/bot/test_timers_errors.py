@@ -11,6 +11,7 @@ import pytest
 
 from bot.client import DamaBot
 from bot.ui import errors
+from tests.bot import support
 from tests.bot.support import ALICE, BOB, CHANNEL, Recorder, interaction
 from tests.bot.test_commands import new_game
 
@@ -76,7 +77,6 @@ async def test_discord_refusing_a_permission_is_explained(bot: DamaBot, log: Rec
 
 async def test_posting_to_a_channel_without_permissions(bot: DamaBot, log: Recorder) -> None:
     # The game lives in another channel where the bot may not attach files.
-    from tests.bot import support
 
     elsewhere = support.text_channel(3000, log, discord.Permissions(send_messages=True, embed_links=True))
     bot.test_channels[3000] = elsewhere  # type: ignore[attr-defined]

@@ -8,6 +8,7 @@ import pytest
 from PIL import Image
 
 from bot.client import DamaBot
+from bot.exts.challenges.controls import ChallengeButton
 from tests.bot import support
 from tests.bot.support import ALICE, BOB, CAROL, CHANNEL, Recorder, interaction, run_command
 from tests.bot.test_commands import new_game
@@ -171,7 +172,6 @@ async def test_server_settings_and_threads(bot: DamaBot, log: Recorder, channel:
         ALICE, BOB, color="white", guild_id=support.GUILD, channel_id=CHANNEL
     )
     assert challenge.variant == "english" and challenge.days_per_move == 5
-    from bot.exts.challenges.controls import ChallengeButton
 
     accepting = interaction(bot, BOB, log, channel=channel)  # type: ignore[arg-type]
     await ChallengeButton("accept", challenge.id).callback(accepting)

@@ -14,7 +14,7 @@ import pytest
 from PIL import Image
 
 from tests.fakediscord import BotLauncher, FakeDiscord, FakeDiscordError, InteractionRefused, Upload, guard
-from tests.fakediscord.demo_bot import CELL, DARK, LIGHT
+from tests.fakediscord.demo_bot import CELL, DARK, LIGHT, DemoBot, Store
 
 DEMO = "tests.fakediscord.demo_bot"
 
@@ -254,7 +254,6 @@ async def test_closed_dms_are_refused(fake_discord: FakeDiscord, bot_launcher: B
 @pytest.mark.asyncio
 async def test_in_process_bot_and_gateway_reconnect(fake_discord: FakeDiscord, bot_launcher: BotLauncher,
                                                     tmp_path: Path) -> None:
-    from tests.fakediscord.demo_bot import DemoBot, Store
 
     class QuickDemoBot(DemoBot):
         async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:

@@ -7,6 +7,8 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from tests.fakediscord.model import walk_components
+
 SUB_COMMAND, SUB_COMMAND_GROUP, STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER, \
     ATTACHMENT = range(1, 12)
 OPTION_TYPE_NAMES = {1: "SUB_COMMAND", 2: "SUB_COMMAND_GROUP", 3: "STRING", 4: "INTEGER", 5: "BOOLEAN",
@@ -213,7 +215,7 @@ def check_message(data: dict[str, Any], n_files: int, *, creating: bool) -> None
 
 
 def check_components(components: list[dict[str, Any]], *, v2: bool = False) -> None:
-    from .model import walk_components
+
 
     if not v2:
         if len(components) > 5:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import pty
 import select
 import subprocess
 import sys
@@ -50,7 +51,6 @@ def read_until(fd: int, wanted: bytes, seen: bytearray, timeout: float = 30.0) -
 
 def test_local_mode_in_a_pseudo_terminal(tmp_path: Path) -> None:
     """What a newcomer sees after `make run` without a token: a prompt, a board, a saved picture."""
-    import pty
 
     main, child = pty.openpty()
     proc = subprocess.Popen(

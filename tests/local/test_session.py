@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+import engine
 from data import Database
 from engine import Analysis
 from local import ALICE_ID, BOB_ID, LocalSession, board_text, run_session
@@ -84,7 +85,6 @@ def test_game_against_the_bot_hint_pdn_rules_resign(tmp_path: Path) -> None:
     calls: list[Position] = []
 
     async def analyser(position: Position, history: object) -> Analysis:
-        import engine
 
         calls.append(position)
         return await engine.analyse(position, depth=3)
@@ -165,7 +165,6 @@ BAD_INPUT = [
 
 def test_bad_input_everywhere_gets_a_sentence_and_changes_nothing(tmp_path: Path) -> None:
     async def analyser(position: Position, history: object) -> Analysis:
-        import engine
 
         return await engine.analyse(position, depth=2)
 

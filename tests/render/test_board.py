@@ -13,6 +13,7 @@ from render.layout import is_point_board, layout_for
 from rules import Color, Game, Position, find_variant
 from rules.ruleset import BoardKind
 from tests.render.support import (
+    ALGEBRAIC_8,
     ALL_RULES,
     ITALIAN,
     POINTS_5,
@@ -239,7 +240,6 @@ def test_square_numbers_are_written_and_not_covered_by_pieces(rules, size):
 
 
 def test_algebraic_boards_label_files_and_ranks_on_the_frame():
-    from tests.render.support import ALGEBRAIC_8
 
     position = start(ALGEBRAIC_8)
     options = RenderOptions()

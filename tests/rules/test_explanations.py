@@ -7,7 +7,7 @@ import dataclasses
 import pytest
 
 from messages import describe
-from rules import IllegalMoveError, Reason, find_variant, parse_fen, parse_move
+from rules import Game, IllegalMoveError, Reason, find_variant, parse_fen, parse_move
 from rules.ruleset import Numbering
 
 ITALIAN = find_variant("italian")
@@ -66,7 +66,6 @@ def test_fewer_pieces_lists_the_full_route() -> None:
 
 
 def test_refusal_changes_nothing() -> None:
-    from rules import Game
 
     game = Game(ITALIAN, "W:W22:B18,19,10")
     before = game.fen

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from rules import find_variant, format_move, parse_fen
+from messages import describe
+from rules import AmbiguousMoveError, find_variant, format_move, parse_fen, parse_move
 
 ITALIAN = find_variant("italian")
 
@@ -78,8 +79,6 @@ def test_king_captures_backwards_one_square() -> None:
 
 def test_two_routes_to_the_same_square_are_ambiguous() -> None:
     """§8.3 arithmetic: 26 takes 21 and 13 via 17, or 22 and 14 via 19; both end on 10."""
-    from messages import describe
-    from rules import AmbiguousMoveError, parse_move
 
     position = parse_fen(ITALIAN, "W:W26:B21,13,22,14")
     assert {format_move(position, m) for m in position.legal_moves()} == {"26x17x10", "26x19x10"}

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import io
+import json
+
 import pytest
 
 from messages import describe
@@ -13,10 +16,12 @@ from rules import (
     IllegalMoveError,
     Reason,
     Termination,
+    cli_variants,  # noqa: F401  (registers the subcommand)
     find_variant,
     parse_fen,
     parse_move,
 )
+from rules.cli import main
 
 
 def _reason(variant: str, fen: str, text: str) -> Reason:
@@ -213,11 +218,7 @@ def test_every_variant_has_its_card_data() -> None:
 
 
 def test_cli_lists_every_variant() -> None:
-    import io
-    import json
 
-    import rules.cli_variants  # noqa: F401  (registers the subcommand)
-    from rules.cli import main
 
     out = io.StringIO()
     assert main(["variants", "--json"], out=out) == 0

@@ -8,6 +8,8 @@ no D row; for men and short kings that is exactly the K convention.
 
 from __future__ import annotations
 
+import csv
+
 import pytest
 
 from rules import find_variant, parse_fen, perft
@@ -21,7 +23,6 @@ SLOW_NODES_FRISIAN = 3_000_000  # Frisian has no shift fast path (orthogonal cap
 
 
 def _rows() -> list[dict[str, str]]:
-    import csv
 
     with PUBLISHED.open(encoding="utf-8") as handle:
         return list(csv.DictReader(handle, delimiter="\t"))
