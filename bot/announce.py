@@ -23,6 +23,7 @@ from service import (
     OfferAnswer,
     OfferKind,
     OfferStatus,
+    bot_label,
 )
 
 if TYPE_CHECKING:
@@ -81,7 +82,7 @@ class Announcer:
 
     def _name(self, game: GameView, player_id: int) -> str:
         if player_id == BOT_ID:
-            return "Dama bot"
+            return bot_label(game.bot_level)
         user = self.bot.get_user(player_id)
         return user.display_name if user else f"player {player_id}"
 
@@ -178,7 +179,8 @@ class Announcer:
             undone = ", ".join(m.notation for m in answer.undone)
             await self.board(game, interaction, f"Takeback accepted: {undone} taken back.")
         elif offer.status is OfferStatus.DECLINED:
-            who = "The bot" if opponent == BOT_ID and interaction.user.id == asker else f"<@{interaction.user.id}>"
+            by_bot = opponent == BOT_ID and interaction.user.id == asker
+            who = bot_label(game.bot_level) if by_bot else f"<@{interaction.user.id}>"
             text = f"{who} declined {what} in game #{game.id}."
             await self._say(interaction, text, ephemeral=opponent == BOT_ID)
         else:

@@ -9,27 +9,21 @@ import asyncio
 import hashlib
 import json
 import logging
-from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-import engine
 from bot.announce import Announcer
 from bot.exts import FEATURES
 from bot.timers import TimerLoop
 from bot.ui import errors
-from engine import Analysis
-from rules import Position
-from service import Service
+from service import Analyser, Service, hint_analyser
 from service.commands import scope_name
 
 log = logging.getLogger(__name__)
 
-Analyser = Callable[[Position, Sequence[Position]], Awaitable[Analysis]]
-HINT_SECONDS = 1.5
 SHUTDOWN_GRACE = 10.0  # seconds a stop waits for interactions in progress (a hint takes ~1.5 s)
 # discord.py's names for the tasks running slash commands, buttons, selects and modals
 INTERACTION_TASKS = (
@@ -39,10 +33,6 @@ INTERACTION_TASKS = (
     "discord-ui-modal-dispatch-",
 )
 
-
-async def engine_analyser(position: Position, history: Sequence[Position]) -> Analysis:
-    """The real engine, searching in its process pool (never on the event loop)."""
-    return await engine.analyse(position, time=HINT_SECONDS, history=history)
 
 
 def intents() -> discord.Intents:
@@ -68,7 +58,7 @@ class DamaBot(commands.Bot):
         options.setdefault("allowed_mentions", discord.AllowedMentions(everyone=False, roles=False, users=True))
         super().__init__(command_prefix=commands.when_mentioned, help_command=None, **options)
         self.service = service
-        self.analyser: Analyser = analyser or engine_analyser
+        self.analyser: Analyser = analyser or hint_analyser
         self.dev_guild_id = dev_guild_id
         self.sync_commands = sync_commands
         self.run_timers = run_timers

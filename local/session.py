@@ -21,7 +21,7 @@ from typing import TextIO
 import engine as engine_module
 import messages
 from data.db import Database
-from engine import Analysis, hint_text
+from engine import hint_text
 from messages.play import HINT_REFUSALS, describe_game_error, ending
 from render import RenderOptions, render_board
 from rules import (
@@ -31,11 +31,10 @@ from rules import (
     RulesError,
     UnknownVariantError,
     find_variant,
-    format_move,
-    parse_fen,
 )
 from service import (
     BOT_ID,
+    Analyser,
     Engine,
     GameError,
     GameFinished,
@@ -44,8 +43,11 @@ from service import (
     MoveResult,
     RatingChange,
     Service,
+    bot_label,
+    hint_analyser,
     hint_refusal,
     move_number,
+    rules_card,
 )
 
 # Reserved ids: Discord snowflakes are > 2**22, 0 is the bot, negative ids are anonymised players.
@@ -53,11 +55,9 @@ ALICE_ID = 1
 BOB_ID = 2
 NAMES = {ALICE_ID: "local:alice", BOB_ID: "local:bob"}
 BOARDS_DIR = Path("dama-boards")
-HINT_SECONDS = 1.5
 BOARD_SIZE = 560  # the same picture size as on Discord
 COLOURS = ("white", "black", "random")
 
-Analyser = Callable[[Position, Sequence[Position]], Awaitable[Analysis]]
 
 HELP = """\
 Commands (the same as on Discord; [#N] picks a game, default: the current one):
@@ -82,7 +82,7 @@ class InputError(Exception):
 
 def name_of(game: GameView, player_id: int) -> str:
     if player_id == BOT_ID:
-        return f"Dama bot (level {game.bot_level or 1})"
+        return bot_label(game.bot_level)
     return NAMES.get(player_id, f"player {player_id}")
 
 
@@ -136,7 +136,7 @@ class LocalSession:
         self.service = service
         self.out = output
         self.boards_dir = boards_dir
-        self.analyser = analyser or _engine_analyser
+        self.analyser = analyser or hint_analyser
         self.current: int | None = None
 
     def say(self, text: str = "") -> None:
@@ -419,12 +419,10 @@ class LocalSession:
         if parsed.game_id is not None:
             raise InputError("rules takes a variant, not a game: for example rules italian")
         name = " ".join(parsed.args) or "italian"
-        ruleset = find_variant(name)
-        start = parse_fen(ruleset, ruleset.start_fen)
-        examples = ", ".join(format_move(start, m) for m in start.legal_moves()[:4])
-        self.say(f"{ruleset.name} ({ruleset.width}x{ruleset.height}, {ruleset.first_player.label} moves first)")
-        self.say(ruleset.summary)
-        self.say(f"Moves are written like: {examples}")
+        card = rules_card(name)
+        self.say(f"{card.name} ({card.width}x{card.height}, {card.first_player.label} moves first)")
+        self.say(card.summary)
+        self.say(f"Moves are written like: {', '.join(card.examples)}")
 
     # ---- helpers ------------------------------------------------------------------------------
 
@@ -514,9 +512,6 @@ def _write(path: Path, data: bytes) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(data)
 
-
-async def _engine_analyser(position: Position, history: Sequence[Position]) -> Analysis:
-    return await engine_module.analyse(position, time=HINT_SECONDS, history=history)
 
 
 def run_session(

@@ -20,7 +20,7 @@ from service.challenges import ChallengeService
 from service.clock import ClockService
 from service.commands import CommandLedger
 from service.context import Clock, Context, ServiceConfig
-from service.engine import Engine, RandomEngine
+from service.engine import Analyser, Engine, RandomEngine, hint_analyser
 from service.errors import (
     AlreadyAnswered,
     AlreadyOnVacation,
@@ -46,7 +46,7 @@ from service.errors import (
 from service.games import GameService
 from service.maintenance import check_database
 from service.players import PlayerService
-from service.policies import HintRefusal, hint_refusal
+from service.policies import HintRefusal, RulesCard, hint_refusal, rules_card
 from service.queries import QueryService
 from service.results import (
     ChallengeStatus,
@@ -78,6 +78,7 @@ from service.results import (
     TimerEvent,
     TimerKind,
     Vacation,
+    bot_label,
     move_number,
 )
 
@@ -107,6 +108,7 @@ __all__ = [
     "BOT_ID",
     "AlreadyAnswered",
     "AlreadyOnVacation",
+    "Analyser",
     "CannotAnswerOwnOffer",
     "CannotChallengeSelf",
     "ChallengeExpired",
@@ -153,6 +155,7 @@ __all__ = [
     "RandomEngine",
     "Rating",
     "RatingChange",
+    "RulesCard",
     "ServerSettings",
     "Service",
     "ServiceConfig",
@@ -160,7 +163,10 @@ __all__ = [
     "TimerEvent",
     "TimerKind",
     "Vacation",
+    "bot_label",
     "check_database",
+    "hint_analyser",
     "hint_refusal",
     "move_number",
+    "rules_card",
 ]

@@ -3,9 +3,20 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Protocol
 
+import engine
+from engine import Analysis
 from rules import Move, Position
+
+HINT_SECONDS = 1.5  # a hint's search time, in the engine's process pool
+Analyser = Callable[[Position, Sequence[Position]], Awaitable[Analysis]]
+
+
+async def hint_analyser(position: Position, history: Sequence[Position]) -> Analysis:
+    """The real engine for hints, as both front ends use it (never on the event loop)."""
+    return await engine.analyse(position, time=HINT_SECONDS, history=history)
 
 
 class Engine(Protocol):

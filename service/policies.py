@@ -3,8 +3,35 @@
 from __future__ import annotations
 
 import enum
+from dataclasses import dataclass
 
+from rules import Color, find_variant, format_move, parse_fen
 from service.results import GameView, HintPolicy
+
+EXAMPLE_MOVES = 4
+
+
+@dataclass(frozen=True, slots=True)
+class RulesCard:
+    """What /rules (and local mode's rules) shows of a variant: facts, the summary, moves as written."""
+
+    variant: str
+    name: str
+    summary: str
+    width: int
+    height: int
+    first_player: Color
+    examples: tuple[str, ...]  # opening moves in the variant's own notation
+    aliases: tuple[str, ...]
+
+
+def rules_card(variant: str) -> RulesCard:
+    rules = find_variant(variant)
+    start = parse_fen(rules, rules.start_fen)
+    examples = tuple(format_move(start, move) for move in start.legal_moves()[:EXAMPLE_MOVES])
+    return RulesCard(
+        rules.id, rules.name, rules.summary, rules.width, rules.height, rules.first_player, examples, rules.aliases
+    )
 
 
 class HintRefusal(enum.StrEnum):

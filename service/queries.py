@@ -10,7 +10,7 @@ from rules import Game, Move, find_variant, parse_fen, parse_move
 from rules.pdn import write_game
 from service.context import Context, load_row
 from service.errors import GameNotFound, PlyOutOfRange
-from service.results import GameView, MoveRecord, MyGame, PlayerStats, PositionAt, Rating, RatingChange
+from service.results import GameView, MoveRecord, MyGame, PlayerStats, PositionAt, Rating, RatingChange, bot_label
 
 
 class QueryService:
@@ -129,5 +129,5 @@ def _name(player: PlayerRow | None, row: GameRow) -> str:
     if player is None or player.anonymised:
         return "Anonymous"
     if player.id == BOT_ID:
-        return f"Dama bot (level {row.bot_level or 1})"
+        return bot_label(row.bot_level)
     return player.display_name or f"Player {player.id}"

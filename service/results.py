@@ -76,6 +76,14 @@ class EndReason(enum.StrEnum):
     ABANDONED = "abandoned"  # a player deleted their data
 
 
+BOT_NAME = "Dama bot"
+
+
+def bot_label(level: int | None) -> str:
+    """How the bot is named everywhere: in posts, local mode and PDN records."""
+    return f"{BOT_NAME} (level {level or 1})"
+
+
 def move_number(ply: int) -> int:
     """The number of the move being played next (two plies per move)."""
     return ply // 2 + 1

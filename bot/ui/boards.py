@@ -13,7 +13,7 @@ import discord
 from messages.play import ending
 from render import RenderOptions, render_board, theme_names
 from rules import Color, Move, Position, find_variant
-from service import BOT_ID, GameView, MoveRecord, Orientation, Preferences, Service, move_number
+from service import BOT_ID, GameView, MoveRecord, Orientation, Preferences, Service, bot_label, move_number
 
 BOARD_SIZE = 560  # Discord shows chat images at ~400-550 px
 COLOUR = discord.Colour(0x8B5A2B)
@@ -50,7 +50,7 @@ class BoardMessage:
 
 def player_label(game: GameView, player_id: int) -> str:
     if player_id == BOT_ID:
-        return f"Dama bot (level {game.bot_level or 1})"
+        return bot_label(game.bot_level)
     return f"<@{player_id}>"
 
 

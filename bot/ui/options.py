@@ -11,7 +11,7 @@ from bot.ui.errors import Refusal
 from bot.ui.lookup import game_for
 from render import theme_names
 from rules import VARIANTS, RulesError, find_variant, format_move
-from service import BOT_ID, GameError, GameView
+from service import BOT_ID, GameError, GameView, bot_label
 
 if TYPE_CHECKING:
     from bot.client import DamaBot
@@ -70,7 +70,7 @@ THEME_CHOICES = [app_commands.Choice(name=name, value=name) for name in theme_na
 
 def opponent_name(interaction: Interaction, game: GameView, player_id: int) -> str:
     if player_id == BOT_ID:
-        return f"the bot (level {game.bot_level or 1})"
+        return bot_label(game.bot_level)
     user = interaction.client.get_user(player_id)
     return user.display_name if user else f"player {player_id}"
 

@@ -243,7 +243,7 @@ async def test_draw_offer_then_acceptance(bot: DamaBot, log: Recorder) -> None:
 async def test_the_bot_declines_draws(bot: DamaBot, log: Recorder) -> None:
     await bot.service.challenges.play_bot_game(ALICE, color="white", channel_id=CHANNEL)
     await run_command(bot, "draw", interaction(bot, ALICE, log))
-    assert log.last().ephemeral and log.last().content == "The bot declined the draw offer in game #1."
+    assert log.last().ephemeral and log.last().content == "Dama bot (level 1) declined the draw offer in game #1."
 
 
 async def test_takeback_needs_the_opponent(bot: DamaBot, log: Recorder) -> None:

@@ -10,7 +10,8 @@ from discord.ext import commands
 
 from bot.ui.boards import COLOUR
 from bot.ui.options import VariantArg
-from rules import find_variant, format_move, parse_fen
+from rules import find_variant
+from service import rules_card
 
 if TYPE_CHECKING:
     from bot.client import DamaBot
@@ -30,16 +31,14 @@ class Info(commands.Cog):
     @app_commands.command(name="rules", description="How a variant is played")
     @app_commands.describe(variant="Which draughts (default: the server's)")
     async def rules(self, interaction: Interaction, variant: VariantArg | None = None) -> None:
-        ruleset = find_variant(variant or await self._default_variant(interaction))
-        embed = discord.Embed(title=ruleset.name, description=ruleset.summary[:4096], colour=COLOUR)
-        start = parse_fen(ruleset, ruleset.start_fen)
-        examples = ", ".join(format_move(start, m) for m in start.legal_moves()[:4])
-        embed.add_field(name="Board", value=f"{ruleset.width}×{ruleset.height}")
-        embed.add_field(name="First to move", value=ruleset.first_player.label)
-        embed.add_field(name="Moves are written", value=examples or "—", inline=False)
-        if ruleset.aliases:
-            embed.add_field(name="Also called", value=", ".join(ruleset.aliases)[:1024], inline=False)
-        embed.set_footer(text=f"variant id: {ruleset.id}")
+        card = rules_card(variant or await self._default_variant(interaction))
+        embed = discord.Embed(title=card.name, description=card.summary[:4096], colour=COLOUR)
+        embed.add_field(name="Board", value=f"{card.width}×{card.height}")
+        embed.add_field(name="First to move", value=card.first_player.label)
+        embed.add_field(name="Moves are written", value=", ".join(card.examples) or "—", inline=False)
+        if card.aliases:
+            embed.add_field(name="Also called", value=", ".join(card.aliases)[:1024], inline=False)
+        embed.set_footer(text=f"variant id: {card.variant}")
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(name="rating", description="A player's ratings and results")
