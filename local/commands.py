@@ -1,0 +1,38 @@
+"""Every command of local mode, by name. A new feature adds its module's COMMANDS here (one line)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from local import games
+from local.text import Command, Parsed
+from rules import VARIANTS
+
+if TYPE_CHECKING:
+    from local.session import LocalSession
+
+USAGE_WIDTH = 30
+
+
+async def show_help(session: LocalSession, parsed: Parsed) -> None:
+    session.say("Commands (the same as on Discord; [#N] picks a game, default: the current one):")
+    lines = [(command.usage, command.summary) for command in COMMANDS.values()]
+    for usage, summary in [*lines, (QUIT, "leave (games stay in the database)")]:
+        if len(usage) < USAGE_WIDTH:
+            session.say(f"  {usage.ljust(USAGE_WIDTH)} {summary}")
+        else:  # a long usage gets its own line
+            session.say(f"  {usage}")
+            session.say(f"  {'':{USAGE_WIDTH}} {summary}")
+    session.say(f"Variants: {', '.join(VARIANTS)}.")
+
+
+HELP = Command("help", show_help, "help", "this list")
+QUIT = "quit"  # handled by the session: leave (games stay in the database)
+
+COMMANDS: dict[str, Command] = {
+    command.name: command
+    for command in (
+        *games.COMMANDS,
+        HELP,
+    )
+}

@@ -1,0 +1,124 @@
+"""What local mode prints and reads besides the service: player names, the text board, typed options."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from rules import VARIANTS, Position, UnknownVariantError, find_variant
+from service import BOT_ID, GameView, bot_label
+
+if TYPE_CHECKING:
+    from local.session import LocalSession
+
+# Reserved ids: Discord snowflakes are > 2**22, 0 is the bot, negative ids are anonymised players.
+ALICE_ID = 1
+BOB_ID = 2
+NAMES = {ALICE_ID: "local:alice", BOB_ID: "local:bob"}
+COLOURS = ("white", "black", "random")
+
+
+class InputError(Exception):
+    """Something typed at the prompt that we cannot use; the message says what would work."""
+
+
+def name_of(game: GameView, player_id: int) -> str:
+    if player_id == BOT_ID:
+        return bot_label(game.bot_level)
+    return NAMES.get(player_id, f"player {player_id}")
+
+
+def board_text(position: Position) -> str:
+    """The position as text, White at the bottom: w/b men, W/B kings, '.' an empty dark square; beside
+    it the square names (numeric notations), or files and ranks around it (algebraic ones)."""
+    board = position.board
+    symbols = {"WHITE_MAN": "w", "WHITE_KING": "W", "BLACK_MAN": "b", "BLACK_KING": "B"}
+    names = [board.name(square) for square in board.squares]
+    numeric = all(name.isdigit() for name in names)
+    width = max(len(name) for name in names) + 1
+    lines = []
+    for row in range(board.height):
+        cells, key = [], []
+        for col in range(board.width):
+            square = board.by_coord.get((row, col))
+            if square is None:
+                cells.append(" " * width)
+                key.append(" " * width)
+                continue
+            piece = position.piece_at(square)
+            cells.append((symbols[piece.name] if piece else ".").rjust(width))
+            key.append(board.name(square).rjust(width))
+        if numeric:
+            lines.append("".join(cells) + "  |" + "".join(key))
+        else:
+            lines.append(f"{board.height - row:>2}" + "".join(cells))
+    if not numeric:
+        lines.append("  " + "".join(chr(ord("a") + col).rjust(width) for col in range(board.width)))
+    return "\n".join(lines)
+
+
+@dataclass
+class Parsed:
+    command: str
+    args: list[str]
+    game_id: int | None
+
+
+@dataclass
+class Options:
+    """Options typed after challenge / play: a variant, a colour, rated, days N, level N."""
+
+    variant: str | None = None
+    colour: str = "random"
+    rated: bool = False
+    days: int | None = None
+    level: int = 1
+
+
+def parse_options(args: list[str], *, allowed: tuple[str, ...]) -> Options:
+    options = Options()
+    words = list(args)
+    unknown: list[str] = []
+    while words:
+        word = words.pop(0)
+        key, _, value = word.lower().partition("=")
+        if key in ("level", "days") and key in allowed:
+            value = value or (words.pop(0) if words else "")
+            if not value.isdigit():
+                raise InputError(f"{key} needs a number, for example {key} {'2' if key == 'level' else '3'}.")
+            if key == "level":
+                options.level = int(value)
+            else:
+                options.days = int(value)
+        elif key in COLOURS and "colour" in allowed:
+            options.colour = key
+        elif key in ("rated", "unrated") and "rated" in allowed:
+            options.rated = key == "rated"
+        else:
+            unknown.append(word)
+    if unknown:
+        name = " ".join(unknown)
+        try:
+            options.variant = find_variant(name).id
+        except UnknownVariantError:
+            raise InputError(
+                f"I don't understand {name!r}. Variants: {', '.join(VARIANTS)}; "
+                f"options: {', '.join(allowed)}."
+            ) from None
+    return options
+
+
+@dataclass(frozen=True)
+class Command:
+    """One thing to type at the prompt; `help` lists them from local/commands.py."""
+
+    name: str
+    run: Callable[[LocalSession, Parsed], Awaitable[None]]
+    usage: str
+    summary: str
+
+def write_file(path: Path, data: bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
