@@ -49,7 +49,7 @@ def main() -> int:
         raise  # unreachable; fail() exits
     if not settings.discord_token:
         if sys.stdin.isatty():
-            return local.main(settings.database_path)
+            return local.main(settings.database_path, pictures=settings.local_pictures)
         fail(MISSING_TOKEN)
     configure_logging(settings)
     if settings.discord_api_base and settings.discord_gateway_url:

@@ -46,6 +46,7 @@ class Settings:
     discord_api_base: str | None
     discord_gateway_url: str | None
     guild_ready_timeout: float | None = None
+    local_pictures: bool = True  # local mode writes board PNGs
 
     @property
     def log_level_number(self) -> int:
@@ -98,6 +99,9 @@ def load_settings(environ: Mapping[str, str] | None = None, env_file: Path | Non
         ready_timeout = float(ready) if ready else None
     except ValueError:
         raise SettingsError(f"DISCORD_GUILD_READY_TIMEOUT must be seconds, not {ready!r}") from None
+    pictures = text("LOCAL_PICTURES", "on").lower() or "on"
+    if pictures not in ("on", "off"):
+        raise SettingsError(f"LOCAL_PICTURES must be on or off, not {pictures!r}")
     token = text("DISCORD_TOKEN")
     if token and (any(c.isspace() for c in token) or len(token) < 20):
         raise SettingsError("DISCORD_TOKEN does not look like a bot token (copy it from the Bot tab)")
@@ -109,4 +113,5 @@ def load_settings(environ: Mapping[str, str] | None = None, env_file: Path | Non
         discord_api_base=api or None,
         discord_gateway_url=gateway or None,
         guild_ready_timeout=ready_timeout,
+        local_pictures=pictures == "on",
     )

@@ -14,6 +14,8 @@ from service import HintPolicy, hint_refusal, move_number, rules_card
 if TYPE_CHECKING:
     from local.session import LocalSession
 
+LOCAL_SITE = "Dama local mode"  # the PDN Site of games played in a terminal
+
 
 async def challenge(session: LocalSession, parsed: Parsed) -> None:
     if not parsed.args:
@@ -65,9 +67,9 @@ async def play(session: LocalSession, parsed: Parsed) -> None:
 
 
 async def move(session: LocalSession, parsed: Parsed) -> None:
-    if not parsed.args:
-        raise InputError("Which move? For example: move 22-18")
     game_id = parsed.game_id if parsed.game_id is not None else session.current
+    if not parsed.args:
+        raise InputError(f"Which move? For example: move {await session.example_move(game_id)}")
     if game_id is None:
         raise InputError("There is no current game. Start one with: challenge bob, or challenge bot.")
     await session.play_move(game_id, " ".join(parsed.args))
@@ -79,23 +81,45 @@ async def board(session: LocalSession, parsed: Parsed) -> None:
     await session.show(game)
 
 
+def _take_ply(parsed: Parsed) -> int | None:
+    """`ply K` among the arguments (for finished games: analyse the position after K plies)."""
+    words = [w.lower() for w in parsed.args]
+    if "ply" not in words:
+        return None
+    at = words.index("ply")
+    value = parsed.args[at + 1] if at + 1 < len(parsed.args) else ""
+    if not value.isdigit() or len(value) > 6:
+        raise InputError("ply needs a number of plies (half-moves), for example: hint ply 12")
+    del parsed.args[at : at + 2]
+    return int(value)
+
+
 async def hint(session: LocalSession, parsed: Parsed) -> None:
+    ply = _take_ply(parsed)
     game = await session.local_game(session.target(parsed))
     session.current = game.id
-    viewer = game.to_move_id if game.to_move_id in NAMES else ALICE_ID
-    assert viewer is not None
-    refused = hint_refusal(game, viewer, HintPolicy.UNRATED)  # as on Discord; no server, the default
+    refused = hint_refusal(game, session.viewer(game), HintPolicy.UNRATED)  # as on Discord; no server: the default
     if refused is not None:
         raise InputError(HINT_REFUSALS[refused])
-    position = game.position
+    if ply is not None and game.active:
+        raise InputError("Choosing an earlier position is for finished games; type hint alone for a hint now.")
+    shown = game.ply if ply is None else ply
+    if shown > game.ply:
+        raise InputError(f"Game #{game.id} has {game.ply} plies; choose a ply from 0 to {game.ply}.")
+    history = (await session.service.queries.replay(game.id)).positions[: shown + 1]
+    position = history[-1]
     if not position.legal_moves():
-        raise InputError(f"Game #{game.id} is over: there is no move to suggest.")
+        raise InputError(
+            f"Game #{game.id} is over and the position after ply {shown} has no move to suggest. "
+            f"To study an earlier position of the game, type: hint #{game.id} ply N (N from 0 to {game.ply - 1})."
+        )
     session.say("Thinking...")
-    history = (await session.service.queries.replay(game.id)).positions
     analysis = await session.analyser(position, history)
-    session.say(f"Hint for game #{game.id}: {hint_text(position, analysis)}")
-    path = await session.png(game, hint=analysis.move, suffix="-hint")
-    session.say(f"Board with the hint arrow: {path}")
+    where = "" if shown == game.ply else f" after ply {shown}"
+    session.say(f"Hint for game #{game.id}{where}: {hint_text(position, analysis)}")
+    path = await session.png(game, hint=analysis.move, suffix="-hint", ply=shown)
+    if path is not None:
+        session.say(f"Board with the hint arrow: {path}")
 
 
 async def resign(session: LocalSession, parsed: Parsed) -> None:
@@ -115,6 +139,7 @@ async def games(session: LocalSession, parsed: Parsed) -> None:
     if not mine:
         session.say("No active games. Start one with: challenge bob, or challenge bot.")
         return
+    session.say("* marks the current game: moves and commands without #N go to it (switch N changes it).")
     for game in mine:
         to_move = game.to_move_id
         assert to_move is not None
@@ -137,11 +162,21 @@ async def switch(session: LocalSession, parsed: Parsed) -> None:
 
 async def pdn(session: LocalSession, parsed: Parsed) -> None:
     game = await session.local_game(session.target(parsed))
-    text = await session.service.queries.export_pdn(game.id)
+    text = await session.service.queries.export_pdn(game.id, site=LOCAL_SITE)
     path = session.boards_dir / f"game-{game.id}.pdn"
     await asyncio.to_thread(write_file, path, text.encode("utf-8"))
     session.say(text.rstrip("\n"))
     session.say(f"Saved as {path}")
+
+
+async def pictures(session: LocalSession, parsed: Parsed) -> None:
+    choice = " ".join(parsed.args).lower()
+    if choice not in ("on", "off") or parsed.game_id is not None:
+        state = "on" if session.pictures else "off"
+        raise InputError(f"Board pictures are {state}. Type pictures on or pictures off.")
+    session.pictures = choice == "on"
+    where = f"one file per game in {session.boards_dir}/" if session.pictures else "no more PNG files"
+    session.say(f"Board pictures {choice}: {where}.")
 
 
 async def rules(session: LocalSession, parsed: Parsed) -> None:
@@ -164,10 +199,11 @@ COMMANDS = (
     Command("play", play, "play [VARIANT] [level 1-5] [white|black|random]", "a game against the bot"),
     Command("move", move, "move MOVE [#N]", "play a move for the side to move (or just type the move)"),
     Command("board", board, "board [#N]", "show the board"),
-    Command("hint", hint, "hint [#N]", "the engine's suggestion"),
+    Command("hint", hint, "hint [#N] [ply K]", "the engine's suggestion (finished games: after ply K)"),
     Command("resign", resign, "resign [#N]", "the player to move resigns (against the bot: you)"),
     Command("games", games, "games", "the local players' active games (* marks the current one)"),
     Command("switch", switch, "switch N", "make game N the current one"),
     Command("pdn", pdn, "pdn [#N]", "the game in PDN"),
     Command("rules", rules, "rules [VARIANT]", "how a variant is played"),
+    Command("pictures", pictures, "pictures on|off", "write board pictures (PNG) or not"),
 )

@@ -23,6 +23,7 @@ def run_session(
     analyser: Analyser | None = None,
     echo: bool = False,
     banner: bool = True,
+    pictures: bool = True,
 ) -> int:
     """Read commands from `input` until quit or end of input; write everything to `output`.
 
@@ -34,13 +35,14 @@ def run_session(
         db = runner.run(Database.open(database_path))
         try:
             service = Service(db, engine=engine or engine_module.default_engine())
-            session = LocalSession(service, output, boards_dir=boards_dir, analyser=analyser)
+            session = LocalSession(service, output, boards_dir=boards_dir, analyser=analyser, pictures=pictures)
             if banner:
                 session.say(
                     "Dama local mode (DISCORD_TOKEN is not set, so no Discord): you are local:alice; "
                     "local:bob shares your keyboard, and the bot is always ready."
                 )
-                session.say(f"Games are kept in {database_path}; board pictures go to {boards_dir}/.")
+                where = f"board pictures go to {boards_dir}/ (pictures off to stop)" if pictures else "no pictures"
+                session.say(f"Games are kept in {database_path}; {where}.")
                 session.say("Boards: w/b are White's/Black's men, W/B their kings, . an empty square.")
                 session.say("Type help for the commands, quit to leave.")
             runner.run(session.start())
@@ -66,8 +68,8 @@ def run_session(
     return 0
 
 
-def main(database_path: Path | str) -> int:
+def main(database_path: Path | str, *, pictures: bool = True) -> int:
     """Local mode in this terminal (`python -m bot` starts it when there is no token and stdin is a TTY)."""
-    return run_session(sys.stdin, sys.stdout, database_path=database_path)
+    return run_session(sys.stdin, sys.stdout, database_path=database_path, pictures=pictures)
 
 

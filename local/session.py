@@ -8,6 +8,7 @@ database, so they are still there next time. The commands live in local/commands
 from __future__ import annotations
 
 import asyncio
+import re
 import shlex
 from collections.abc import Sequence
 from pathlib import Path
@@ -16,6 +17,7 @@ from typing import TextIO
 import messages
 from local.commands import COMMANDS
 from local.text import ALICE_ID, BOB_ID, NAMES, InputError, Parsed, board_text, name_of, write_file
+from messages import example_moves
 from messages.play import describe_game_error, ending
 from render import RenderOptions, render_board
 from rules import Move, RulesError, find_variant
@@ -28,12 +30,19 @@ from service import (
     MoveResult,
     RatingChange,
     Service,
+    board_flipped,
     hint_analyser,
     move_number,
 )
 
 BOARDS_DIR = Path("dama-boards")
+# Square names start a move: 22-18 (numbers), c3-d4 (algebraic), cd4 (short algebraic, file then square).
+MOVE_START = re.compile(r"^(\d|[a-l]{1,2}\d)", re.IGNORECASE)
 BOARD_SIZE = 560  # the same picture size as on Discord
+
+
+def looks_like_move(text: str) -> bool:
+    return bool(MOVE_START.match(text.strip()))
 
 
 class LocalSession:
@@ -46,10 +55,12 @@ class LocalSession:
         *,
         boards_dir: Path = BOARDS_DIR,
         analyser: Analyser | None = None,
+        pictures: bool = True,
     ) -> None:
         self.service = service
         self.out = output
         self.boards_dir = boards_dir
+        self.pictures = pictures  # the `pictures off` command and LOCAL_PICTURES=off turn PNG files off
         self.analyser = analyser or hint_analyser
         self.current: int | None = None
 
@@ -127,10 +138,21 @@ class LocalSession:
         if known is not None:
             await known.run(self, parsed)
             return
-        if command[:1].isdigit() and self.current is not None:  # a bare move: 22-18, 22x13x6
+        if looks_like_move(line) and self.current is not None:  # a bare move: 22-18, 22x13x6, c3-d4, cd4
             await self.play_move(self.current, line)
             return
         raise InputError(f"Unknown command {command!r}. Type help for the list.")
+
+    async def example_move(self, game_id: int | None) -> str:
+        """A move as the game writes it, for the examples in our sentences (22-18, c3-d4, ...)."""
+        if game_id is not None:
+            try:
+                game = await self.local_game(game_id)
+            except (GameError, InputError):
+                game = None
+            if game is not None and game.active:
+                return example_moves(game.position, 1)[0]
+        return "22-18"
 
     def target(self, parsed: Parsed, *, allow_bare: bool = True) -> int:
         """The game named (#N, or a bare number), else the current game."""
@@ -202,34 +224,59 @@ class LocalSession:
                 seen.setdefault(item.game.id, item.game)
         return sorted(seen.values(), key=lambda g: g.id)
 
+    def viewer(self, game: GameView) -> int:
+        """Whose eyes the board is drawn for: the local player to move, else the local player in the game."""
+        to_move = game.to_move_id
+        if to_move in NAMES:
+            assert to_move is not None
+            return to_move
+        return ALICE_ID if ALICE_ID in (game.white_id, game.black_id) else BOB_ID
+
+    async def flipped(self, game: GameView) -> bool:
+        viewer = self.viewer(game)
+        prefs = await self.service.players.preferences(viewer)
+        return board_flipped(prefs.orientation, game.color_of(viewer))
+
     async def show(self, game: GameView) -> None:
         rules = find_variant(game.variant)
         self.say(
             f"Game #{game.id} · {rules.name} · move {move_number(game.ply)} · White: {name_of(game, game.white_id)}"
             f" · Black: {name_of(game, game.black_id)}"
         )
-        self.say(board_text(game.position))
+        self.say(board_text(game.position, flip=await self.flipped(game)))
         if game.active:
             to_move = game.to_move_id
             assert to_move is not None
             self.say(f"{game.turn.label} to move: {name_of(game, to_move)}.")
         path = await self.png(game)
-        self.say(f"Board picture: {path}")
+        if path is not None:
+            self.say(f"Board picture: {path}")
 
-    async def png(self, game: GameView, *, hint: Move | None = None, suffix: str = "") -> Path:
-        record, last = await self.service.queries.last_move(game)
+    async def png(
+        self, game: GameView, *, hint: Move | None = None, suffix: str = "", ply: int | None = None
+    ) -> Path | None:
+        """The board as a PNG, one file per game (and one for its hint), rewritten as the game goes on;
+        None when pictures are switched off."""
+        if not self.pictures:
+            return None
+        shown = game.ply if ply is None else ply
+        record, last = await self.service.queries.last_move(game, shown)
+        position = game.position
+        if shown != game.ply:
+            position = (await self.service.queries.position_at(game.id, shown)).position
         options = RenderOptions(
             size=BOARD_SIZE,
+            flip=await self.flipped(game),
             last_move=last,
             hint=hint,
             white_name=name_of(game, game.white_id),
             black_name=name_of(game, game.black_id),
-            move_number=move_number(game.ply),
-            result=game.result,
+            move_number=move_number(shown),
+            result=game.result if shown == game.ply else None,
             note=record.notation if record else None,
         )
-        png = await asyncio.to_thread(render_board, game.position, options)
-        path = self.boards_dir / f"game-{game.id}-ply-{game.ply}{suffix}.png"
+        png = await asyncio.to_thread(render_board, position, options)
+        path = self.boards_dir / f"game-{game.id}{suffix}.png"
         await asyncio.to_thread(write_file, path, png)
         return path
 

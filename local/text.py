@@ -30,18 +30,20 @@ def name_of(game: GameView, player_id: int) -> str:
     return NAMES.get(player_id, f"player {player_id}")
 
 
-def board_text(position: Position) -> str:
-    """The position as text, White at the bottom: w/b men, W/B kings, '.' an empty dark square; beside
-    it the square names (numeric notations), or files and ranks around it (algebraic ones)."""
+def board_text(position: Position, *, flip: bool = False) -> str:
+    """The position as text, White at the bottom (Black with flip): w/b men, W/B kings, '.' an empty dark
+    square; beside it the square names (numeric notations), or files and ranks around it (algebraic ones)."""
     board = position.board
     symbols = {"WHITE_MAN": "w", "WHITE_KING": "W", "BLACK_MAN": "b", "BLACK_KING": "B"}
     names = [board.name(square) for square in board.squares]
     numeric = all(name.isdigit() for name in names)
     width = max(len(name) for name in names) + 1
     lines = []
-    for row in range(board.height):
+    rows = range(board.height - 1, -1, -1) if flip else range(board.height)
+    cols = range(board.width - 1, -1, -1) if flip else range(board.width)
+    for row in rows:
         cells, key = [], []
-        for col in range(board.width):
+        for col in cols:
             square = board.by_coord.get((row, col))
             if square is None:
                 cells.append(" " * width)
@@ -55,7 +57,7 @@ def board_text(position: Position) -> str:
         else:
             lines.append(f"{board.height - row:>2}" + "".join(cells))
     if not numeric:
-        lines.append("  " + "".join(chr(ord("a") + col).rjust(width) for col in range(board.width)))
+        lines.append("  " + "".join(chr(ord("a") + col).rjust(width) for col in cols))
     return "\n".join(lines)
 
 

@@ -131,6 +131,14 @@ def list_moves(position: Position, moves: Iterable[Move], limit: int = MAX_LISTE
     return ", ".join(names)
 
 
+def example_moves(position: Position, count: int = 2) -> list[str]:
+    """Moves as this variant writes them, for examples: a quiet move and a capture when there are both."""
+    legal = position.legal_moves()
+    picked = [m for m in legal if not m.is_capture][:1] + [m for m in legal if m.is_capture][:1]
+    picked += [m for m in legal if m not in picked][: count - len(picked)]
+    return [format_move(position, move) for move in picked[:count]]
+
+
 def describe(error: RulesError, position: Position | None = None) -> str:
     """One or two plain sentences for the player; legal alternatives when a position is given."""
     if isinstance(error, IllegalMoveError):
@@ -146,6 +154,8 @@ def describe(error: RulesError, position: Position | None = None) -> str:
     if isinstance(error, SquareError):
         return f"{error.square} is not a playing square."
     if isinstance(error, NotationError):
+        if position is not None:
+            return f"I could not read that move ({error}). Write it like {' or '.join(example_moves(position))}."
         return f"I could not read that move ({error}). Write it like 22-18 or 22x13."
     if isinstance(error, InvalidPositionError):
         return f"That position is not valid: {error}."

@@ -46,7 +46,7 @@ from service.errors import (
 from service.games import GameService
 from service.maintenance import check_database
 from service.players import PlayerService
-from service.policies import HintRefusal, RulesCard, hint_refusal, rules_card
+from service.policies import HintRefusal, RulesCard, board_flipped, hint_refusal, rules_card
 from service.queries import QueryService
 from service.results import (
     ChallengeStatus,
@@ -163,6 +163,7 @@ __all__ = [
     "TimerEvent",
     "TimerKind",
     "Vacation",
+    "board_flipped",
     "bot_label",
     "check_database",
     "hint_analyser",

@@ -6,7 +6,7 @@ import enum
 from dataclasses import dataclass
 
 from rules import Color, find_variant, format_move, parse_fen
-from service.results import GameView, HintPolicy
+from service.results import GameView, HintPolicy, Orientation
 
 EXAMPLE_MOVES = 4
 
@@ -54,3 +54,13 @@ def hint_refusal(game: GameView, user_id: int, policy: HintPolicy) -> HintRefusa
     if policy is HintPolicy.NEVER:
         return HintRefusal.NEVER_HERE
     return HintRefusal.RATED
+
+
+def board_flipped(orientation: Orientation, viewer_color: Color | None) -> bool:
+    """Whether a viewer sees Black at the bottom: their choice, or by default their own side at the bottom."""
+    if orientation is Orientation.BLACK:
+        return True
+    if orientation is Orientation.WHITE:
+        return False
+    return viewer_color is Color.BLACK
+

@@ -65,7 +65,8 @@ class QueryService:
             game.play(move.path)
         return game
 
-    async def export_pdn(self, game_id: int) -> str:
+    async def export_pdn(self, game_id: int, *, site: str | None = None) -> str:
+        """site: where the game was played, when not on Discord (local mode says so)."""
         async with self._ctx.db.read() as repos:
             row = await load_row(repos, game_id)
             white = await repos.players.get(row.white_id)
@@ -74,7 +75,7 @@ class QueryService:
         created = from_db(row.created_at)
         tags = {
             "Event": f"Dama correspondence game {row.id}" + (" (rated)" if row.rated else ""),
-            "Site": "Discord" + (f" server {row.guild_id}" if row.guild_id else ""),
+            "Site": site or ("Discord" + (f" server {row.guild_id}" if row.guild_id else "")),
             "Date": created.strftime("%Y.%m.%d"),
             "White": _name(white, row),
             "Black": _name(black, row),

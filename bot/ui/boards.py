@@ -12,8 +12,16 @@ import discord
 
 from messages.play import ending
 from render import RenderOptions, render_board, theme_names
-from rules import Color, Move, Position, find_variant
-from service import BOT_ID, GameView, MoveRecord, Orientation, Preferences, Service, bot_label, move_number
+from rules import Move, Position, find_variant
+from service import (
+    BOT_ID,
+    GameView,
+    MoveRecord,
+    Service,
+    board_flipped,
+    bot_label,
+    move_number,
+)
 
 BOARD_SIZE = 560  # Discord shows chat images at ~400-550 px
 COLOUR = discord.Colour(0x8B5A2B)
@@ -96,14 +104,6 @@ def deadline_text(game: GameView) -> str:
     return "none"
 
 
-def flip_for(prefs: Preferences, viewer_color: Color | None) -> bool:
-    if prefs.orientation is Orientation.BLACK:
-        return True
-    if prefs.orientation is Orientation.WHITE:
-        return False
-    return viewer_color is Color.BLACK
-
-
 async def render_png(position: Position, options: RenderOptions) -> bytes:
     """Pillow is CPU-bound: render in a worker thread."""
     return await asyncio.to_thread(render_board, position, options)
@@ -134,7 +134,7 @@ async def board_message(
     options = RenderOptions(
         theme=prefs.board_theme if prefs.board_theme in theme_names() else "classic",
         size=BOARD_SIZE,
-        flip=flip_for(prefs, game.color_of(viewer)),
+        flip=board_flipped(prefs.orientation, game.color_of(viewer)),
         last_move=move,
         hint=hint,
         move_number=move_number(shown),

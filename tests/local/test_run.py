@@ -76,5 +76,5 @@ def test_local_mode_in_a_pseudo_terminal(tmp_path: Path) -> None:
     text = seen.decode(errors="replace")
     assert "Dama local mode (DISCORD_TOKEN is not set" in text
     assert "local:alice played 22-18." in text
-    assert (tmp_path / "dama-boards" / "game-1-ply-1.png").is_file()
+    assert (tmp_path / "dama-boards" / "game-1.png").is_file()
     assert "Traceback" not in text

@@ -20,6 +20,7 @@ import engine
 from data import Database
 from engine import Analysis
 from local import ALICE_ID, BOB_ID, LocalSession, board_text, run_session
+from render import RenderOptions, render_board
 from rules import Position, find_variant, format_move, parse_fen
 from service import RandomEngine, Service
 
@@ -66,9 +67,9 @@ def test_hot_seat_game_with_refused_capture_and_multi_capture(tmp_path: Path) ->
     db = tmp_path / "dama.sqlite3"
     assert table(db, "SELECT white_id, black_id, ply, status FROM games") == [(ALICE_ID, BOB_ID, 6, "active")]
     assert [r[0] for r in table(db, "SELECT path FROM moves ORDER BY ply")] == [*OPENING, "6x15x24"]
-    # every board was written as a PNG: plies 0..6, plus the one shown again by `board`
-    pictures = sorted((tmp_path / "boards").glob("game-1-ply-*.png"))
-    assert [p.name for p in pictures] == [f"game-1-ply-{n}.png" for n in range(7)]
+    # one picture per game, rewritten at every ply (no pile of files in dama-boards/)
+    pictures = sorted((tmp_path / "boards").iterdir())
+    assert [p.name for p in pictures] == ["game-1.png"]
     for picture in pictures:
         with Image.open(picture) as image:
             assert image.format == "PNG" and image.width == 560 and image.height >= 560
@@ -103,7 +104,7 @@ def test_game_against_the_bot_hint_pdn_rules_resign(tmp_path: Path) -> None:
     assert bot_move is not None
     assert re.search(r"Hint for game #1: \d+[-x]\d+", text)
     assert len(calls) == 1 and calls[0].turn.label == "White"
-    assert (tmp_path / "boards" / "game-1-ply-2-hint.png").is_file()
+    assert (tmp_path / "boards" / "game-1-hint.png").is_file()
     # PDN: the two moves as played, the players' names, no result yet
     assert '[White "local:alice"]' in text and '[Black "Dama bot (level 1)"]' in text
     assert f"1. 21-17 {bot_move.group(1)}" in text
@@ -254,3 +255,71 @@ def test_board_text_of_ten_by_ten(variant: str) -> None:
     squares = [cell for row in rows for cell in row.split("|")[0].split()]
     assert len(rows) == 10 and len(squares) == 50
     assert squares[:20] == ["b"] * 20 and squares[30:] == ["w"] * 20
+
+
+def test_algebraic_moves_typed_alone_and_examples_in_the_games_notation(tmp_path: Path) -> None:
+    """Russian: squares a1-h8, White's men on ranks 1-3 (a1, c1, ..., h2, ..., g3), Black's on ranks 6-8."""
+    text = session(
+        ["challenge bob russian white", "f6-e5", "21-17", "move", "c3-d4", "quit"],
+        tmp_path,
+        engine=RandomEngine(random.Random(1)),
+    )
+    assert "Unknown command" not in text
+    # f6 holds a black man: the rules' own reason, with the legal moves in algebraic notation
+    assert "The piece on f6 belongs to your opponent. Legal: a3-b4, c3-b4, c3-d4" in text
+    # a numeric move in an algebraic game: the examples are Russian moves, never 22-18
+    refused = text[text.index("> 21-17") :].splitlines()[1]
+    assert "22-18" not in refused and re.search(r"Write it like [a-h][1-8]-[a-h][1-8]", refused)
+    assert re.search(r"Which move\? For example: move [a-h][1-8]-[a-h][1-8]", text)
+    assert "local:alice played c3-d4." in text
+
+
+def test_playing_black_puts_black_at_the_bottom_of_text_and_picture(tmp_path: Path) -> None:
+    """Italian: squares 1-4 are Black's back row (1 = a8). Seen from Black they are the bottom row."""
+    text = session(["play level 1 black", "quit"], tmp_path, engine=RandomEngine(random.Random(2)))
+    diagram = text[text.rindex("Game #1 · Italian draughts") :].splitlines()[1:9]
+    bottom_cells, bottom_key = diagram[-1].split("|")
+    top_cells, _ = diagram[0].split("|")
+    assert bottom_cells.split() == ["b"] * 4  # Black's back row, untouched by White's first move
+    assert sorted(int(n) for n in bottom_key.split()) == [1, 2, 3, 4]
+    assert "b" not in top_cells.split()
+    with Image.open(tmp_path / "boards" / "game-1.png") as shown:
+        game_fen = table(tmp_path / "dama.sqlite3", "SELECT current_fen FROM games")[0][0]
+        assert isinstance(game_fen, str)
+        position = parse_fen(find_variant("italian"), game_fen)
+
+
+        flipped = Image.open(io.BytesIO(render_board(position, RenderOptions(size=560, flip=True))))
+        upright = Image.open(io.BytesIO(render_board(position, RenderOptions(size=560))))
+        # compare the board area (the caption band differs): closer to the flipped drawing
+        box = (0, 0, 560, 560)
+        def distance(a: Image.Image, b: Image.Image) -> int:
+            pa, pb = a.convert("L").crop(box).tobytes(), b.convert("L").crop(box).tobytes()
+            return sum(abs(x - y) for x, y in zip(pa, pb, strict=True))
+        assert distance(shown, flipped) < distance(shown, upright)
+
+
+def test_local_pdn_names_local_mode_and_finished_hints_point_to_earlier_plies(tmp_path: Path) -> None:
+    calls: list[Position] = []
+
+    async def analyser(position: Position, history: object) -> Analysis:
+        calls.append(position)
+        return await engine.analyse(position, depth=2)
+
+    text = session(
+        ["challenge bob white", "22-18", "11-14", "hint ply 1", "resign", "pdn", "hint ply 1", "hint ply 9", "games"],
+        tmp_path,
+        analyser=analyser,
+    )
+    assert '[Site "Dama local mode"]' in text and '[Site "Discord' not in text
+    assert "Choosing an earlier position is for finished games" in text
+    assert "Hint for game #1 after ply 1:" in text
+    assert calls and calls[-1].turn.label == "Black"  # after ply 1 Black is to move
+    assert "Game #1 has 2 plies; choose a ply from 0 to 2." in text
+
+
+def test_pictures_can_be_switched_off(tmp_path: Path) -> None:
+    text = session(["pictures off", "challenge bob white", "22-18", "games", "quit"], tmp_path)
+    assert "Board pictures off" in text and "Board picture:" not in text
+    assert not (tmp_path / "boards").exists()
+    assert "* marks the current game" in text
