@@ -105,6 +105,7 @@ class ChallengeRow:
     created_at: str
     expires_at: str
     answered_at: str | None
+    start_fen: str | None = None  # None: the variant's starting position
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,7 +28,7 @@ async def challenge(session: LocalSession, parsed: Parsed) -> None:
         raise InputError("You are local:alice: you cannot play against yourself. Try challenge bob.")
     if who != "bob":
         raise InputError(f"There is no local player {parsed.args[0]!r}: challenge bob or challenge bot.")
-    options = parse_options(parsed.args[1:], allowed=("variant", "colour", "rated", "days"))
+    options = parse_options(parsed.args[1:], allowed=("variant", "colour", "rated", "days", "fen"))
     service = session.service
     challenge = await service.challenges.create(
         ALICE_ID,
@@ -37,6 +37,7 @@ async def challenge(session: LocalSession, parsed: Parsed) -> None:
         color=options.colour,
         days_per_move=options.days,
         rated=options.rated,
+        start_fen=options.fen,
     )
     started = await service.challenges.accept(challenge.id, BOB_ID)
     game = started.game
@@ -50,9 +51,9 @@ async def challenge(session: LocalSession, parsed: Parsed) -> None:
 
 
 async def play(session: LocalSession, parsed: Parsed) -> None:
-    options = parse_options(parsed.args, allowed=("variant", "colour", "level"))
+    options = parse_options(parsed.args, allowed=("variant", "colour", "level", "fen"))
     started = await session.service.challenges.play_bot_game(
-        ALICE_ID, level=options.level, variant=options.variant, color=options.colour
+        ALICE_ID, level=options.level, variant=options.variant, color=options.colour, start_fen=options.fen
     )
     game = started.game
     session.current = game.id
@@ -193,10 +194,10 @@ COMMANDS = (
     Command(
         "challenge",
         challenge,
-        "challenge bob [VARIANT] [white|black|random] [rated] [days N]",
+        "challenge bob [VARIANT] [white|black|random] [rated] [days N] [fen FEN]",
         "a game between local:alice (you) and local:bob (same keyboard); challenge bot ... plays the bot",
     ),
-    Command("play", play, "play [VARIANT] [level 1-5] [white|black|random]", "a game against the bot"),
+    Command("play", play, "play [VARIANT] [level 1-5] [white|black|random] [fen FEN]", "a game against the bot"),
     Command("move", move, "move MOVE [#N]", "play a move for the side to move (or just type the move)"),
     Command("board", board, "board [#N]", "show the board"),
     Command("hint", hint, "hint [#N] [ply K]", "the engine's suggestion (finished games: after ply K)"),

@@ -77,6 +77,22 @@ class Options:
     rated: bool = False
     days: int | None = None
     level: int = 1
+    fen: str | None = None  # start from this position
+
+
+def _set_valued(options: Options, key: str, value: str) -> None:
+    """level N, days N, fen FEN."""
+    if key == "fen":
+        if not value:
+            raise InputError("fen needs a position, for example fen W:W21,22:B10,11")
+        options.fen = value
+        return
+    if not value.isdigit():
+        raise InputError(f"{key} needs a number, for example {key} {'2' if key == 'level' else '3'}.")
+    if key == "level":
+        options.level = int(value)
+    else:
+        options.days = int(value)
 
 
 def parse_options(args: list[str], *, allowed: tuple[str, ...]) -> Options:
@@ -85,15 +101,9 @@ def parse_options(args: list[str], *, allowed: tuple[str, ...]) -> Options:
     unknown: list[str] = []
     while words:
         word = words.pop(0)
-        key, _, value = word.lower().partition("=")
-        if key in ("level", "days") and key in allowed:
-            value = value or (words.pop(0) if words else "")
-            if not value.isdigit():
-                raise InputError(f"{key} needs a number, for example {key} {'2' if key == 'level' else '3'}.")
-            if key == "level":
-                options.level = int(value)
-            else:
-                options.days = int(value)
+        key = word.lower().partition("=")[0]
+        if key in ("level", "days", "fen") and key in allowed:
+            _set_valued(options, key, word.partition("=")[2] or (words.pop(0) if words else ""))
         elif key in COLOURS and "colour" in allowed:
             options.colour = key
         elif key in ("rated", "unrated") and "rated" in allowed:

@@ -24,6 +24,7 @@ from service.errors import (
     NotYourTurn,
     OfferAlreadyPending,
     StaleGame,
+    UnplayablePosition,
 )
 from service.policies import HintRefusal
 from service.results import EndReason, GameView
@@ -78,6 +79,9 @@ _GAME_ERRORS: dict[type[GameError], Callable[[Any, Namer], str]] = {
     OfferAlreadyPending: lambda e, name: f"A {e.kind} offer is already waiting for an answer.",
     CannotAnswerOwnOffer: lambda e, name: "You cannot answer your own offer.",
     NothingToTakeBack: lambda e, name: "You have no move to take back.",
+    UnplayablePosition: lambda e, name: (
+        "A game cannot start from that position: the side to move has no move, so it would be over at once."
+    ),
 }
 
 

@@ -42,6 +42,7 @@ from service.errors import (
     OfferAlreadyPending,
     PlyOutOfRange,
     StaleGame,
+    UnplayablePosition,
 )
 from service.games import GameService
 from service.maintenance import check_database
@@ -162,6 +163,7 @@ __all__ = [
     "StaleGame",
     "TimerEvent",
     "TimerKind",
+    "UnplayablePosition",
     "Vacation",
     "board_flipped",
     "bot_label",

@@ -7,7 +7,7 @@ from datetime import datetime
 from data.models import BOT_ID, ChallengeRow, NewGame
 from data.repositories import Repositories
 from data.timeutil import from_db, to_db
-from rules import find_variant
+from rules import find_variant, format_fen, parse_fen
 from service.context import Context, arm_timers, load_row, turn_clock
 from service.errors import (
     AlreadyAnswered,
@@ -16,6 +16,7 @@ from service.errors import (
     ChallengeNotFound,
     InvalidSetting,
     NotAParticipant,
+    UnplayablePosition,
 )
 from service.games import GameService
 from service.results import (
@@ -46,11 +47,14 @@ class ChallengeService:
         bot_level: int | None = None,
         guild_id: int | None = None,
         channel_id: int | None = None,
+        start_fen: str | None = None,
     ) -> ChallengeView:
         """A challenge to opponent_id, or open to anyone if None. Against the bot (BOT_ID) use
         play_bot_game instead. Defaults come from the server settings (guild_id) or the config.
+        start_fen: begin from this position (in the variant's FEN) instead of the usual start.
 
-        Raises CannotChallengeSelf, InvalidSetting, rules.UnknownVariantError.
+        Raises CannotChallengeSelf, InvalidSetting, rules.UnknownVariantError, and rules.NotationError /
+        rules.InvalidPositionError / UnplayablePosition for a FEN that cannot start a game.
         """
         if opponent_id == challenger_id:
             raise CannotChallengeSelf()
@@ -70,6 +74,7 @@ class ChallengeService:
             days = days_per_move
             if days is None:
                 days = server.days_per_move if server else self._ctx.config.default_days_per_move
+            fen = starting_fen(variant_id, start_fen) if start_fen is not None else None
             config = self._ctx.config
             if not config.min_days_per_move <= days <= config.max_days_per_move:
                 raise InvalidSetting("days per move", days, f"{config.min_days_per_move}-{config.max_days_per_move}")
@@ -90,6 +95,7 @@ class ChallengeService:
                 channel_id=channel_id,
                 created_at=now_text,
                 expires_at=expires,
+                start_fen=fen,
             )
             await repos.timers.add("challenge_expiry", expires, now_text, challenge_id=challenge_id)
             return await self._view(repos, challenge_id)
@@ -105,8 +111,9 @@ class ChallengeService:
         rated: bool = False,
         guild_id: int | None = None,
         channel_id: int | None = None,
+        start_fen: str | None = None,
     ) -> GameStarted:
-        """A game against the bot, started at once; if the bot plays White its first move is made."""
+        """A game against the bot, started at once; if the bot is to move first its move is made."""
         challenge = await self.create(
             player_id,
             BOT_ID,
@@ -117,6 +124,7 @@ class ChallengeService:
             bot_level=level,
             guild_id=guild_id,
             channel_id=channel_id,
+            start_fen=start_fen,
         )
         return await self.accept(challenge.id, BOT_ID)
 
@@ -137,12 +145,13 @@ class ChallengeService:
             color = row.color if row.color != ColourChoice.RANDOM else self._ctx.rng.choice(("white", "black"))
             white, black = (row.challenger_id, player_id) if color == "white" else (player_id, row.challenger_id)
             rules = find_variant(row.variant)
+            start = row.start_fen or rules.start_fen
             game_id = await repos.games.insert(
                 NewGame(
                     variant=row.variant,
                     white_id=white,
                     black_id=black,
-                    start_fen=rules.start_fen,
+                    start_fen=start,
                     rated=bool(row.rated),
                     bot_level=row.bot_level,
                     days_per_move=row.days_per_move,
@@ -154,7 +163,7 @@ class ChallengeService:
                 )
             )
             game_row = await load_row(repos, game_id)
-            first = white if rules.start_fen[:1].upper() == "W" else black
+            first = white if start[:1].upper() == "W" else black
             deadline, paused = await turn_clock(repos, game_row, first, now)
             await repos.games.set_clock(game_id, deadline, paused)
             await arm_timers(repos, game_id, deadline, row.days_per_move, now)
@@ -247,3 +256,13 @@ class ChallengeService:
         if row is None:
             raise ChallengeNotFound(challenge_id)
         return ChallengeView.from_row(row)
+
+
+def starting_fen(variant: str, text: str) -> str:
+    """The FEN a game may start from, normalised; refuses what cannot be read, breaks the variant's rules,
+    or leaves the side to move without a move (the game would be over before it began)."""
+    rules = find_variant(variant)
+    position = parse_fen(rules, text.strip())
+    if not position.legal_moves():
+        raise UnplayablePosition(format_fen(position))
+    return format_fen(position)

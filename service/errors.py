@@ -114,3 +114,12 @@ class NoVacationLeft(GameError):
 
 class CorruptGame(GameError):
     """Stored moves do not replay to the stored position: run `python -m bot db check`."""
+
+
+class UnplayablePosition(GameError):
+    """A start position in which the side to move has no move: the game would be over at once."""
+
+    def __init__(self, fen: str) -> None:
+        super().__init__("the side to move has no move in that position")
+        self.fen = fen
+

@@ -268,6 +268,7 @@ class ChallengeView:
     game_id: int | None
     created_at: datetime
     expires_at: datetime
+    start_fen: str | None = None  # None: the variant's starting position
 
     @property
     def is_open(self) -> bool:
@@ -295,6 +296,7 @@ class ChallengeView:
             game_id=row.game_id,
             created_at=from_db(row.created_at),
             expires_at=from_db(row.expires_at),
+            start_fen=row.start_fen,
         )
 
 

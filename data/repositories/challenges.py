@@ -21,11 +21,12 @@ class ChallengeRepository(Repository):
         channel_id: int | None,
         created_at: str,
         expires_at: str,
+        start_fen: str | None = None,
     ) -> int:
         return await self._insert(
             "INSERT INTO challenges (challenger_id, opponent_id, variant, color, days_per_move, rated, "
-            "bot_level, guild_id, channel_id, created_at, expires_at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "bot_level, guild_id, channel_id, created_at, expires_at, start_fen) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 challenger_id,
                 opponent_id,
@@ -38,6 +39,7 @@ class ChallengeRepository(Repository):
                 channel_id,
                 created_at,
                 expires_at,
+                start_fen,
             ),
         )
 

@@ -323,3 +323,13 @@ def test_pictures_can_be_switched_off(tmp_path: Path) -> None:
     assert "Board pictures off" in text and "Board picture:" not in text
     assert not (tmp_path / "boards").exists()
     assert "* marks the current game" in text
+
+
+def test_a_local_game_can_start_from_a_fen(tmp_path: Path) -> None:
+    """Italian: White king on 14 and man on 22, Black men on 5 (b7) and 6 (d7), Black to move."""
+    text = session(
+        ["challenge bob white fen B:W33:B5", "challenge bob white fen B:WK14,22:B5,6", "5-9", "quit"], tmp_path
+    )
+    assert "bad square '33'" in text
+    assert "local:bob played 5-9." in text
+    assert table(tmp_path / "dama.sqlite3", "SELECT start_fen, ply FROM games") == [("B:WK14,22:B5,6", 1)]

@@ -7,6 +7,7 @@ from datetime import timedelta
 import pytest
 
 from data import Database
+from rules import InvalidPositionError
 from service import (
     BOT_ID,
     AlreadyAnswered,
@@ -17,6 +18,7 @@ from service import (
     NotAParticipant,
     Service,
     TimerKind,
+    UnplayablePosition,
 )
 from tests.service.conftest import ALICE, BOB, CAROL, START, FakeClock, FixedChoice
 
@@ -148,3 +150,49 @@ async def test_bot_challenge_starts_at_once(service: Service) -> None:
     started = await service.challenges.play_bot_game(ALICE, level=3, color="white")
     assert started.challenge.against_bot and started.challenge.status == "accepted"
     assert started.game.black_id == BOT_ID and started.game.bot_level == 3
+
+
+# Italian squares: 1-4 is Black's back row (a8 = 1), 29-32 White's; White moves up (towards 1-4).
+# A teaching ending: White king on 14 and man on 22, Black men on 5 and 6, Black to move.
+TEACHING = "B:WK14,22:B5,6"
+
+
+@pytest.mark.asyncio
+async def test_a_challenge_can_start_from_a_fen(service: Service) -> None:
+    challenge = await service.challenges.create(ALICE, BOB, color="white", variant="italian", start_fen=TEACHING)
+    started = await service.challenges.accept(challenge.id, BOB)
+    game = started.game
+    assert game.start_fen == game.fen and game.ply == 0
+    assert game.to_move_id == BOB  # Black (BOB) moves first, as the FEN says
+    assert game.position.white.bit_count() == 2 and game.position.black.bit_count() == 2
+    pdn = await service.queries.export_pdn(game.id)
+    assert '[SetUp "1"]' in pdn or '[FEN "' in pdn
+
+
+@pytest.mark.asyncio
+async def test_the_bot_moves_first_when_a_fen_gives_it_the_move(service: Service) -> None:
+    started = await service.challenges.play_bot_game(ALICE, color="white", variant="italian", start_fen=TEACHING)
+    # ALICE is White; Black (the bot) is to move in the FEN, so it has already answered
+    assert started.bot_move is not None and started.game.ply == 1 and started.game.to_move_id == ALICE
+
+
+@pytest.mark.parametrize(
+    ("fen", "error"),
+    [
+        ("W:W33:B1", InvalidPositionError),  # Italian has 32 squares
+        ("W:W21,21:B1", InvalidPositionError),  # a square given twice
+        ("W:W2:B30", InvalidPositionError),  # a white man on Black's back row (its crowning row) cannot be
+        ("hello", InvalidPositionError),
+        ("B:WK1:B", UnplayablePosition),  # Black has no piece: over before it starts
+        # White's man on 29 (b1) steps to 25 (a2) or 26 (c2), both taken; it cannot jump 26 because 22 (d3)
+        # behind it is taken too, and it cannot jump 25 off the board
+        ("W:W29:B22,25,26", UnplayablePosition),
+    ],
+)
+@pytest.mark.asyncio
+async def test_impossible_start_positions_are_refused_and_nothing_is_stored(
+    service: Service, db: Database, fen: str, error: type[Exception]
+) -> None:
+    with pytest.raises(error):
+        await service.challenges.create(ALICE, BOB, variant="italian", start_fen=fen)
+    assert await service.challenges.open_for(ALICE) == []

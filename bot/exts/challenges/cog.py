@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     Interaction = discord.Interaction[DamaBot]
 
 Colour = Literal["random", "white", "black"]
+MAX_FEN = 400  # a full 12x12 board fits; longer text is no position
 
 
 class Challenges(commands.Cog):
@@ -47,6 +48,7 @@ class Challenges(commands.Cog):
         days_per_move="Days each player has per move (default: the server's)",
         colour="The colour you want",
         rated="Whether the game counts for ratings",
+        fen="Start from this position instead (FEN in the variant's squares), e.g. W:W21,22:B10,11",
     )
     @app_commands.guild_only()
     async def challenge(
@@ -57,6 +59,7 @@ class Challenges(commands.Cog):
         days_per_move: app_commands.Range[int, 1, 14] | None = None,
         colour: Colour = "random",
         rated: bool = False,
+        fen: app_commands.Range[str, 1, MAX_FEN] | None = None,
     ) -> None:
         me = interaction.user
         if opponent is not None and opponent.bot:
@@ -75,6 +78,7 @@ class Challenges(commands.Cog):
             rated=rated,
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
+            start_fen=fen,
         )
         rules = find_variant(challenge.variant)
         days = challenge.days_per_move
@@ -82,6 +86,8 @@ class Challenges(commands.Cog):
             f"{rules.name}, {days} day{'s' * (days != 1)} per move, {'rated' if challenge.rated else 'unrated'}, "
             f"{me.mention} plays {challenge.color if challenge.color != 'random' else 'a random colour'}"
         )
+        if challenge.start_fen:
+            terms += f", from the position {challenge.start_fen}"
         expires = f"<t:{int(challenge.expires_at.timestamp())}:R>"
         who = f"{opponent.mention}, {me.mention} challenges you" if opponent else f"{me.mention} challenges anyone"
         text = f"{who} to a game: {terms}. The challenge expires {expires}."
@@ -98,6 +104,7 @@ class Challenges(commands.Cog):
         variant="Which draughts (default: the server's)",
         level="How strong the bot plays, 1 (beginner) to 5 (full strength)",
         colour="The colour you want",
+        fen="Start from this position instead (FEN in the variant's squares), e.g. W:W21,22:B10,11",
     )
     async def play(
         self,
@@ -105,6 +112,7 @@ class Challenges(commands.Cog):
         variant: VariantArg | None = None,
         level: app_commands.Range[int, 1, 5] = 1,
         colour: Colour = "random",
+        fen: app_commands.Range[str, 1, MAX_FEN] | None = None,
     ) -> None:
         await self._check_channel(interaction)
         service = self.bot.service
@@ -119,6 +127,7 @@ class Challenges(commands.Cog):
             bot_level=level,
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
+            start_fen=fen,
         )
         await interaction.response.defer(thinking=True)
         started = await service.challenges.accept(challenge.id, BOT_ID)

@@ -1,0 +1,52 @@
+"""A game started from a position (issue 14): /challenge with a FEN, refused FENs in words, then play on."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e.helpers import check_board_image, field, game_id_of, rows, slash_move
+from tests.fakediscord.fixtures import bot_launcher, fake_discord  # noqa: F401
+
+pytestmark = pytest.mark.asyncio
+
+# Italian, 1 = a8 ... 32 = h1 (row 8: a8 c8 e8 g8 = 1-4; row 7: b7 d7 f7 h7 = 5-8; row 6: a6 c6 e6 g6 =
+# 9-12), White moves up. White: king on 14, man on 22; Black: men on 5 (b7) and 6 (d7), Black to move. 5 steps
+# to 9 (a6) or 10 (c6), 6 to 10 or 11 (e6); nothing can capture (Italian men may not take kings, and 22 is far),
+# so Black has exactly 5-9, 5-10, 6-10, 6-11.
+TEACHING = "B:WK14,22:B5,6"
+
+
+async def test_a_challenge_from_a_fen_starts_there_and_bad_fens_are_refused(
+    fake_discord, bot_launcher  # noqa: F811
+) -> None:
+    fake = fake_discord
+    bot = await bot_launcher.process("bot")
+    alice, bob = fake.alice, fake.bob
+
+    for bad, words in (
+        ("W:W33:B1", "bad square '33'"),
+        ("W:W2:B30", "cannot stand on its promotion row"),
+        ("B:WK1:B", "the side to move has no move"),
+    ):
+        refused = await fake.wait_for_reply(await fake.slash(alice, "challenge", opponent=bob, fen=bad))
+        assert refused.ephemeral and words in refused.content, refused.content
+    assert rows(bot.database_path, "SELECT COUNT(*) FROM challenges") == [(0,)]
+
+    offer = await fake.wait_for_reply(
+        await fake.slash(alice, "challenge", opponent=bob, colour="white", variant="italian", fen=TEACHING)
+    )
+    assert not offer.ephemeral and "from the position B:WK14,22:B5,6" in offer.content, offer.content
+    accept = next(c for c in offer.custom_ids() if c.startswith("dama:accept:"))
+    board = (await fake.wait_for_followups(await fake.click(bob, offer, accept), 1))[0]
+    check_board_image(board)
+    game = game_id_of(board)
+    assert field(board, "To move") == f"Black: {bob.mention}"
+
+    wrong = await slash_move(fake, bob, "10-14")
+    assert wrong.ephemeral and wrong.content == "There is no piece on 10. Legal: 5-9, 5-10, 6-10, 6-11."
+
+    played = await slash_move(fake, bob, "6-10")
+    assert not played.ephemeral and played.content.startswith(f"{bob.mention} played 6-10."), played.content
+    assert rows(bot.database_path, "SELECT start_fen, ply FROM games WHERE id = ?", (game,)) == [
+        (TEACHING, 1)
+    ]
