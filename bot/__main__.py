@@ -11,7 +11,13 @@ from bot.settings import load_settings
 
 
 def parser() -> argparse.ArgumentParser:
-    top = argparse.ArgumentParser(prog="python -m bot", description="Dama, correspondence draughts on Discord")
+    top = argparse.ArgumentParser(
+        prog="python -m bot",
+        description="Dama, correspondence draughts on Discord.",
+        epilog="With no command, python -m bot starts the bot: on Discord when DISCORD_TOKEN is set, otherwise "
+        "local mode in this terminal (make run does the same). The commands below are for the operator; "
+        "settings come from the environment or .env (see .env.example).",
+    )
     commands = top.add_subparsers(dest="command")
     cli.add_commands(commands)
     return top

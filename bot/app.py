@@ -21,7 +21,8 @@ import local
 from bot.client import DamaBot
 from bot.discord_endpoints import point_discord_at
 from bot.settings import Settings, SettingsError, load_settings
-from data.db import Database
+from data.db import Database, DatabaseUnavailable
+from messages.operator import database_problem
 from service import Service
 
 log = logging.getLogger("bot")
@@ -47,10 +48,19 @@ def main() -> int:
     except SettingsError as error:
         fail(str(error))
         raise  # unreachable; fail() exits
-    if not settings.discord_token:
-        if sys.stdin.isatty():
-            return local.main(settings.database_path, pictures=settings.local_pictures)
-        fail(MISSING_TOKEN)
+    try:
+        if not settings.discord_token:
+            if sys.stdin.isatty():
+                return local.main(settings.database_path, pictures=settings.local_pictures)
+            fail(MISSING_TOKEN)
+        connect(settings)
+    except DatabaseUnavailable as error:
+        fail(database_problem(error))
+    return 0
+
+
+def connect(settings: Settings) -> None:
+    """The Discord bot, until it is stopped; failures to reach or satisfy Discord end in a sentence."""
     configure_logging(settings)
     if settings.discord_api_base and settings.discord_gateway_url:
         point_discord_at(settings.discord_api_base, settings.discord_gateway_url)
@@ -66,7 +76,6 @@ def main() -> int:
         fail(f"could not reach Discord at {where}: {error}", 4)
     except KeyboardInterrupt:
         pass
-    return 0
 
 
 def bot_options(settings: Settings) -> dict[str, Any]:

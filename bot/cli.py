@@ -7,7 +7,8 @@ import asyncio
 import sys
 
 from bot.settings import Settings
-from data import Database, latest_version
+from data import Database, DatabaseUnavailable, latest_version
+from messages.operator import database_problem
 from service import GameNotFound, Service, check_database
 from service.commands import scope_name
 
@@ -28,12 +29,16 @@ def add_commands(subcommands: argparse._SubParsersAction[argparse.ArgumentParser
 
 
 def run(args: argparse.Namespace, settings: Settings) -> int:
-    return asyncio.run(_run(args, settings))
+    try:
+        return asyncio.run(_run(args, settings))
+    except DatabaseUnavailable as error:
+        print(database_problem(error), file=sys.stderr)
+        return 2
 
 
 async def _run(args: argparse.Namespace, settings: Settings) -> int:
     if args.command == "db" and args.db_command == "upgrade":
-        db = await Database.open(settings.database_path, migrate=False)
+        db = await Database.open(settings.database_path, migrate=False)  # creates a new database
         try:
             before = await db.user_version()
             applied = await db.migrate()
@@ -43,7 +48,8 @@ async def _run(args: argparse.Namespace, settings: Settings) -> int:
             print(f"applied {name}")
         print(f"{settings.database_path}: schema version {before} -> {latest_version()}")
         return 0
-    async with await Database.open(settings.database_path) as db:
+    # Only upgrade creates a database: the others must not leave an empty file where none was.
+    async with await Database.open(settings.database_path, create=False) as db:
         if args.command == "db" and args.db_command == "check":
             problems = await check_database(db)
             for problem in problems:

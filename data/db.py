@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import os
 import re
 import sqlite3
 from collections.abc import AsyncIterator
@@ -57,12 +58,26 @@ async def _configure(conn: aiosqlite.Connection) -> None:
     # execute_fetchall finishes each statement: a PRAGMA left mid-result would hold a read lock.
     await conn.execute_fetchall(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
     await conn.execute_fetchall("PRAGMA foreign_keys = ON")
-    # NORMAL is durable across a killed process in WAL mode (only power loss can drop the last commits).
-    await conn.execute_fetchall("PRAGMA synchronous = NORMAL")
+    # FULL: a commit is on disk before it returns, so a move the players saw announced survives a power cut
+    # (NORMAL in WAL mode may drop the last commits then). The -wal and -shm files belong to the database.
+    await conn.execute_fetchall("PRAGMA synchronous = FULL")
 
 
 # Set while this task holds the reader's snapshot (read() is re-entrant).
 _in_read: contextvars.ContextVar[bool] = contextvars.ContextVar("dama_in_read", default=False)
+
+
+class DatabaseUnavailable(Exception):
+    """The database cannot be opened: the folder is missing or not writable, the file is not a database,
+    or (with create=False) there is no file at all. `reason` is one of the REASONS keys."""
+
+    REASONS = ("missing", "cannot_open", "not_a_database")
+
+    def __init__(self, path: str, reason: str, detail: str = "") -> None:
+        super().__init__(f"{path}: {reason}" + (f" ({detail})" if detail else ""))
+        self.path = path
+        self.reason = reason
+        self.detail = detail
 
 
 class Database:
@@ -76,13 +91,29 @@ class Database:
         self._read_lock = asyncio.Lock()  # one read snapshot at a time on the reader connection
 
     @classmethod
-    async def open(cls, path: str | Path, *, migrate: bool = True) -> Database:
+    async def open(cls, path: str | Path, *, migrate: bool = True, create: bool = True) -> Database:
+        """create=False: refuse a path where no database exists yet (maintenance commands must not
+        leave an empty database behind). Raises DatabaseUnavailable with a reason."""
         text = str(path)
         memory = text == ":memory:"
-        writer = await aiosqlite.connect(text, isolation_level=None)
-        await _configure(writer)
-        if not memory:
-            await writer.execute_fetchall("PRAGMA journal_mode = WAL")
+        if not memory and not create and not Path(text).is_file():
+            raise DatabaseUnavailable(text, "missing")
+        folder = Path(text).parent
+        if not memory and not (folder.is_dir() and os.access(folder, os.W_OK | os.X_OK)):
+            # checked before aiosqlite starts its thread: a failed connect there can outlive the event loop
+            raise DatabaseUnavailable(text, "cannot_open", f"{folder} is missing or not writable")
+        try:
+            writer = await aiosqlite.connect(text, isolation_level=None)
+        except sqlite3.OperationalError as error:
+            raise DatabaseUnavailable(text, "cannot_open", str(error)) from None
+        try:
+            await _configure(writer)
+            if not memory:
+                await writer.execute_fetchall("PRAGMA journal_mode = WAL")
+        except sqlite3.DatabaseError as error:
+            await writer.close()
+            reason = "not_a_database" if "not a database" in str(error) else "cannot_open"
+            raise DatabaseUnavailable(text, reason, str(error)) from None
         db = cls(text, writer, None)
         if migrate:
             await db.migrate()

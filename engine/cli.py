@@ -30,9 +30,20 @@ class _Usage(Exception):
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="python -m engine", description="Dama's draughts engine")
     sub = parser.add_subparsers(dest="command", required=True)
-    analyse = sub.add_parser("analyse", help="search a position and print the best move")
-    analyse.add_argument("variant")
-    analyse.add_argument("--fen", help="position (default: the variant's start position)")
+    analyse = sub.add_parser(
+        "analyse",
+        help="search a position and print the best move",
+        epilog='example:\n  python -m engine analyse italian --fen "W:W22,K31:B18,19,10" --time 1.5',
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    analyse.add_argument(
+        "variant", help="variant id or alias, e.g. italian, international, russian (python -m rules variants)"
+    )
+    analyse.add_argument(
+        "--fen",
+        help='the position as a PDN FEN: side to move, then each side\'s pieces, K for kings, e.g. '
+        '"W:W22,K31:B18,19,10" (squares in the variant\'s notation; default: the start position)',
+    )
     analyse.add_argument("--time", type=float, help="seconds to think (default 2 unless --depth)")
     analyse.add_argument("--depth", type=int, help="plies to search")
     analyse.add_argument("--json", action="store_true", help="print one JSON object")

@@ -8,6 +8,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
+from messages import describe
 from render.draw import render_board
 from render.options import DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, RenderOptions, clamp_size
 from render.replay import render_replay
@@ -27,10 +28,25 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="python -m render", description="Draw a draughts position or replay as an image.")
-    parser.add_argument("variant", help="variant id or alias, e.g. italian")
-    parser.add_argument("--fen", help="start position (default: the variant's start)")
-    parser.add_argument("--moves", default="", help='moves played from the start, e.g. "22-18 9-13"')
+    parser = _Parser(
+        prog="python -m render",
+        description="Draw a draughts position or replay as an image.",
+        epilog='examples:\n  python -m render italian --moves "22-18 11-14 18x11" -o board.png\n'
+        '  python -m render russian --fen "W:Wc3,e3:Bd4,f6" --hint c3:g7 -o hint.png\n'
+        '  python -m render italian --moves "22-18 11-14 18x11" --replay -o game.gif',
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "variant", help="variant id or alias, e.g. italian, international, russian (python -m rules variants)"
+    )
+    parser.add_argument(
+        "--fen",
+        help='start position as a PDN FEN: side to move, then each side\'s pieces, K for kings, e.g. '
+        '"W:W22,K31:B18,19,10" (default: the variant\'s start)',
+    )
+    parser.add_argument(
+        "--moves", default="", help='moves played from the start in the variant\'s notation, e.g. "22-18 9-13"'
+    )
     parser.add_argument("--last-move", help="one more move, played and drawn as the last move")
     parser.add_argument("--hint", help="a move from the final position, drawn as a hint arrow")
     parser.add_argument("--theme", default="classic", help=f"one of {', '.join(theme_names())}")
@@ -54,12 +70,30 @@ def _size(text: str) -> int:
     return clamp_size(size)
 
 
+def _play(game: Game, number: int, text: str) -> Move:
+    """Play one move of --moves; a refusal names the move and says why, with the legal moves."""
+    before = game.position
+    try:
+        return game.play(text)
+    except RulesError as error:
+        raise UsageError(f"move {number} ({text}): {describe(error, before)}") from None
+
+
+def _hint(game: Game, text: str) -> Move:
+    try:
+        return game.parse(text)
+    except RulesError as error:
+        raise UsageError(f"--hint {text}: {describe(error, game.position)}") from None
+
+
 def _run(argv: Sequence[str] | None) -> None:
     args = _parser().parse_args(argv)
     try:
         rules = find_variant(args.variant)
         load_theme(args.theme)
-    except (RulesError, ThemeError) as error:
+    except RulesError as error:
+        raise UsageError(describe(error)) from None
+    except ThemeError as error:
         raise UsageError(str(error)) from None
     options = RenderOptions(
         theme=args.theme.strip().lower(),
@@ -81,10 +115,10 @@ def _run(argv: Sequence[str] | None) -> None:
         else:
             game = Game(rules, args.fen)
             last: Move | None = None
-            for text in moves:
-                last = game.play(text)
+            for number, text in enumerate(moves, 1):
+                last = _play(game, number, text)
             outcome = game.outcome()
-            hint = game.parse(args.hint) if args.hint else None
+            hint = _hint(game, args.hint) if args.hint else None
             first = rules.first_player
             plies = game.ply + (0 if game.positions[0].turn is first else 1)
             options = dataclasses.replace(
@@ -97,7 +131,7 @@ def _run(argv: Sequence[str] | None) -> None:
             )
             data = render_board(game.position, options)
     except RulesError as error:
-        raise UsageError(str(error)) from None
+        raise UsageError(describe(error)) from None
     try:
         with open(args.output, "wb") as out:
             out.write(data)

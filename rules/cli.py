@@ -10,7 +10,7 @@ import json
 import sys
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, NoReturn, TextIO
+from typing import Any, NoReturn, TextIO, TypedDict
 
 from messages import describe
 from rules.errors import AmbiguousMoveError, IllegalMoveError, RulesError
@@ -162,29 +162,63 @@ def _cmd_check(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+VARIANT_HELP = "variant id or alias, e.g. italian, international, russian (python -m rules variants lists them)"
+FEN_HELP = (
+    "the position as a PDN FEN: side to move, then each side's pieces, K for kings, e.g. "
+    "\"W:W22,K31:B18,19,10\" (squares in the variant's notation; default: the start position)"
+)
+HELP_EPILOG = """examples:
+  python -m rules perft italian 6
+  python -m rules moves russian --fen "W:Wc3,e3:Bd4,f6"
+  python -m rules check italian --fen "W:W22:B18,19,10" 22x15
+  python -m rules variants"""
+
+
+class _Described(TypedDict):
+    epilog: str
+    formatter_class: type[argparse.RawDescriptionHelpFormatter]
+
+
+def _described(command: str) -> _Described:
+    """The examples under each command's own --help."""
+    lines = [line for line in HELP_EPILOG.splitlines()[1:] if f" {command} " in line or line.endswith(command)]
+    return {"epilog": "example:\n" + "\n".join(lines), "formatter_class": argparse.RawDescriptionHelpFormatter}
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m rules", description="Draughts rules: perft, moves, check.")
+    parser = argparse.ArgumentParser(
+        prog="python -m rules",
+        description="Draughts rules: perft, moves, check.",
+        epilog=HELP_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     sub = parser.add_subparsers(dest="command", required=True)
-    p = sub.add_parser("perft", help="count leaf nodes to a depth")
-    p.add_argument("variant")
-    p.add_argument("depth", type=int)
-    p.add_argument("--fen")
+    p = sub.add_parser("perft", help="count leaf nodes to a depth", **_described("perft"))
+    p.add_argument("variant", help=VARIANT_HELP)
+    p.add_argument("depth", type=int, help="plies to count, e.g. 6")
+    p.add_argument("--fen", help=FEN_HELP)
     p.add_argument("--divide", action="store_true", help="counts per root move")
     p.add_argument(
         "--keep-duplicates",
         action="store_true",
         help="count every capture path (published K tables); default: distinct moves (D tables)",
     )
-    p.add_argument("--json", action="store_true")
-    m = sub.add_parser("moves", help="list the legal moves (--fen - reads one FEN per line from stdin)")
-    m.add_argument("variant")
-    m.add_argument("--fen")
-    m.add_argument("--json", action="store_true")
-    c = sub.add_parser("check", help="is MOVE legal here? exit 0 legal, 1 illegal, 2 bad input")
-    c.add_argument("variant")
-    c.add_argument("move")
-    c.add_argument("--fen")
-    c.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    m = sub.add_parser(
+        "moves", help="list the legal moves (--fen - reads one FEN per line from stdin)", **_described("moves")
+    )
+    m.add_argument("variant", help=VARIANT_HELP)
+    m.add_argument("--fen", help=FEN_HELP + "; - reads one FEN per line from standard input")
+    m.add_argument("--json", action="store_true", help="print JSON")
+    c = sub.add_parser("check", help="is MOVE legal here? exit 0 legal, 1 illegal, 2 bad input", **_described("check"))
+    c.add_argument("variant", help=VARIANT_HELP)
+    c.add_argument(
+        "move",
+        help="the move in the variant's notation: 22-18, a capture 22x13 or with its landing squares 22x13x6 "
+        "(numbered boards); c3-d4 or c3:e5 (algebraic boards)",
+    )
+    c.add_argument("--fen", help=FEN_HELP)
+    c.add_argument("--json", action="store_true", help="print JSON")
     for name, help_text, configure in EXTRA_COMMANDS:
         configure(sub.add_parser(name, help=help_text))
     return parser

@@ -21,7 +21,7 @@ PACKAGES = ("rules", "messages", "render", "engine", "data", "service", "bot", "
 # Which top-level packages each package may import (besides itself and the standard library).
 ALLOWED = {
     "rules": set(),
-    "messages": {"rules", "service"},
+    "messages": {"rules", "service", "data"},
     "render": {"rules", "messages"},
     "engine": {"rules", "messages"},
     "data": {"rules"},

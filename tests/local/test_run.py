@@ -78,3 +78,55 @@ def test_local_mode_in_a_pseudo_terminal(tmp_path: Path) -> None:
     assert "local:alice played 22-18." in text
     assert (tmp_path / "dama-boards" / "game-1.png").is_file()
     assert "Traceback" not in text
+
+
+def run_bot(tmp_path: Path, *args: str, database: str) -> subprocess.CompletedProcess[str]:
+    env = clean_env(tmp_path)
+    env["DATABASE_PATH"] = database
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args], cwd=tmp_path, env=env, stdin=subprocess.DEVNULL,
+        capture_output=True, text=True, timeout=60,
+    )
+
+
+def test_operator_commands_on_a_broken_database_path_answer_in_words(tmp_path: Path) -> None:
+    missing_folder = str(tmp_path / "no-such-folder" / "x.sqlite3")
+    not_a_database = tmp_path / "notes.sqlite3"
+    not_a_database.write_text("shopping list\n")
+    missing_file = tmp_path / "never-created.sqlite3"
+    cases = [
+        (("export-pdn", "3"), missing_folder, "There is no database at"),
+        (("db", "upgrade"), missing_folder, "its folder must exist and be writable"),
+        (("db", "check"), str(missing_file), "There is no database at"),
+        (("db", "backup", str(tmp_path / "copy.sqlite3")), str(missing_file), "There is no database at"),
+        (("db", "check"), str(not_a_database), "is not a Dama database"),
+        (("export-pdn", "1"), str(not_a_database), "is not a Dama database"),
+    ]
+    for args, database, words in cases:
+        done = run_bot(tmp_path, *args, database=database)
+        assert done.returncode == 2, (args, done.stdout, done.stderr)
+        assert words in done.stderr and database in done.stderr, (args, done.stderr)
+        assert "Traceback" not in done.stdout + done.stderr, (args, done.stderr)
+        assert "ok" not in done.stdout.split()
+    assert not missing_file.exists()  # db check and backup did not leave an empty database behind
+    assert not_a_database.read_text() == "shopping list\n"
+
+
+def test_local_mode_with_a_broken_database_path_answers_in_words(tmp_path: Path) -> None:
+    main, child = pty.openpty()
+    env = clean_env(tmp_path)
+    env["DATABASE_PATH"] = str(tmp_path / "no-such-folder" / "x.sqlite3")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "bot"], cwd=tmp_path, env=env, stdin=child, stdout=child, stderr=child, close_fds=True,
+    )
+    os.close(child)
+    seen = bytearray()
+    try:
+        read_until(main, b"Check DATABASE_PATH", seen)
+        assert proc.wait(timeout=30) == 2
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        os.close(main)
+    assert b"Traceback" not in seen and b"its folder must exist" in seen

@@ -51,9 +51,11 @@ def test_cli_clamps_sizes_to_what_discord_shows(tmp_path):
         (["italian", "--size", "0"], "--size"),
         (["italian", "--size", "huge"], "--size"),
         (["italian", "--fen", "W:W99:B1"], "FEN"),
-        (["italian", "--moves", "22-19 9-14 19-15"], "illegal"),
-        (["italian", "--last-move", "banana"], "square"),
-        (["no-such-variant"], "unknown variant"),
+        (["italian", "--moves", "22-19 9-14 19-15"], "move 2 (9-14): 9-14 is not a legal move for that piece. Legal: 9-13"),
+        # a capture was due: the rules' reason in words with the legal moves, never an internal code
+        (["italian", "--moves", "22-18 11-14 18x11 10-14"], "Capturing is compulsory: you must capture 1 piece"),
+        (["italian", "--last-move", "banana"], "Write it like 21-17"),
+        (["no-such-variant"], "I don't know the variant 'no-such-variant'"),
         (["italian", "--bogus"], "unrecognized"),
         (["italian", "--replay"], "--replay needs --moves"),
     ],
@@ -64,6 +66,7 @@ def test_cli_bad_options_give_one_line_and_exit_2(tmp_path, capsys, args, words)
     assert code == 2
     assert err.count("\n") == 1 and err.startswith("render: error:") and "Traceback" not in err
     assert words in err
+    assert "_" not in err.split("Known:")[0].replace(str(tmp_path), "")  # no reason codes like capture_compulsory
     assert not (tmp_path / "x.png").exists()
 
 
