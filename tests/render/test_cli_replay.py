@@ -51,7 +51,10 @@ def test_cli_clamps_sizes_to_what_discord_shows(tmp_path):
         (["italian", "--size", "0"], "--size"),
         (["italian", "--size", "huge"], "--size"),
         (["italian", "--fen", "W:W99:B1"], "FEN"),
-        (["italian", "--moves", "22-19 9-14 19-15"], "move 2 (9-14): 9-14 is not a legal move for that piece. Legal: 9-13"),
+        (
+            ["italian", "--moves", "22-19 9-14 19-15"],
+            "move 2 (9-14): 9-14 is not a legal move for that piece. Legal: 9-13",
+        ),
         # a capture was due: the rules' reason in words with the legal moves, never an internal code
         (["italian", "--moves", "22-18 11-14 18x11 10-14"], "Capturing is compulsory: you must capture 1 piece"),
         (["italian", "--last-move", "banana"], "Write it like 21-17"),
