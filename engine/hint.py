@@ -6,6 +6,7 @@ from engine.api import Analysis
 from rules import Color, Position, format_move
 
 LINE_PLIES = 5  # the hint move plus up to four replies; longer lines stop being readable
+MAX_LINE_PLIES = 9  # ... unless an exchange is still going on at ply 5: then on to its end
 _NUMBERS = {1: "a piece", 2: "two pieces", 3: "three pieces", 4: "four pieces"}
 
 
@@ -15,20 +16,44 @@ def _material(position: Position, color: Color) -> tuple[int, int]:
     return own.bit_count(), (own & position.kings).bit_count()
 
 
-def _line(position: Position, analysis: Analysis) -> tuple[list[str], Position]:
-    texts = []
-    for move in analysis.pv[:LINE_PLIES]:
+def _quiet(position: Position) -> bool:
+    """No capture is pending: the material count means something here."""
+    return not any(move.is_capture for move in position.legal_moves())
+
+
+def _line(position: Position, analysis: Analysis) -> tuple[list[str], Position, bool]:
+    """The part of the engine's line to show, where it ends, and whether it ends quietly.
+
+    It runs LINE_PLIES plies, on to the end of an exchange still going on there (up to MAX_LINE_PLIES), or
+    back to the last quiet position before; so it never stops in the middle of an exchange. With no quiet
+    position at all it is cut at LINE_PLIES and says so (settled False)."""
+    texts: list[str] = []
+    positions: list[Position] = []
+    for move in analysis.pv[:MAX_LINE_PLIES]:
         texts.append(format_move(position, move))
         position = position.apply(move)
-    return texts, position
+        positions.append(position)
+    quiet = [i + 1 for i, at in enumerate(positions) if _quiet(at)]
+    wanted = min(LINE_PLIES, len(texts))
+    later = [n for n in quiet if n >= wanted]
+    earlier = [n for n in quiet if n < wanted]
+    if later:
+        end = later[0]
+    elif earlier:
+        end = earlier[-1]
+    else:
+        end = min(len(texts), LINE_PLIES)
+        return texts[:end], positions[end - 1], False
+    return texts[:end], positions[end - 1], True
 
 
 def _pieces(n: int) -> str:
     return _NUMBERS.get(n, f"{n} pieces")
 
 
-def verdict(position: Position, after: Position, analysis: Analysis) -> str:
-    """What the line achieves, in words, for the side that profits."""
+def verdict(position: Position, after: Position, analysis: Analysis, *, settled: bool = True) -> str:
+    """What the line achieves, in words, for the side that profits. settled: `after` is quiet, so its
+    material count stands; otherwise only the engine's score is put in words."""
     mover = position.turn
     other = mover.opponent
     if analysis.win_in is not None:
@@ -37,6 +62,8 @@ def verdict(position: Position, after: Position, analysis: Analysis) -> str:
         if position.rules.giveaway:
             return f"{winner.label} wins by running out of moves within {moves} moves"
         return f"{winner.label} wins by force (within {moves} moves)"
+    if not settled:
+        return _by_score(analysis.score, mover)
     mine_before, my_kings_before = _material(position, mover)
     theirs_before, their_kings_before = _material(position, other)
     mine_after, my_kings_after = _material(after, mover)
@@ -50,10 +77,13 @@ def verdict(position: Position, after: Position, analysis: Analysis) -> str:
         return f"{mover.label} gets a king"
     if new_kings[1] > 0 >= new_kings[0]:
         return f"{other.label} gets a king"
-    score = analysis.score
+    return _by_score(analysis.score, mover)
+
+
+def _by_score(score: float, mover: Color) -> str:
     if abs(score) < 0.3:
         return "the position stays level"
-    better = mover if score > 0 else other
+    better = mover if score > 0 else mover.opponent
     size = "clearly " if abs(score) >= 1.0 else "slightly "
     return f"{better.label} is {size}better ({abs(score):.1f})"
 
@@ -62,13 +92,14 @@ def hint_text(position: Position, analysis: Analysis) -> str:
     """E.g. "22-18: after 13x22 26x10x1 White wins a piece". The line is the PV in the variant's notation."""
     if analysis.move is None:
         return "No legal move: the game is over."
-    texts, after = _line(position, analysis)
+    texts, after, settled = _line(position, analysis) if analysis.pv else ([], position, False)
     if not texts:
         texts = [format_move(position, analysis.move)]
         after = position.apply(analysis.move)
+        settled = _quiet(after)
     head = texts[0]
     follow = texts[1:]
-    said = verdict(position, after, analysis)
+    said = verdict(position, after, analysis, settled=settled)
     if follow:
         return f"{head}: after {' '.join(follow)} {said}"
     return f"{head}: {said}"
