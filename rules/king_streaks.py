@@ -1,5 +1,5 @@
 """Frisian's limit on king moves: the same king may make at most RuleSet.king_move_limit (3) quiet moves
-in a row while its side still has men (RULES.md §2.13; dctl `max_same_king_move`).
+in a row while its side still has men (docs/RULES.md; dctl `max_same_king_move`).
 
 The state lives in Position.king_streaks = (white square, white count, black square, black count):
 the square of the king that made the side's last quiet moves in a row and how many (-1, 0 when the

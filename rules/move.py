@@ -33,7 +33,7 @@ class Move:
 
     @property
     def identity(self) -> tuple[int, int, frozenset[int]]:
-        """Two capture paths with the same identity are the same move (RULES.md Decisions)."""
+        """Two capture paths with the same identity are the same move (docs/RULES.md)."""
         return (self.path[0], self.path[-1], frozenset(self.captures))
 
     @property

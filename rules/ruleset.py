@@ -1,7 +1,7 @@
 """Rule switches: one frozen RuleSet per variant.
 
 The generator reads these switches; it never compares variant names. Article
-numbers refer to the rulebooks cited in shared/RULES.md.
+numbers refer to the rulebooks cited in docs/RULES.md and the sources it lists.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Published perft numbers (copied verbatim from shared/perft/published.tsv; see its README)."""
+"""Published perft numbers (a verbatim copy of the project's reference table, tests/data/perft_published.tsv)."""
 
 from __future__ import annotations
 

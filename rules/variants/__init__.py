@@ -1,4 +1,4 @@
-"""The variant registry: one RuleSet per variant, by id (RULES.md Decisions).
+"""The variant registry: one RuleSet per variant, by id (docs/RULES.md).
 
 Modules: standard (variants with published perft), minor (hand-checked variants), oddities (BrainKing
 site variants), draws (endgame clauses), hooks (generator subclasses), frisian (king-move limit).

@@ -94,7 +94,7 @@ def _russian_long_diagonal(position: Position) -> bool:
 
 
 def russian(game: Game) -> Outcome | None:
-    """Russian federation endgame clauses (as paraphrased in RULES.md §2.4 from pydraughts)."""
+    """Russian federation endgame clauses (as paraphrased in docs/RULES.md from pydraughts)."""
     if plies_holding(game, lambda p: _lone_king_against(p, lambda n, k: n == k and k >= 3)) >= 30:
         return _draw(game)
 

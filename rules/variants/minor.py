@@ -1,4 +1,4 @@
-"""Variants without published perft (RULES.md §2.11, §2.14, §2.15, §3): checked on hand-built positions."""
+"""Variants without published perft (docs/RULES.md, §2.14, §2.15, §3): checked on hand-built positions."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ THAI = RuleSet(
     name="Thai draughts (Makhos)",
     aliases=("makhos", "mak-hot", "thai checkers"),
     start_fen="B:W25-32:B1-8",  # 8 men each on the two nearest rows
-    first_player=Color.BLACK,  # PDN 31,B (RULES.md Decisions)
+    first_player=Color.BLACK,  # PDN 31,B (docs/RULES.md)
     king_range=KingRange.FLYING_LAND_BEHIND,  # lands on the square just behind the captured piece
     precedence=Precedence.FREE,
     removal_immediate=True,
@@ -64,7 +64,7 @@ ARMENIAN = RuleSet(
     precedence=Precedence.QUANTITY,
     removal_immediate=True,
     no_reverse_turn=True,  # Ludii
-    promotion_in_capture=PromotionInCapture.PASS,  # RULES.md Decisions (as Turkish)
+    promotion_in_capture=PromotionInCapture.PASS,  # docs/RULES.md (as Turkish)
     draw_repetitions=3,
     draw_reversible_plies=None,
     summary=(
@@ -95,7 +95,7 @@ DAMEO = RuleSet(
     promotion_in_capture=PromotionInCapture.PASS,
     draw_repetitions=3,
     draw_reversible_plies=None,
-    # Hook: linear moves of a line of men (rules/variants/hooks.py). Open point (RULES.md §2.15): we let a
+    # Hook: linear moves of a line of men (rules/variants/hooks.py). Open point (docs/RULES.md): we let a
     # capturing king land on any empty square beyond, as iggamecenter, PlayStrategy and BrainKing state.
     generator_factory=linear_moves,
     summary=(

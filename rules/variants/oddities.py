@@ -1,4 +1,4 @@
-"""BrainKing site variants (RULES.md §3, seed 001): Corner, One-way, Parachute, Alquerque (Arakelk), Hawaiian.
+"""BrainKing site variants (docs/RULES.md, seed 001): Corner, One-way, Parachute, Alquerque (Arakelk), Hawaiian.
 
 All five use algebraic square names (a1 = White's bottom-left), like Czech checkers which three of them
 extend. Sources (the 'pages' and 'code' corpora):

@@ -1,4 +1,4 @@
-"""The federation variants that have published perft numbers (RULES.md §2, §4)."""
+"""The federation variants that have published perft numbers (docs/RULES.md, §4)."""
 
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ ITALIAN = RuleSet(
     king_range=KingRange.SHORT,  # Art. 4.7
     precedence=Precedence.ITALIAN,  # Art. 6.6-6.9
     promotion_in_capture=PromotionInCapture.STOP,
-    draw_repetitions=3,  # seed 002; RULES.md Decisions
+    draw_repetitions=3,  # docs/RULES.md
     draw_reversible_plies=80,  # 40 moves each without a man move or capture
     pdn_gametype="22,W,8,8,N2,1",
     summary=(
@@ -45,7 +45,7 @@ ITALIAN = RuleSet(
     ),
 )
 
-# FMJD rules (RULES.md §2.2): men capture backwards, flying kings, majority capture (men = kings),
+# FMJD rules (docs/RULES.md): men capture backwards, flying kings, majority capture (men = kings),
 # captured pieces stay until the move ends, a man passing the far row mid-capture stays a man.
 INTERNATIONAL = RuleSet(
     id="international",
@@ -73,7 +73,7 @@ INTERNATIONAL = RuleSet(
     ),
 )
 
-# International rules on 12x12 (RULES.md §2.12; dctl `canadian = international`).
+# International rules on 12x12 (docs/RULES.md; dctl `canadian = international`).
 CANADIAN = dataclasses.replace(
     INTERNATIONAL,
     id="canadian",
@@ -82,7 +82,7 @@ CANADIAN = dataclasses.replace(
     width=12,
     height=12,
     start_fen="W:W43-72:B1-30",
-    draw_rule=None,  # no endgame clauses found (RULES.md §2.12)
+    draw_rule=None,  # no endgame clauses found (docs/RULES.md)
     draw_rule_text="",
     pdn_gametype="27,W,12,12,N2,0",
     summary=(
@@ -148,7 +148,7 @@ BRAZILIAN = dataclasses.replace(
     height=8,
     numbering=Numbering.ALGEBRAIC,
     start_fen=RUSSIAN_START,
-    draw_reversible_plies=30,  # pydraughts applies the Russian clauses (RULES.md §2.5, unverified)
+    draw_reversible_plies=30,  # pydraughts applies the Russian clauses (docs/RULES.md, unverified)
     draw_rule=draws.russian,
     draw_rule_text=draws.RUSSIAN_TEXT,
     pdn_gametype="26,W,8,8,A0,0",
@@ -160,7 +160,7 @@ BRAZILIAN = dataclasses.replace(
     ),
 )
 
-# American pool checkers (APCA; RULES.md §2.6 and Decisions): numbered like English, Black first.
+# American pool checkers (APCA; docs/RULES.md and Decisions): numbered like English, Black first.
 POOL = RuleSet(
     id="pool",
     name="Pool checkers (American)",
@@ -285,7 +285,7 @@ TURKISH = RuleSet(
     precedence=Precedence.QUANTITY,
     removal_immediate=True,  # each captured piece leaves the board at once
     no_reverse_turn=True,
-    promotion_in_capture=PromotionInCapture.PASS,  # RULES.md Decisions (kish)
+    promotion_in_capture=PromotionInCapture.PASS,  # docs/RULES.md (kish)
     draw_repetitions=3,
     draw_reversible_plies=100,  # kish's 50-move rule
     draw_rule=draws.turkish,

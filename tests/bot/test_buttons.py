@@ -103,7 +103,7 @@ async def test_move_button_picks_a_piece_then_a_move(bot: DamaBot, log: Recorder
     await choose(selects(picker.view)[0], "22", interaction(bot, ALICE, log))
     page = log.last()
     assert page.via == "edit" and page.content == f"Game #{game_id}: moves of the piece on 22:"
-    assert sorted(labels(page.view)) == ["22-18", "22-19"]  # RULES.md I1: 22's forward neighbours are 18 and 19
+    assert sorted(labels(page.view)) == ["22-18", "22-19"]  # Italian: 22 steps to 18 or 19
     click = interaction(bot, ALICE, log)
     await choose(selects(page.view)[0], "22-18", click)
     assert log.boards()[-1].content is not None and log.boards()[-1].content.startswith("<@101> played 22-18.")

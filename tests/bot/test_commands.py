@@ -1,5 +1,5 @@
 """Every slash command called with spec'd mocks over a real service (temporary SQLite): what is sent on
-success and for each refusal. Expected facts come from the rules of Italian draughts (RULES.md), not
+success and for each refusal. Expected facts come from the rules of Italian draughts (docs/RULES.md), not
 from the bot's own output: White (squares 21-32) moves first; 22-18 is legal at the start, 28-24 is not
 (24 holds a White man)."""
 

@@ -64,7 +64,7 @@ async def test_move_autocomplete_lists_legal_moves_with_captures(bot: DamaBot) -
     sent = await dispatch(bot, adapter, autocomplete(ALICE, "move", "move", {"move": "22"}))
     assert sent[0]["json"]["type"] == 8
     choices = {c["value"] for c in sent[0]["json"]["data"]["choices"]}
-    assert choices == {"22-18", "22-19"}  # RULES.md I1: from 22 a White man steps to 18 or 19
+    assert choices == {"22-18", "22-19"}  # docs/RULES.md (Italian): from 22 a White man steps to 18 or 19
     none = await dispatch(bot, adapter, autocomplete(BOB, "move", "move", {"move": ""}))
     assert none[0]["json"]["data"]["choices"] == []  # not Bob's turn
 

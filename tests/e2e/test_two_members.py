@@ -13,7 +13,7 @@ pytestmark = pytest.mark.asyncio
 
 # Italian. After 24-20 12-16 22-18 11-14 18x11 White's men stand on 11 and 20: Black's man on 7 could
 # jump 11 alone (7x14), but the man on 6 takes 11 and then 20 (6x15x24), and the most pieces must be
-# taken (FID rules, RULES.md 2.1).
+# taken (FID rules, docs/RULES.md).
 OPENING = ["24-20", "12-16", "22-18", "11-14", "18x11"]
 
 

@@ -26,7 +26,7 @@ from service import RandomEngine, Service
 
 # Italian, White = local:alice. After 24-20 12-16 22-18 11-14 18x11 White's man stands on 11 and on 20:
 # Black's man on 7 can jump 11 alone (7x14), but the man on 6 takes 11 then 20 (6x15x24), and the most
-# pieces must be taken (FID rules, RULES.md section 2.1).
+# pieces must be taken (FID rules, docs/RULES.md).
 OPENING = ["24-20", "12-16", "22-18", "11-14", "18x11"]
 
 
@@ -238,7 +238,7 @@ def test_board_text_geometry() -> None:
     assert all(squares[n] == "b" for n in range(1, 13))
     assert all(squares[n] == "." for n in range(13, 21))
     assert all(squares[n] == "w" for n in range(21, 33))
-    # square 1 is a8: top row, left-most dark square (RULES.md: 1 = a8, dark corner at the bottom right)
+    # square 1 is a8: top row, left-most dark square (docs/RULES.md: 1 = a8, dark corner at the bottom right)
     assert rows[0].split("|")[1].split()[0] == "1"
     assert rows[7].split("|")[0].rstrip().endswith("w") and rows[7].split("|")[1].split()[-1] == "32"
     # an algebraic variant gets files and ranks instead of numbers

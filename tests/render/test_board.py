@@ -126,7 +126,7 @@ def _crown_coloured(image, box, colour) -> int:
 
 
 def test_parachutists_carry_a_parachute_and_other_men_do_not():
-    """Parachute checkers: a man on its own crowning row is a parachutist (RULES.md §3); it is drawn with a
+    """Parachute checkers: a man on its own crowning row is a parachutist (docs/RULES.md); it is drawn with a
     parachute in the crown's colours around a bare centre, and an ordinary man shows none of that colour."""
     rules = find_variant("parachute")
     position = Game(rules, "W:Wb8,b2,Kd4:Ba1,a7").position

@@ -1,4 +1,4 @@
-"""Each rejection reason on a position built from the Italian rule texts (RULES.md §2.1, §7.1)."""
+"""Each rejection reason on a position built from the Italian rule texts (docs/RULES.md, §7.1)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Game outcomes (RULES.md §2.1 Win/Draws, Decisions): no move loses, threefold repetition, 80 plies."""
+"""Game outcomes (docs/RULES.md Win/Draws, Decisions): no move loses, threefold repetition, 80 plies."""
 
 from __future__ import annotations
 

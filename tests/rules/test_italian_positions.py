@@ -1,4 +1,4 @@
-"""RULES.md §7.1: each position yields exactly the listed legal moves (full landing paths)."""
+"""docs/RULES.md: each position yields exactly the listed legal moves (full landing paths)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from rules import AmbiguousMoveError, find_variant, format_move, parse_fen, pars
 ITALIAN = find_variant("italian")
 
 CASES = {
-    # id: (FEN, legal moves with every landing square) — copied from RULES.md §7.1
+    # id: (FEN, legal moves with every landing square) — copied from docs/RULES.md
     "I1 man may not capture a king": ("W:W22:BK19,1", {"22-18"}),
     "I1b capture is compulsory": ("W:W22:B19,1", {"22x15"}),
     "I2 quantity": ("W:W22:B18,19,10", {"22x13x6"}),

@@ -1,4 +1,4 @@
-"""Italian perft against the published numbers (dctl / damforum, RULES.md §4.8 and §5.1 Gilbert)."""
+"""Italian perft against the published numbers (dctl / damforum, docs/RULES.md and §5.1 Gilbert)."""
 
 from __future__ import annotations
 

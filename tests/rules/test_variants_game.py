@@ -155,7 +155,7 @@ def test_endgame_draw_clauses(variant: str, fen: str, plies: int) -> None:
 @pytest.mark.parametrize(
     ("fen", "plies"),
     [
-        # 4 pieces each, one king each: 30 moves each (RULES.md §2.4)
+        # 4 pieces each, one king each: 30 moves each (docs/RULES.md)
         ("W:WKh4,e1,g1,h2:BKa5,a7,b8,d8", 60),
         # 6 pieces each, one king each: 60 moves each
         ("W:WKh4,a1,c1,e1,g1,h2:BKa5,a7,b8,d8,f8,h8", 120),

@@ -1,4 +1,4 @@
-"""The BrainKing oddities (RULES.md §3, rules/variants/oddities.py): one position per rule clause.
+"""The BrainKing oddities (docs/RULES.md, rules/variants/oddities.py): one position per rule clause.
 
 Every expected move set is worked out by hand from the rule text (BrainKing tp=30/32/53/94, seed 001,
 checkerschest), square by square, and written as (start, end, captured squares) in algebraic names.

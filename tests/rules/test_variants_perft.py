@@ -1,7 +1,7 @@
-"""Perft against every published number we can reach (shared/perft/published.tsv, read at test time).
+"""Perft against every published number we can reach (tests/data/perft_published.tsv, a verbatim copy of the published tables, read at test time).
 
 Our perft counts distinct moves (start, end, captured set): the D convention. Flying-king variants are
-compared with the D rows (RULES.md §1.5, Decisions). Keep-duplicates (K) rows are compared with a
+compared with the D rows (docs/RULES.md, Decisions). Keep-duplicates (K) rows are compared with a
 path count (every capture sequence that survives the precedence rule counts) for positions that have
 no D row; for men and short kings that is exactly the K convention.
 """
@@ -41,7 +41,7 @@ def _selected() -> list[tuple[str, str, str, int, int]]:
         nodes = int(row["nodes"])
         cap = SLOW_NODES_FRISIAN if row["variant"] == "frisian" else SLOW_NODES
         if row["convention"] == "K" and find_variant(row["variant"]).king_range is not KingRange.SHORT:
-            # K is not one well-defined number once flying kings capture (RULES.md §1.5): dctl scans
+            # K is not one well-defined number once flying kings capture (docs/RULES.md): dctl scans
             # straight continuations differently from a full path count. FrontRows has no D rows; its
             # first kings capture near depth 10, so compare K only below that.
             cap = min(cap, K_FLYING_NODES)
@@ -102,7 +102,7 @@ def test_black_to_move_start_positions() -> None:
         assert parse_fen(rules, rules.start_fen).turn is Color.BLACK
 
 
-# Thai with its real 8-man start has no published perft; RULES.md §6.4 gives the counts of an independent
+# Thai with its real 8-man start has no published perft; docs/RULES.md gives the counts of an independent
 # generator (gen8, which reproduces dctl's published numbers for eight rule sets), copied here verbatim.
 THAI_GEN8 = (7, 49, 392, 3136, 26592, 218695, 1820189)
 

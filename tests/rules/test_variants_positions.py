@@ -1,4 +1,4 @@
-"""RULES.md §7.2-7.8 (exact legal-move sets) and hand-built positions for the variants without perft.
+"""docs/RULES.md-7.8 (exact legal-move sets) and hand-built positions for the variants without perft.
 
 A move is compared as (start, end, captured squares) in the variant's own notation, which is how the
 rules reference identifies moves (Decisions); promotion is checked where the clause is about it.
@@ -13,7 +13,7 @@ from tests.rules.move_sets import Ident
 from tests.rules.move_sets import expect as _expect
 from tests.rules.move_sets import moves as _moves
 
-# (variant, FEN, expected) copied from RULES.md §7.2-7.8.
+# (variant, FEN, expected) copied from docs/RULES.md-7.8.
 CASES: dict[str, tuple[str, str, set[Ident]]] = {
     "N1 majority with a man": ("international", "W:W33:B28,29,17", _expect("33x11:28,17")),
     "N2 Turkish strike: 9 distinct moves": (
@@ -90,7 +90,7 @@ def test_promotion_flags() -> None:
 # ---- variants without published perft: one position per clause of their card -----------------------
 
 HAND: dict[str, tuple[str, str, set[Ident]]] = {
-    # Thai (RULES.md §2.11; 1 = b8, numbering like English): e5 = 15, d4 = 18, a1 = 29.
+    # Thai (docs/RULES.md; 1 = b8, numbering like English): e5 = 15, d4 = 18, a1 = 29.
     "thai king lands just behind": ("thai", "W:WK29:B18,1", _expect("29x15:18")),
     "thai free choice": ("thai", "W:W22:B17,18,11,4", _expect("22x13:17", "22x8:18,11")),
     "thai men capture forward only": ("thai", "W:W22:B25,4", _expect("22-17", "22-18")),
