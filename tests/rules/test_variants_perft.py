@@ -1,4 +1,5 @@
-"""Perft against every published number we can reach (tests/data/perft_published.tsv, a verbatim copy of the published tables, read at test time).
+"""Perft against every published number we can reach (tests/data/perft_published.tsv, a verbatim copy of
+the published tables, read at test time).
 
 Our perft counts distinct moves (start, end, captured set): the D convention. Flying-king variants are
 compared with the D rows (docs/RULES.md, Decisions). Keep-duplicates (K) rows are compared with a
