@@ -3,10 +3,21 @@
 from __future__ import annotations
 
 import io
+from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from render.layers import Font, arrow_mask, font, palette_for, piece_sprite, static_layer, text_size
+from render.layers import (
+    Font,
+    arrow_mask,
+    draw_square_numbers,
+    font,
+    has_square_numbers,
+    palette_for,
+    piece_sprite,
+    static_layer,
+    text_size,
+)
 from render.layout import Layout, is_point_board, layout_for
 from render.options import RenderOptions
 from render.theme import RGB, Theme, load_theme
@@ -33,6 +44,7 @@ def render_image(position: Position, options: RenderOptions | None = None) -> Im
     layout = layout_of(position, options)
     points = is_point_board(board, position.rules)
     image = static_layer(theme.name, layout, board, points, options.coordinates).copy()
+    numbered = has_square_numbers(board, points, options.coordinates)
 
     last = options.last_move
     if last is not None:
@@ -47,21 +59,28 @@ def render_image(position: Position, options: RenderOptions | None = None) -> Im
         victims_white = position.turn is Color.WHITE
         for square in last.captures:
             king = bool(last.captured_kings >> square & 1)
-            sprite = piece_sprite(theme.name, victims_white, king, layout.cell, theme.captured_alpha)
+            sprite = piece_sprite(
+                theme.name, victims_white, king, layout.cell, theme.captured_alpha, numbered=numbered
+            )
             x0, y0, _, _ = square_box(position, options, square)
             image.paste(sprite, (x0, y0), sprite)
 
     jumpers = parachutists(position)
     for square, piece in position.pieces().items():
         parachute = not piece.is_king and bool(jumpers >> square & 1)
-        sprite = piece_sprite(theme.name, piece.color is Color.WHITE, piece.is_king, layout.cell, 1.0, parachute)
+        sprite = piece_sprite(
+            theme.name, piece.color is Color.WHITE, piece.is_king, layout.cell, 1.0, parachute, numbered
+        )
         x0, y0, _, _ = square_box(position, options, square)
         image.paste(sprite, (x0, y0), sprite)
 
-    if last is not None:
-        _arrow(image, layout, position, last, theme.arrow, theme.arrow_alpha)
+    # One arrow at a time: with a hint the last move keeps only its tinted squares (two arrows got busy).
     if options.hint is not None:
         _arrow(image, layout, position, options.hint, theme.hint, theme.hint_alpha)
+    elif last is not None:
+        _arrow(image, layout, position, last, theme.arrow, theme.arrow_alpha)
+    if numbered:
+        draw_square_numbers(image, theme, layout, board)
     if options.caption:
         _caption(image, layout, theme, position, options)
     return image
@@ -136,43 +155,102 @@ def _disc(draw: ImageDraw.ImageDraw, x: float, y: float, r: float, theme: Theme,
     draw.ellipse((x - r, y - r, x + r, y + r), fill=colors.fill, outline=colors.edge, width=max(1, round(r / 5)))
 
 
-def _caption(image: Image.Image, layout: Layout, theme: Theme, position: Position, options: RenderOptions) -> None:
-    draw = ImageDraw.Draw(image)
+MIN_CAPTION_PX = 10  # names shrink to this size before they are shortened
+
+
+def caption_lines(position: Position, options: RenderOptions) -> tuple[str, str, str]:
+    """The caption's words: White's name, Black's name, and the state of play."""
+    white = options.white_name or Color.WHITE.label
+    black = options.black_name or Color.BLACK.label
+    return white, black, _status(position, options)
+
+
+def fitted(draw: ImageDraw.ImageDraw, texts: tuple[str, ...], size: int, room: int) -> tuple[Font, tuple[str, ...]]:
+    """The largest font from size down to MIN_CAPTION_PX at which every text fits room pixels; at the
+    smallest, texts that still do not fit are shortened with an ellipsis."""
+    for points in range(size, MIN_CAPTION_PX - 1, -1):
+        face = font(points)
+        if all(text_size(draw, text, face)[2] <= room for text in texts):
+            return face, texts
+    face = font(MIN_CAPTION_PX)
+    return face, tuple(_fit(draw, text, face, room) for text in texts)
+
+
+@dataclass(frozen=True, slots=True)
+class CaptionText:
+    """Where the caption's words and piece markers go (centres of text lines are y; x is a text's left)."""
+
+    white: str  # the names as drawn (shortened with … only when even the smallest font cannot fit them)
+    black: str
+    status: str
+    names_px: int  # font sizes
+    status_px: int
+    markers: tuple[tuple[bool, float, float], ...]  # (white?, x, y) of each piece marker's centre
+    disc: float  # marker radius
+
+
+def caption_text(position: Position, options: RenderOptions) -> CaptionText:
+    """The caption's layout: both players on the first line, each with a piece of their colour; then the
+    move number, the last move and who is to move (or the result)."""
+    layout = layout_of(position, options)
+    draw = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    x0, x1, top, bottom = _caption_box(layout)
+    line_h = (bottom - top) / 2
+    size = max(MIN_CAPTION_PX, round(line_h * 0.5))
+    disc = size * 0.45
+    pad = round(size * 0.6)
+    marker = round(disc * 3)
+    white, black, status = caption_lines(position, options)
+    half = (x1 - x0) // 2
+    face, (white_label, black_label) = fitted(draw, (white, black), size, half - pad - marker - pad)
+    first, second = top + line_h * 0.55, top + line_h * 1.45
+    markers = [(True, x0 + pad + disc * 1.3, first), (False, x0 + half + pad + disc * 1.3, first)]
+    to_move = options.result is None
+    status_face, (status_label,) = fitted(draw, (status,), size, (x1 - x0) - 2 * pad - (marker if to_move else 0))
+    width = text_size(draw, status_label, status_face)[2] + (marker if to_move else 0)
+    left = (x0 + x1 - width) / 2
+    if to_move:
+        markers.append((position.turn is Color.WHITE, left + disc * 1.3, second))
+    return CaptionText(
+        white_label, black_label, status_label, _px(face), _px(status_face), tuple(markers), disc
+    )
+
+
+def _caption_box(layout: Layout) -> tuple[int, int, int, int]:
     x0 = layout.board_x - layout.frame
     x1 = layout.board_x + layout.board_w + layout.frame
-    top = layout.caption_y + round(layout.caption_h * 0.18)
-    bottom = layout.caption_y + layout.caption_h
+    return x0, x1, layout.caption_y + round(layout.caption_h * 0.1), layout.caption_y + layout.caption_h
+
+
+def _px(face: Font) -> int:
+    return int(getattr(face, "size", MIN_CAPTION_PX))
+
+
+def _caption(image: Image.Image, layout: Layout, theme: Theme, position: Position, options: RenderOptions) -> None:
+    draw = ImageDraw.Draw(image)
+    x0, x1, top, bottom = _caption_box(layout)
     draw.rounded_rectangle((x0, top, x1 - 1, bottom - 1), max(2, layout.frame // 3), fill=theme.caption_bg)
-    mid = (top + bottom) / 2
-    size = max(10, round((bottom - top) * 0.42))
-    face = font(size)
-    disc = size * 0.42
-    pad = round(size * 0.7)
+    text = caption_text(position, options)
+    for white, x, y in text.markers:
+        _marker(draw, x, y, text.disc, theme, white)
+    names = font(text.names_px)
+    for (_, x, y), label in zip(text.markers[:2], (text.white, text.black), strict=True):
+        draw.text((x + text.disc * 1.7, y), label, fill=theme.caption_text, font=names, anchor="lm")
+    status = font(text.status_px)
+    line = (x0 + x1) / 2, top + (bottom - top) * 0.725
+    if len(text.markers) == 3:
+        _, mx, my = text.markers[2]
+        draw.text((mx + text.disc * 1.7, my), text.status, fill=theme.caption_muted, font=status, anchor="lm")
+    else:
+        draw.text(line, text.status, fill=theme.caption_muted, font=status, anchor="mm")
 
-    x = x0 + pad
-    names = (
-        (True, options.white_name or Color.WHITE.label),
-        (False, options.black_name or Color.BLACK.label),
-    )
-    right_text = _status(position, options)
-    right_width = text_size(draw, right_text, face)[2] + round(disc * 3)
-    room = (x1 - pad - right_width) - x - pad
-    for index, (white, name) in enumerate(names):
-        if index:
-            draw.text((x, mid), "vs", fill=theme.caption_muted, font=face, anchor="lm")
-            x += text_size(draw, "vs ", face)[2]
-        label = _fit(draw, name, face, room // 2 - round(disc * 3))
-        _disc(draw, x + disc, mid, disc, theme, white)
-        x += round(disc * 2.6)
-        draw.text((x, mid), label, fill=theme.caption_text, font=face, anchor="lm")
-        x += text_size(draw, label + " ", face)[2]
 
-    right = x1 - pad
-    draw.text((right, mid), right_text, fill=theme.caption_muted, font=face, anchor="rm")
-    if options.result is None:
-        # the side to move, as a piece-coloured disc before the status text
-        sx = right - text_size(draw, right_text, face)[2] - disc * 1.8
-        _disc(draw, sx, mid, disc, theme, position.turn is Color.WHITE)
+def _marker(draw: ImageDraw.ImageDraw, x: float, y: float, r: float, theme: Theme, white: bool) -> None:
+    """A piece of that colour on a chip of the board's dark square, as on the board: Black's reads as black
+    even on a black caption (a black disc alone there showed only its light outline)."""
+    chip = r * 1.35
+    draw.rounded_rectangle((x - chip, y - chip, x + chip, y + chip), max(1, round(r * 0.4)), fill=theme.dark)
+    _disc(draw, x, y, r, theme, white)
 
 
 def _status(position: Position, options: RenderOptions) -> str:

@@ -18,7 +18,7 @@ from rules import Board
 SUPERSAMPLE = 4
 PIECE_RADIUS = 0.38  # of a cell: leaves the square's corner free for its number
 MIN_PIECE_RADIUS = 0.3  # tiny boards: pieces shrink no further (see piece_radius)
-MIN_NUMBER_CELL = 32  # px; below this a readable square number cannot clear the piece, so none is drawn
+MIN_NUMBER_PX = 9  # the smallest square number that reads at chat size (on its plate)
 MAN_THICKNESS, KING_THICKNESS = 0.16, 0.27  # of the radius: the visible side below a piece's top face
 
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
@@ -51,11 +51,8 @@ def static_layer(theme_name: str, layout: Layout, board: Board, points: bool, co
         _draw_points(draw, theme, layout, board)
     else:
         _draw_squares(draw, theme, layout, board)
-    if coordinates:
-        if board.numbering.value == "algebraic":
-            _draw_edge_labels(draw, theme, layout, board)
-        elif layout.cell >= MIN_NUMBER_CELL:
-            _draw_square_numbers(draw, theme, layout, board, points)
+    if coordinates and board.numbering.value == "algebraic":
+        _draw_edge_labels(draw, theme, layout, board)
     return image
 
 
@@ -124,22 +121,46 @@ def _draw_edge_labels(draw: ImageDraw.ImageDraw, theme: Theme, layout: Layout, b
         draw.text((left, (y0 + y1) / 2), str(board.height - row), fill=theme.frame_text, font=face, anchor="mm")
 
 
+def has_square_numbers(board: Board, points: bool, coordinates: bool) -> bool:
+    """Numbered boards carry each square's number; algebraic ones label the frame instead."""
+    return coordinates and not points and board.numbering.value != "algebraic"
+
+
 def number_font_size(cell: int) -> int:
-    return max(8, round(cell * 0.155))
+    return max(MIN_NUMBER_PX, round(cell * 0.2))
 
 
 def number_padding(cell: int) -> int:
-    return max(2, round(cell * 0.04))
+    return max(1, round(cell * 0.03))
 
 
-def _draw_square_numbers(draw: ImageDraw.ImageDraw, theme: Theme, layout: Layout, board: Board, points: bool) -> None:
+@functools.lru_cache(maxsize=64)
+def number_plate_size(cell: int) -> tuple[int, int]:
+    """Width and height of the plate behind a two-digit square number (the widest kind)."""
+    face = font(number_font_size(cell))
+    left, top, right, bottom = face.getbbox("88", anchor="lt")
+    pad = number_padding(cell)
+    return int(right - left) + 2 * pad + 2, int(bottom - top) + 2 * pad
+
+
+def number_box(layout: Layout, row: int, col: int) -> tuple[int, int, int, int]:
+    """The plate of a square's number: the square's top-left corner (x1/y1 exclusive)."""
+    x0, y0, _, _ = layout.cell_box(row, col)
+    w, h = number_plate_size(layout.cell)
+    inset = 1
+    return x0 + inset, y0 + inset, x0 + inset + w, y0 + inset + h
+
+
+def draw_square_numbers(image: Image.Image, theme: Theme, layout: Layout, board: Board) -> None:
+    """Every square's number on a small plate, drawn over pieces, highlights and arrows so that nothing
+    covers it and it reads the same on any square, tint or piece."""
+    draw = ImageDraw.Draw(image)
     face = font(number_font_size(layout.cell))
     pad = number_padding(layout.cell)
-    full = board.kind.value == "full"
-    color = theme.square_number_light if (full or points) else theme.square_number
     for square, (row, col) in board.coords.items():
-        x0, y0, _, _ = layout.cell_box(row, col)
-        draw.text((x0 + pad, y0 + pad), board.names[square], fill=color, font=face, anchor="lt")
+        x0, y0, x1, y1 = number_box(layout, row, col)
+        draw.rectangle((x0, y0, x1 - 1, y1 - 1), fill=theme.number_plate)
+        draw.text((x0 + pad + 1, y0 + pad), board.names[square], fill=theme.number_text, font=face, anchor="lt")
 
 
 # -- sprites --------------------------------------------------------------------------------------
@@ -211,17 +232,18 @@ def _canopy(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colors: P
 
 
 @functools.lru_cache(maxsize=64)
-def piece_radius(cell: int) -> float:
-    """The piece radius as a fraction of the cell: PIECE_RADIUS, or less on small cells, where the square
-    numbers keep a readable minimum size and would otherwise run under the pieces (12x12 boards)."""
-    face = font(number_font_size(cell))
-    _, _, text_w, text_h = face.getbbox("88", anchor="lt")  # the widest two-digit number
-    pad = number_padding(cell)
+def piece_radius(cell: int, numbered: bool = True) -> float:
+    """The piece radius as a fraction of the cell: PIECE_RADIUS, or less where it would run under the
+    square number's plate, down to MIN_PIECE_RADIUS (the plate is drawn on top: on small cells it may
+    overlap a piece's rim, never the other way round). Boards without square numbers keep PIECE_RADIUS."""
+    if not numbered:
+        return PIECE_RADIUS
+    plate_w, plate_h = number_plate_size(cell)
     fraction = PIECE_RADIUS
     while fraction > MIN_PIECE_RADIUS:
         radius = cell * fraction
         centre_y = cell / 2 - radius * KING_THICKNESS / 2  # a king's top face sits half its thickness higher
-        if math.hypot(cell / 2 - pad - text_w, centre_y - pad - text_h) >= radius:
+        if math.hypot(cell / 2 - 1 - plate_w, centre_y - 1 - plate_h) >= radius:
             break
         fraction -= 0.005
     return fraction
@@ -229,13 +251,19 @@ def piece_radius(cell: int) -> float:
 
 @functools.lru_cache(maxsize=64)
 def piece_sprite(
-    theme_name: str, white: bool, king: bool, cell: int, alpha: float = 1.0, parachute: bool = False
+    theme_name: str,
+    white: bool,
+    king: bool,
+    cell: int,
+    alpha: float = 1.0,
+    parachute: bool = False,
+    numbered: bool = True,
 ) -> Image.Image:
     """An RGBA cell-sized picture of a piece with its shadow, to paste at the cell's top-left corner."""
     theme = load_theme(theme_name)
     colors = theme.white_piece if white else theme.black_piece
     big = cell * SUPERSAMPLE
-    r = big * piece_radius(cell)
+    r = big * piece_radius(cell, numbered)
     cx = cy = big / 2
     thickness = r * (KING_THICKNESS if king else MAN_THICKNESS)  # a king stands taller
 
@@ -294,7 +322,18 @@ def piece_sprite(
     if alpha < 1:
         faded = small.getchannel("A").point(lambda v: round(v * alpha))
         small.putalpha(faded)
+        _cross(small, theme.captured_mark, r / SUPERSAMPLE, top_y / SUPERSAMPLE)
     return small
+
+
+def _cross(sprite: Image.Image, color: RGB, radius: float, centre_y: float) -> None:
+    """A captured piece: faded, and crossed out so that it never passes for a real piece."""
+    draw = ImageDraw.Draw(sprite)
+    cx = sprite.width / 2
+    arm = radius * 0.62
+    width = max(2, round(radius * 0.22))
+    for dx in (-arm, arm):
+        draw.line((cx - dx, centre_y - arm, cx + dx, centre_y + arm), fill=(*color, 255), width=width)
 
 
 def arrow_mask(points: tuple[tuple[float, float], ...], cell: int) -> tuple[Image.Image, tuple[int, int]]:
@@ -366,6 +405,7 @@ def palette_for(theme_name: str, layout: Layout, board: Board, points: bool, coo
     theme = load_theme(theme_name)
     static = static_layer(theme_name, layout, board, points, coordinates)
     cell = layout.cell
+    numbered = has_square_numbers(board, points, coordinates)
     bases = [theme.dark, theme.light, theme.full_a, theme.point_board, theme.white_piece.fill, theme.black_piece.fill]
     overlays = [
         (theme.last_move, theme.last_move_alpha),
@@ -381,6 +421,9 @@ def palette_for(theme_name: str, layout: Layout, board: Board, points: bool, coo
             ramps.append(_gradient(tinted, _blend(tinted, color, alpha)))
     for text in (theme.caption_text, theme.caption_muted, theme.white_piece.fill, theme.black_piece.fill):
         ramps.append(_gradient(theme.caption_bg, text))
+    ramps.append(_gradient(theme.number_plate, theme.number_text))
+    for base in bases:
+        ramps.append(_gradient(base, theme.captured_mark))
     swatch = Image.new("RGB", (len(ramps[0]), len(ramps)))
     swatch.putdata([color for ramp in ramps for color in ramp])
     swatch = swatch.resize((swatch.width * 4, swatch.height * 4), Image.Resampling.NEAREST)
@@ -390,7 +433,7 @@ def palette_for(theme_name: str, layout: Layout, board: Board, points: bool, coo
     variants = [(w, k, a) for w in (True, False) for k in (False, True) for a in (1.0, theme.captured_alpha)]
     for row in range(2):
         for index, (white, king, alpha) in enumerate(variants):
-            sprite = piece_sprite(theme_name, white, king, cell, alpha)
+            sprite = piece_sprite(theme_name, white, king, cell, alpha, numbered=numbered)
             sprites.paste(sprite, (index * cell, row * cell), sprite)
 
     source = Image.new("RGB", (static.width + sprites.width, max(static.height, sprites.height + swatch.height)))
@@ -417,7 +460,7 @@ def _exact_colors(theme: Theme) -> list[RGB]:
     flat = [
         theme.background, theme.frame, theme.frame_edge, theme.frame_text, theme.light, theme.dark,
         theme.full_a, theme.full_b, theme.grid_line, theme.point_board, theme.point_line,
-        theme.square_number, theme.square_number_light, theme.caption_bg, theme.caption_text,
+        theme.number_plate, theme.number_text, theme.captured_mark, theme.caption_bg, theme.caption_text,
         theme.caption_muted, *pieces,
     ]  # fmt: skip
     squares = [theme.dark, theme.light, theme.full_a, theme.full_b, theme.point_board]

@@ -68,7 +68,7 @@ def layout_for(board: Board, width: int, flip: bool, caption: bool) -> Layout:
     board_x = (width - board_w) // 2
     board_y = margin + frame + (cell * span - board_h) // 2
     bottom = margin + 2 * frame + cell * span
-    caption_h = round(width * 0.085) if caption else 0
+    caption_h = round(width * 0.15) if caption else 0  # two lines: the players, then the state of play
     height = bottom + caption_h + margin
     return Layout(
         width=width,

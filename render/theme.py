@@ -44,8 +44,8 @@ class Theme:
     grid_line: RGB
     point_board: RGB
     point_line: RGB
-    square_number: RGB
-    square_number_light: RGB
+    number_plate: RGB  # the small plate behind each square number
+    number_text: RGB
     white_piece: PieceColors
     black_piece: PieceColors
     shadow: RGB
@@ -59,6 +59,7 @@ class Theme:
     highlight: RGB
     highlight_alpha: float
     captured_alpha: float
+    captured_mark: RGB  # the cross on a piece just captured, so it never passes for a real one
     caption_bg: RGB
     caption_text: RGB
     caption_muted: RGB

@@ -8,9 +8,9 @@ import sys
 import pytest
 
 from render import RenderOptions, load_theme, render_board, square_box, theme_names
-from render.layers import MIN_NUMBER_CELL, piece_sprite, static_layer
-from render.layout import is_point_board, layout_for
-from rules import Color, Game, Position, find_variant
+from render.layers import piece_sprite, static_layer
+from render.layout import is_point_board
+from rules import Color, Game, find_variant
 from rules.ruleset import BoardKind
 from tests.render.support import (
     ALGEBRAIC_8,
@@ -18,7 +18,6 @@ from tests.render.support import (
     ITALIAN,
     POINTS_5,
     TEN,
-    TWELVE,
     blend,
     centre,
     corner_sample,
@@ -193,50 +192,6 @@ def test_hint_arrow_and_highlights_use_their_own_colours():
     assert distance(pixel(image, x, y), blend(CLASSIC.dark, CLASSIC.hint, CLASSIC.hint_alpha)) <= TOLERANCE
     highlighted = blend(CLASSIC.dark, CLASSIC.highlight, CLASSIC.highlight_alpha)
     assert distance(pixel(image, *corner_sample(square_box(position, options, marked))), highlighted) <= TOLERANCE
-
-
-def _text_pixels(rules, size):
-    """Pixels of the square numbers: where the empty board differs from the plain dark square colour."""
-    empty = Game(rules, "W:W:B").position
-    options = RenderOptions(size=size, caption=False)
-    image = decode(render_board(empty, options))
-    found = {}
-    for square in empty.board.squares:
-        x0, y0, x1, y1 = square_box(empty, options, square)
-        found[square] = [
-            (x, y)
-            for y in range(y0, y0 + (y1 - y0) // 3)
-            for x in range(x0, x0 + (x1 - x0) // 2)
-            if distance(pixel(image, x, y), CLASSIC.dark) > 60
-        ]
-    return empty, options, image, found
-
-
-@pytest.mark.parametrize("size", [320, 400, 560, 640])
-@pytest.mark.parametrize("rules", [ITALIAN, TEN, TWELVE], ids=lambda r: r.id)
-def test_square_numbers_are_written_and_not_covered_by_pieces(rules, size):
-    """Numbers sit in the square's corner, clear of any piece, at every size; when the squares are too
-    small for a readable number to clear a piece (12x12 at 400 px), no number is drawn rather than a
-    covered one."""
-    empty, options, plain, text = _text_pixels(rules, size)
-    cell = layout_for(empty.board, size, False, False).cell
-    if cell >= MIN_NUMBER_CELL:
-        assert all(text.values()), "every playable square carries its number"
-    else:
-        assert not any(text.values())
-    board = empty.board
-    half = len(board.squares) // 2
-    full = Position(
-        rules,
-        white=sum(1 << sq for sq in board.squares[half:]),
-        black=sum(1 << sq for sq in board.squares[:half]),
-        kings=sum(1 << sq for sq in board.squares[::3]),
-        turn=Color.WHITE,
-    )
-    crowded = decode(render_board(full, options))
-    for square, points in text.items():
-        for x, y in points:
-            assert distance(pixel(crowded, x, y), pixel(plain, x, y)) <= 30, board.names[square]
 
 
 def test_algebraic_boards_label_files_and_ranks_on_the_frame():
