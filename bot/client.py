@@ -19,6 +19,7 @@ from bot.announce import Announcer
 from bot.exts import FEATURES
 from bot.timers import TimerLoop
 from bot.ui import errors
+from bot.ui.caller import ask_for
 from service import Analyser, Service, hint_analyser
 from service.commands import scope_name
 
@@ -43,6 +44,13 @@ def intents() -> discord.Intents:
     return chosen
 
 
+class DamaTree(app_commands.CommandTree["DamaBot"]):
+    async def interaction_check(self, interaction: discord.Interaction[DamaBot]) -> bool:
+        """Every slash command and autocomplete: tell the service who is asking (which games they may see)."""
+        ask_for(interaction)
+        return True
+
+
 class DamaBot(commands.Bot):
     def __init__(
         self,
@@ -56,7 +64,7 @@ class DamaBot(commands.Bot):
     ) -> None:
         options.setdefault("intents", intents())
         options.setdefault("allowed_mentions", discord.AllowedMentions(everyone=False, roles=False, users=True))
-        super().__init__(command_prefix=commands.when_mentioned, help_command=None, **options)
+        super().__init__(command_prefix=commands.when_mentioned, help_command=None, tree_cls=DamaTree, **options)
         self.service = service
         self.analyser: Analyser = analyser or hint_analyser
         self.dev_guild_id = dev_guild_id

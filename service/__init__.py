@@ -16,6 +16,7 @@ import random
 
 from data.db import Database
 from data.models import BOT_ID
+from service.access import Caller, acting_as, ask_as, current_caller
 from service.challenges import ChallengeService
 from service.clock import ClockService
 from service.commands import CommandLedger
@@ -110,6 +111,7 @@ __all__ = [
     "AlreadyAnswered",
     "AlreadyOnVacation",
     "Analyser",
+    "Caller",
     "CannotAnswerOwnOffer",
     "CannotChallengeSelf",
     "ChallengeExpired",
@@ -165,9 +167,12 @@ __all__ = [
     "TimerKind",
     "UnplayablePosition",
     "Vacation",
+    "acting_as",
+    "ask_as",
     "board_flipped",
     "bot_label",
     "check_database",
+    "current_caller",
     "hint_analyser",
     "hint_refusal",
     "move_number",

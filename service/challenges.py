@@ -8,6 +8,7 @@ from data.models import BOT_ID, ChallengeRow, NewGame
 from data.repositories import Repositories
 from data.timeutil import from_db, to_db
 from rules import find_variant, format_fen, parse_fen
+from service.access import check_challenge
 from service.context import Context, arm_timers, load_row, turn_clock
 from service.errors import (
     AlreadyAnswered,
@@ -232,6 +233,7 @@ class ChallengeService:
             row = await repos.challenges.get(challenge_id)
         if row is None:
             raise ChallengeNotFound(challenge_id)
+        check_challenge(row)
         if row.status == ChallengeStatus.EXPIRED:
             return True
         if row.status != "open" or from_db(row.expires_at) > now:
@@ -244,6 +246,7 @@ class ChallengeService:
         row = await repos.challenges.get(challenge_id)
         if row is None:
             raise ChallengeNotFound(challenge_id)
+        check_challenge(row)
         if row.status == ChallengeStatus.EXPIRED:
             raise ChallengeExpired()
         if row.status != "open":
@@ -255,6 +258,7 @@ class ChallengeService:
         row = await repos.challenges.get(challenge_id)
         if row is None:
             raise ChallengeNotFound(challenge_id)
+        check_challenge(row)
         return ChallengeView.from_row(row)
 
 

@@ -15,6 +15,7 @@ from data.repositories import Repositories
 from data.timeutil import from_db, to_db
 from rules import Color, Game, find_variant, format_fen, parse_fen
 from service import glicko2
+from service.access import check_game
 from service.engine import Engine, RandomEngine
 from service.errors import CorruptGame, GameNotFound, StaleGame
 from service.results import EndReason, GameEnd, GameFinished, GameView, RatingChange
@@ -85,9 +86,11 @@ class Context:
 
 
 async def load_row(repos: Repositories, game_id: int) -> GameRow:
+    """The game, if it exists and the caller may see it (service/access.py); else GameNotFound."""
     row = await repos.games.get(game_id)
     if row is None:
         raise GameNotFound(game_id)
+    check_game(row)
     return row
 
 

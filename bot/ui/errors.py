@@ -15,6 +15,7 @@ import discord
 from discord import app_commands
 
 import messages
+from bot.ui.caller import ask_for
 from messages.play import describe_game_error
 from rules import Position, RulesError
 from service import GameError
@@ -133,7 +134,9 @@ def _custom_id(interaction: Interaction) -> str:
 
 
 async def guarded(interaction: Interaction, action: Callable[[], Awaitable[None]]) -> None:
-    """discord.py only logs what a DynamicItem callback raises: hand it to the one error handler instead."""
+    """discord.py only logs what a DynamicItem callback raises: hand it to the one error handler instead.
+    Also the one place a button tells the service who pressed it."""
+    ask_for(interaction)
     try:
         await action()
     except Exception as error:

@@ -14,7 +14,7 @@ from bot.exts.play.controls import GameButton, OfferButton
 from bot.exts.play.picker import PER_SELECT, ConfirmView, MoveModal, MovePicker
 from rules import find_variant, parse_fen
 from service import GameView
-from tests.bot.support import ALICE, BOB, CAROL, Recorder, interaction
+from tests.bot.support import ALICE, BOB, CAROL, GUILD, Recorder, interaction
 from tests.bot.test_commands import new_game
 
 pytestmark = pytest.mark.asyncio
@@ -51,9 +51,12 @@ async def submit(modal: discord.ui.Modal, inter: Any) -> None:
 
 
 async def test_only_the_challenged_player_can_accept(bot: DamaBot, log: Recorder) -> None:
-    challenge = await bot.service.challenges.create(ALICE, BOB, color="white")
+    challenge = await bot.service.challenges.create(ALICE, BOB, color="white", guild_id=GUILD)
     await ChallengeButton("accept", challenge.id).callback(interaction(bot, CAROL, log))
     assert log.last().ephemeral and log.last().content == "That challenge is not for you."
+    # from another server the challenge does not exist at all
+    await ChallengeButton("accept", challenge.id).callback(interaction(bot, CAROL, log, guild_id=GUILD + 1))
+    assert log.last().ephemeral and log.last().content == "That challenge no longer exists."
     await ChallengeButton("accept", challenge.id).callback(interaction(bot, ALICE, log))
     assert log.last().ephemeral and log.last().content == "You cannot play against yourself."
     await ChallengeButton("accept", challenge.id).callback(interaction(bot, BOB, log))

@@ -3,6 +3,7 @@ refusing what it would refuse — dispatch them to the bot, and read what the bo
 
 from __future__ import annotations
 
+import dataclasses
 import secrets
 import time
 from typing import TYPE_CHECKING, Any
@@ -145,6 +146,17 @@ class DriverMixin:
         return await self._send_interaction(3, user, data, channel=self.channels[live.channel_id],
                                             message=live, ack_deadline=ack_deadline)
 
+    async def forge_click(self: FakeDiscord, user: FakeUser, message: MessageRef, custom_id: str, *,
+                          channel: FakeChannel) -> SentInteraction:
+        """A modified client's button press: any custom_id, sent from any channel (what Discord would
+        refuse is exactly what a bot must not trust)."""
+        live = self._live_message(message)
+        forged = dataclasses.replace(live, components=[
+            {"type": 1, "components": [{"type": 2, "style": 1, "label": "?", "custom_id": custom_id}]}
+        ])
+        data = {"custom_id": custom_id, "component_type": 2}
+        return await self._send_interaction(3, user, data, channel=channel, message=forged)
+
     async def select(self: FakeDiscord, user: FakeUser, message: MessageRef, custom_id: str,
                      values: list[Any], *, ack_deadline: float | None = None) -> SentInteraction:
         """Choose ``values`` in the select menu ``custom_id`` (option values, or users/roles/channels)."""
@@ -230,7 +242,7 @@ class DriverMixin:
         if dm:
             channel = self.open_dm(user)
         channel = channel or self.channel
-        guild_id = None if channel.type == DM else self.guild_id
+        guild_id = None if channel.type == DM else (channel.guild_id or self.guild_id)
         iid, token = self.snow.next(), f"itoken.{secrets.token_urlsafe(32)}"
         payload: dict[str, Any] = {
             "id": str(iid), "application_id": str(self.app_id), "type": itype, "data": data, "token": token,
@@ -238,7 +250,7 @@ class DriverMixin:
             "entitlements": [], "attachment_size_limit": 10 * 1024 * 1024, "channel_id": str(channel.id),
             "channel": {**channel.payload(), "permissions": str(self.permissions(user))},
             "context": 1 if guild_id is None else 0,
-            "authorizing_integration_owners": {"0": str(self.guild_id)} if guild_id else {"1": str(user.id)},
+            "authorizing_integration_owners": {"0": str(guild_id)} if guild_id else {"1": str(user.id)},
         }
         if guild_id is not None:
             payload.update(guild_id=str(guild_id), guild_locale="en-US",

@@ -168,8 +168,11 @@ class FakeDiscord(RestMixin, DriverMixin):
     def members(self) -> list[FakeUser]:
         return list(self.users_by_id.values())
 
-    def add_channel(self, name: str, type_: int = TEXT, *, parent: FakeChannel | None = None) -> FakeChannel:
-        channel = FakeChannel(self.snow.next(), type_, name, self.guild_id,
+    def add_channel(self, name: str, type_: int = TEXT, *, parent: FakeChannel | None = None,
+                    guild_id: int | None = None) -> FakeChannel:
+        """A channel of the test guild, or of another server (guild_id) the bot is in but has no cache of:
+        enough for interactions coming from a second server."""
+        channel = FakeChannel(self.snow.next(), type_, name, guild_id or self.guild_id,
                               parent_id=parent.id if parent else None, position=len(self.channels))
         self.channels[channel.id] = channel
         return channel

@@ -14,6 +14,7 @@ import discord
 
 from bot.exts.play import actions
 from bot.ui import errors
+from bot.ui.caller import ask_for
 from rules import Move, Position, format_move
 from service import GameView
 
@@ -93,6 +94,7 @@ class MovePicker(BaseView):
         self.rows = [_Select(self, row) for row in range(MAX_SELECTS)]
 
     async def interaction_check(self, interaction: AnyInteraction) -> bool:
+        ask_for(interaction)
         return interaction.user.id == self.user_id
 
     def _fill(self, options: list[discord.SelectOption], noun: str) -> bool:
@@ -175,6 +177,10 @@ class MoveModal(discord.ui.Modal):
         )
         self.add_item(self.move)
 
+    async def interaction_check(self, interaction: AnyInteraction) -> bool:
+        ask_for(interaction)
+        return True
+
     async def on_submit(self, interaction: AnyInteraction) -> None:
         await actions.play_move(interaction, self.game.id, self.move.value.strip(), expected_version=self.game.version)
 
@@ -194,6 +200,7 @@ class ConfirmView(BaseView):
         self.on_yes = on_yes
 
     async def interaction_check(self, interaction: AnyInteraction) -> bool:
+        ask_for(interaction)
         return interaction.user.id == self.user_id
 
     @discord.ui.button(label="Yes", style=discord.ButtonStyle.danger)

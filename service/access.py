@@ -1,0 +1,68 @@
+"""Who may see a game: the one check, applied wherever the service loads a game (context.load_row).
+
+A game belongs to the server it is played in. Its players may see it and act on it anywhere (DMs too);
+members of that server may look at it there. Anyone else is told what a missing game gets ("There is no
+game #N"), so game numbers reveal nothing. The front end says who is asking, once per request, with
+`acting_as` (or `ask_as` for the rest of the current task); work without a person (timers, delivery)
+asks as nobody and sees everything.
+"""
+
+from __future__ import annotations
+
+import contextvars
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+from data.models import ChallengeRow, GameRow
+from service.errors import ChallengeNotFound, GameNotFound
+
+
+@dataclass(frozen=True, slots=True)
+class Caller:
+    user_id: int
+    guild_id: int | None  # the server the request comes from; None: a direct message or local mode
+
+
+_caller: contextvars.ContextVar[Caller | None] = contextvars.ContextVar("dama_caller", default=None)
+
+
+def current_caller() -> Caller | None:
+    return _caller.get()
+
+
+def ask_as(caller: Caller | None) -> None:
+    """Who is asking, for the rest of the current task (each Discord interaction runs in its own task)."""
+    _caller.set(caller)
+
+
+@contextmanager
+def acting_as(caller: Caller | None) -> Iterator[None]:
+    token = _caller.set(caller)
+    try:
+        yield
+    finally:
+        _caller.reset(token)
+
+
+def may_see(row: GameRow, caller: Caller) -> bool:
+    if caller.user_id in (row.white_id, row.black_id):
+        return True
+    return row.guild_id is not None and row.guild_id == caller.guild_id
+
+
+def check_game(row: GameRow) -> None:
+    caller = _caller.get()
+    if caller is not None and not may_see(row, caller):
+        raise GameNotFound(row.id)
+
+
+def check_challenge(row: ChallengeRow) -> None:
+    """A challenge belongs to its server the same way (a forged button from elsewhere finds nothing)."""
+    caller = _caller.get()
+    if caller is None or caller.user_id in (row.challenger_id, row.opponent_id):
+        return
+    if row.guild_id is not None and row.guild_id != caller.guild_id:
+        raise ChallengeNotFound(row.id)
+    if row.guild_id is None and row.opponent_id is not None:
+        raise ChallengeNotFound(row.id)
