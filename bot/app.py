@@ -19,6 +19,7 @@ import discord
 import engine
 import local
 from bot.client import DamaBot
+from bot.logs import redact_handlers
 from bot.discord_endpoints import point_discord_at
 from bot.settings import Settings, SettingsError, load_settings
 from data.db import Database, DatabaseUnavailable
@@ -34,6 +35,7 @@ MISSING_TOKEN = (
 
 def configure_logging(settings: Settings) -> None:
     discord.utils.setup_logging(level=settings.log_level_number, root=True)
+    redact_handlers(logging.getLogger(), (settings.discord_token.get(),))
 
 
 def fail(message: str, code: int = 2) -> None:
