@@ -19,8 +19,8 @@ import discord
 import engine
 import local
 from bot.client import DamaBot
-from bot.logs import redact_handlers
 from bot.discord_endpoints import point_discord_at
+from bot.logs import redact_handlers
 from bot.settings import Settings, SettingsError, load_settings
 from data.db import Database, DatabaseUnavailable
 from messages.operator import database_problem

@@ -21,7 +21,8 @@ def test_payload_dumps_urls_and_tokens_are_masked() -> None:
     assert INTERACTION not in redact(callback)
     assert BOT_TOKEN not in redact(f"IDENTIFY with {BOT_TOKEN}")
     assert redact("a", ("a",)) == MASK
-    assert redact("moves 22-18, game 12, player 123456789012345678") == "moves 22-18, game 12, player 123456789012345678"
+    plain = "moves 22-18, game 12, player 123456789012345678"
+    assert redact(plain) == plain
 
 
 def test_the_formatter_masks_tracebacks_too() -> None:
