@@ -17,9 +17,13 @@ from discord.ext import commands
 
 from bot.announce import Announcer
 from bot.exts import FEATURES
+from bot.exts.play.controls import GameButton
 from bot.timers import TimerLoop
 from bot.ui import errors
 from bot.ui.caller import ask_for
+from bot.ui.option_types import check_option_types
+from bot.ui.prompts import Prompts
+from messages.play import STALE_PROMPT
 from service import Analyser, Service, hint_analyser
 from service.commands import scope_name
 
@@ -46,8 +50,12 @@ def intents() -> discord.Intents:
 
 class DamaTree(app_commands.CommandTree["DamaBot"]):
     async def interaction_check(self, interaction: discord.Interaction[DamaBot]) -> bool:
-        """Every slash command and autocomplete: tell the service who is asking (which games they may see)."""
+        """Every slash command and autocomplete: tell the service who is asking (which games they may see),
+        and refuse option values of the wrong type (Discord checks them; a modified client need not)."""
         ask_for(interaction)
+        if interaction.type is discord.InteractionType.application_command:
+            data: Any = interaction.data or {}
+            check_option_types(data.get("options") or [])
         return True
 
 
@@ -71,6 +79,7 @@ class DamaBot(commands.Bot):
         self.sync_commands = sync_commands
         self.run_timers = run_timers
         self.tree.error(self.on_app_command_error)
+        self.prompts = Prompts()
         self.announcer = Announcer(self)
         self.timers = TimerLoop(self)
 
@@ -142,6 +151,20 @@ class DamaBot(commands.Bot):
         self, interaction: discord.Interaction[DamaBot], error: app_commands.AppCommandError
     ) -> None:
         await errors.report(interaction, error)
+
+    async def on_interaction(self, interaction: discord.Interaction[DamaBot]) -> None:
+        """Answer what nothing in memory will: a picker, move box or question from before a restart (or
+        expired) gets a sentence and a fresh Move button instead of "This interaction failed"."""
+        if interaction.type not in (discord.InteractionType.component, discord.InteractionType.modal_submit):
+            return
+        data: Any = interaction.data or {}
+        custom_id = data.get("custom_id")
+        game_id = self.prompts.stale_game(custom_id) if isinstance(custom_id, str) else None
+        if game_id is None:
+            return
+        view = discord.ui.View(timeout=None)
+        view.add_item(GameButton("move", game_id))
+        await errors.send_ephemeral(interaction, STALE_PROMPT.format(game=game_id), view=view)
 
     async def on_ready(self) -> None:
         user = self.user

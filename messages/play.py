@@ -31,6 +31,15 @@ from service.results import EndReason, GameView
 
 Namer = Callable[[int], str]
 
+STALE_PROMPT = (
+    "That menu has expired or is from before I restarted, so it can no longer play a move. "
+    "Here is a fresh one for game #{game}:"
+)
+UNKNOWN_COMMAND = (
+    "I don't know that command (any more). Discord may still be showing an old list: type / to see the "
+    "current commands."
+)
+
 OUTCOMES = {"1-0": "White wins", "0-1": "Black wins", "1/2-1/2": "Draw"}
 ENDINGS = {
     EndReason.NO_MOVES: "no moves left",

@@ -9,7 +9,7 @@ from data.repositories import Repositories
 from data.timeutil import from_db, to_db
 from rules import find_variant, format_fen, parse_fen
 from service.access import check_challenge
-from service.context import Context, arm_timers, load_row, turn_clock
+from service.context import MAX_ID, Context, arm_timers, load_row, turn_clock
 from service.errors import (
     AlreadyAnswered,
     CannotChallengeSelf,
@@ -230,7 +230,7 @@ class ChallengeService:
     async def _expire_if_due(self, challenge_id: int, now: datetime) -> bool:
         """Expire the challenge now if its 24 hours are up (even if the timer has not fired yet)."""
         async with self._ctx.db.read() as repos:
-            row = await repos.challenges.get(challenge_id)
+            row = await repos.challenges.get(challenge_id) if 0 < challenge_id <= MAX_ID else None
         if row is None:
             raise ChallengeNotFound(challenge_id)
         check_challenge(row)
@@ -243,7 +243,7 @@ class ChallengeService:
 
     @staticmethod
     async def _open(repos: Repositories, challenge_id: int) -> ChallengeRow:
-        row = await repos.challenges.get(challenge_id)
+        row = await repos.challenges.get(challenge_id) if 0 < challenge_id <= MAX_ID else None
         if row is None:
             raise ChallengeNotFound(challenge_id)
         check_challenge(row)
@@ -255,7 +255,7 @@ class ChallengeService:
 
     @staticmethod
     async def _view(repos: Repositories, challenge_id: int) -> ChallengeView:
-        row = await repos.challenges.get(challenge_id)
+        row = await repos.challenges.get(challenge_id) if 0 < challenge_id <= MAX_ID else None
         if row is None:
             raise ChallengeNotFound(challenge_id)
         check_challenge(row)

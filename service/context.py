@@ -85,8 +85,13 @@ class Context:
         return moment.astimezone(UTC)
 
 
+MAX_ID = 2**63 - 1  # the database's integers; a larger number (a forged button, 2**70) names nothing
+
+
 async def load_row(repos: Repositories, game_id: int) -> GameRow:
     """The game, if it exists and the caller may see it (service/access.py); else GameNotFound."""
+    if not 0 < game_id <= MAX_ID:
+        raise GameNotFound(game_id)
     row = await repos.games.get(game_id)
     if row is None:
         raise GameNotFound(game_id)

@@ -16,7 +16,8 @@ from discord import app_commands
 
 import messages
 from bot.ui.caller import ask_for
-from messages.play import describe_game_error
+from bot.ui.option_types import BadOption
+from messages.play import UNKNOWN_COMMAND, describe_game_error
 from rules import Position, RulesError
 from service import GameError
 
@@ -82,6 +83,7 @@ _EXPLAINERS: tuple[tuple[type[BaseException], Callable[[Any], str | None]], ...]
     (app_commands.MissingPermissions, lambda e: "You need the Manage Server permission for that."),
     (app_commands.BotMissingPermissions, _bot_missing),
     (app_commands.NoPrivateMessage, lambda e: "That only works in a server."),
+    (BadOption, lambda e: f"The {e.name} option cannot be {str(e.value)[:50]!r}: that is not a value it takes."),
     (app_commands.CheckFailure, lambda e: "You can't use that here."),
     (
         discord.Forbidden,
@@ -101,20 +103,26 @@ def explain(error: BaseException) -> str | None:
     return None
 
 
-async def send_ephemeral(interaction: Interaction, text: str) -> None:
+async def send_ephemeral(interaction: Interaction, text: str, *, view: discord.ui.View | None = None) -> None:
     """Reply privately, whether or not the interaction was already acknowledged."""
     text = text[:2000]
+    extra: dict[str, Any] = {"view": view} if view is not None else {}
     try:
         if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
+            await interaction.followup.send(text, ephemeral=True, **extra)
         else:
-            await interaction.response.send_message(text, ephemeral=True)
+            await interaction.response.send_message(text, ephemeral=True, **extra)
     except discord.HTTPException:
         log.warning("could not send an error reply for interaction %s", interaction.id, exc_info=True)
 
 
 async def report(interaction: Interaction, error: BaseException) -> None:
     """The one error handler. Expected refusals get their sentence; bugs are logged and apologised for."""
+    if isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
+        # a command Discord still shows but this bot no longer has (or has changed): not a bug of ours
+        log.warning("stale or unknown command %r from user %s", getattr(error, "name", "?"), interaction.user.id)
+        await send_ephemeral(interaction, UNKNOWN_COMMAND)
+        return
     text = explain(error)
     if text is None:
         command = interaction.command.qualified_name if interaction.command else None

@@ -12,6 +12,7 @@ from bot.client import DamaBot
 from bot.exts.challenges.controls import ChallengeButton
 from bot.exts.play.controls import GameButton, OfferButton
 from bot.exts.play.picker import PER_SELECT, ConfirmView, MoveModal, MovePicker
+from bot.ui.prompts import Prompts
 from rules import find_variant, parse_fen
 from service import GameView
 from tests.bot.support import ALICE, BOB, CAROL, GUILD, Recorder, interaction
@@ -143,7 +144,7 @@ async def test_move_button_refusals(bot: DamaBot, log: Recorder) -> None:
 async def test_stale_picker_is_refused(bot: DamaBot, log: Recorder) -> None:
     game_id = await new_game(bot.service)
     game = await bot.service.queries.game(game_id)
-    picker = MovePicker(game, ALICE)
+    picker = MovePicker(game, ALICE, bot.prompts)
     picker.move_page(game.position.board.parse_square("22"))
     await bot.service.games.play(game_id, ALICE, "21-17")  # played meanwhile (another device)
     await choose(selects(picker)[0], "22-18", interaction(bot, ALICE, log))
@@ -160,7 +161,7 @@ async def test_many_options_are_split_into_selects_of_25() -> None:
     object.__setattr__(game, "id", 1)
     object.__setattr__(game, "version", 1)
     object.__setattr__(game, "position", position)
-    picker = MovePicker(game, ALICE)
+    picker = MovePicker(game, ALICE, Prompts())
     picker.move_page(position.board.parse_square("28"))
     assert len(labels(picker)) == 17 and len(selects(picker)) == 1
     options = [discord.SelectOption(label=str(n)) for n in range(60)]
@@ -192,9 +193,9 @@ async def test_resign_button_asks_first(bot: DamaBot, log: Recorder) -> None:
     assert question.ephemeral and question.content == f"Resign game #{game_id}? This cannot be undone."
     view = question.view
     assert isinstance(view, ConfirmView)
-    await view.cancel.callback(interaction(bot, BOB, log))
+    await view.cancel(interaction(bot, BOB, log))
     assert log.last().content == "Cancelled." and (await bot.service.queries.game(game_id)).active
-    await view.yes.callback(interaction(bot, BOB, log))
+    await view.yes(interaction(bot, BOB, log))
     assert (await bot.service.queries.game(game_id)).result == "1-0"
     assert log.boards()[-1].content == "<@102> resigned. White wins by resignation."
 
@@ -204,7 +205,7 @@ async def test_draw_button_and_offer_buttons(bot: DamaBot, log: Recorder) -> Non
     await GameButton("draw", game_id).callback(interaction(bot, ALICE, log))
     view = log.last().view
     assert isinstance(view, ConfirmView)
-    await view.yes.callback(interaction(bot, ALICE, log))
+    await view.yes(interaction(bot, ALICE, log))
     assert log.last().custom_ids == [f"dama:offer:draw:yes:{game_id}", f"dama:offer:draw:no:{game_id}"]
     await OfferButton("draw", "yes", game_id).callback(interaction(bot, ALICE, log))
     assert log.last().ephemeral and log.last().content == "You cannot answer your own offer."

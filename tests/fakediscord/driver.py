@@ -146,6 +146,13 @@ class DriverMixin:
         return await self._send_interaction(3, user, data, channel=self.channels[live.channel_id],
                                             message=live, ack_deadline=ack_deadline)
 
+    async def raw_command(self: FakeDiscord, user: FakeUser, name: str, options: list[dict[str, Any]], *,
+                          command_id: int | None = None) -> SentInteraction:
+        """A slash command as a stale or modified client may send it: any name, any options, no schema check
+        (a command still registered from an older version, a number beyond 64 bits, a string for an integer)."""
+        data = {"id": str(command_id or self.snow.next()), "name": name, "type": 1, "options": options}
+        return await self._send_interaction(2, user, data)
+
     async def forge_click(self: FakeDiscord, user: FakeUser, message: MessageRef, custom_id: str, *,
                           channel: FakeChannel) -> SentInteraction:
         """A modified client's button press: any custom_id, sent from any channel (what Discord would

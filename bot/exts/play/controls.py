@@ -63,9 +63,9 @@ class GameButton(discord.ui.DynamicItem[Button], template=GAME_TEMPLATE):
         if self.action in ("move", "type"):
             check_can_move(game, interaction.user.id)
             if self.action == "type":
-                await interaction.response.send_modal(MoveModal(game))
+                await interaction.response.send_modal(MoveModal(game, interaction.client.prompts))
             else:
-                await MovePicker(game, interaction.user.id).start(interaction)
+                await MovePicker(game, interaction.user.id, interaction.client.prompts).start(interaction)
             return
         if game.color_of(interaction.user.id) is None:
             raise Refusal("You are not playing in that game.")
@@ -81,7 +81,7 @@ class GameButton(discord.ui.DynamicItem[Button], template=GAME_TEMPLATE):
             else:
                 await actions.offer(confirm, self.game_id, OfferKind.DRAW)
 
-        view = ConfirmView(interaction.user.id, confirmed)
+        view = ConfirmView(interaction.user.id, game.id, confirmed, interaction.client.prompts)
         await interaction.response.send_message(question, view=view, ephemeral=True)
 
 

@@ -15,6 +15,7 @@ import discord
 from bot.exts.play import actions
 from bot.ui import errors
 from bot.ui.caller import ask_for
+from bot.ui.prompts import Prompts, prompt_id
 from rules import Move, Position, format_move
 from service import GameView
 
@@ -31,7 +32,17 @@ PICKER_TIMEOUT = 300.0
 
 
 class BaseView(discord.ui.View):
-    """Routes callback errors to the bot's one error handler."""
+    """Routes callback errors to the bot's one error handler; forgets its prompt nonce when it ends."""
+
+    prompts: Prompts
+    nonce: str
+
+    def stop(self) -> None:
+        self.prompts.close(self.nonce)
+        super().stop()
+
+    async def on_timeout(self) -> None:
+        self.prompts.close(self.nonce)
 
     async def on_error(
         self, interaction: AnyInteraction, error: Exception, item: discord.ui.Item[Any]
@@ -66,7 +77,10 @@ class _Select(discord.ui.Select["MovePicker"]):
 
     def __init__(self, picker: MovePicker, row: int) -> None:
         super().__init__(
-            placeholder="…", options=[discord.SelectOption(label="…")], row=row, custom_id=f"dama-pick:{row}"
+            placeholder="…",
+            options=[discord.SelectOption(label="…")],
+            row=row,
+            custom_id=prompt_id("pick", picker.game.id, picker.nonce, str(row)),
         )
         self.picker = picker
 
@@ -81,10 +95,12 @@ class _Select(discord.ui.Select["MovePicker"]):
 class MovePicker(BaseView):
     """Step 1: which piece (only those that can move). Step 2: which of its moves."""
 
-    def __init__(self, game: GameView, user_id: int) -> None:
+    def __init__(self, game: GameView, user_id: int, prompts: Prompts) -> None:
         super().__init__(timeout=PICKER_TIMEOUT)
         self.game = game
         self.user_id = user_id
+        self.prompts = prompts
+        self.nonce = prompts.open()
         self.position = game.position
         self.moves = self.position.legal_moves()
         self.by_piece: dict[int, list[int]] = {}
@@ -134,7 +150,12 @@ class MovePicker(BaseView):
         if not self._fill(options, "move"):
             raise errors.Refusal("That piece has too many moves to list here; use Type a move instead.")
         if len(self.by_piece) > 1:
-            back = discord.ui.Button[MovePicker](label="Back", style=discord.ButtonStyle.secondary, row=4)
+            back = discord.ui.Button[MovePicker](
+                label="Back",
+                style=discord.ButtonStyle.secondary,
+                row=4,
+                custom_id=prompt_id("pick", self.game.id, self.nonce, "back"),
+            )
             back.callback = self._back  # type: ignore[method-assign]  # a plain button without subclassing
             self.add_item(back)
         return f"Game #{self.game.id}: moves of the piece on {self.position.board.name(start)}:"
@@ -168,8 +189,14 @@ class MovePicker(BaseView):
 class MoveModal(discord.ui.Modal):
     """Type a move in the variant's notation, e.g. 22-18 or 22x13."""
 
-    def __init__(self, game: GameView) -> None:
-        super().__init__(title=f"Your move in game #{game.id}"[:45], timeout=PICKER_TIMEOUT)
+    def __init__(self, game: GameView, prompts: Prompts) -> None:
+        self.prompts = prompts
+        self.nonce = prompts.open()
+        super().__init__(
+            title=f"Your move in game #{game.id}"[:45],
+            timeout=PICKER_TIMEOUT,
+            custom_id=prompt_id("modal", game.id, self.nonce),
+        )
         self.game = game
         example = ", ".join(format_move(game.position, m) for m in game.position.legal_moves()[:3])
         self.move: discord.ui.TextInput[MoveModal] = discord.ui.TextInput(
@@ -181,7 +208,11 @@ class MoveModal(discord.ui.Modal):
         ask_for(interaction)
         return True
 
+    async def on_timeout(self) -> None:
+        self.prompts.close(self.nonce)
+
     async def on_submit(self, interaction: AnyInteraction) -> None:
+        self.prompts.close(self.nonce)
         await actions.play_move(interaction, self.game.id, self.move.value.strip(), expected_version=self.game.version)
 
     async def on_error(self, interaction: AnyInteraction, error: Exception, /) -> None:  # type: ignore[override]
@@ -194,22 +225,34 @@ Confirmed = Callable[["Interaction"], Awaitable[None]]
 class ConfirmView(BaseView):
     """Yes / Cancel for a serious button (resign, offer a draw)."""
 
-    def __init__(self, user_id: int, on_yes: Confirmed) -> None:
+    def __init__(self, user_id: int, game_id: int, on_yes: Confirmed, prompts: Prompts) -> None:
         super().__init__(timeout=60.0)
         self.user_id = user_id
         self.on_yes = on_yes
+        self.prompts = prompts
+        self.nonce = prompts.open()
+        yes = discord.ui.Button[ConfirmView](
+            label="Yes", style=discord.ButtonStyle.danger, custom_id=prompt_id("confirm", game_id, self.nonce, "yes")
+        )
+        cancel = discord.ui.Button[ConfirmView](
+            label="Cancel",
+            style=discord.ButtonStyle.secondary,
+            custom_id=prompt_id("confirm", game_id, self.nonce, "no"),
+        )
+        yes.callback = self.yes  # type: ignore[method-assign]  # plain buttons: their ids carry the nonce
+        cancel.callback = self.cancel  # type: ignore[method-assign]
+        self.add_item(yes)
+        self.add_item(cancel)
 
     async def interaction_check(self, interaction: AnyInteraction) -> bool:
         ask_for(interaction)
         return interaction.user.id == self.user_id
 
-    @discord.ui.button(label="Yes", style=discord.ButtonStyle.danger)
-    async def yes(self, interaction: Interaction, button: discord.ui.Button[ConfirmView]) -> None:
+    async def yes(self, interaction: AnyInteraction) -> None:
         self.stop()
         await interaction.response.edit_message(content="Confirmed.", view=None)
         await self.on_yes(interaction)
 
-    @discord.ui.button(label="Cancel", style=discord.ButtonStyle.secondary)
-    async def cancel(self, interaction: Interaction, button: discord.ui.Button[ConfirmView]) -> None:
+    async def cancel(self, interaction: AnyInteraction) -> None:
         self.stop()
         await interaction.response.edit_message(content="Cancelled.", view=None)
