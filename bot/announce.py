@@ -13,6 +13,7 @@ from bot.ui.boards import BoardMessage, board_message, player_label
 from bot.ui.errors import MissingPermissions
 from bot.ui.permissions import missing_permissions
 from messages.play import ending
+from messages.premove import conditional_reply
 from service import (
     BOT_ID,
     GameFinished,
@@ -221,6 +222,10 @@ class Announcer:
         """Post the board after a move; in games against the bot, let it answer and post that too."""
         game = result.game
         headline = f"{player_label(game, result.move.player_id)} played {result.move.notation}."
+        reply = result.premove_reply
+        if reply is not None:  # stored with the move: one post, the board after the reply
+            result, game = reply, reply.game
+            headline += " " + conditional_reply(player_label(game, reply.move.player_id), reply.move.notation)
         if result.ended is not None:
             finished = GameFinished(game, result.ended, result.rating_changes)
             await self.finished_board(game, interaction, headline, finished)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from local import games
+from local import correspondence, games
 from local.text import Command, Parsed
 from rules import VARIANTS
 
@@ -33,6 +33,7 @@ COMMANDS: dict[str, Command] = {
     command.name: command
     for command in (
         *games.COMMANDS,
+        *correspondence.COMMANDS,
         HELP,
     )
 }

@@ -19,6 +19,7 @@ from local.commands import COMMANDS
 from local.text import ALICE_ID, BOB_ID, NAMES, InputError, Parsed, board_text, name_of, write_file
 from messages import example_moves
 from messages.play import describe_game_error, ending
+from messages.premove import conditional_reply
 from render import RenderOptions, render_board
 from rules import Move, RulesError, find_variant
 from service import (
@@ -186,15 +187,21 @@ class LocalSession:
             self.say(messages.describe(error, game.position))
             return
         await self.moved(result)
-        if result.next_player_id == BOT_ID:
-            reply = await self.service.games.play_bot(game.id, expected_version=result.game.version)
-            if reply is not None:
-                await self.moved(reply)
+        while result.last.next_player_id == BOT_ID:  # the bot's move may meet a conditional reply
+            reply = await self.service.games.play_bot(game.id, expected_version=result.last.game.version)
+            if reply is None:
+                break
+            await self.moved(reply)
+            result = reply
 
     async def moved(self, result: MoveResult) -> None:
         game = result.game
         took = f" (takes {', '.join(result.move.captures)})" if result.move.captures else ""
         self.say(f"{name_of(game, result.move.player_id)} played {result.move.notation}{took}.")
+        reply = result.premove_reply
+        if reply is not None:
+            result, game = reply, reply.game
+            self.say(conditional_reply(name_of(game, reply.move.player_id), reply.move.notation))
         if result.ended is not None:
             await self.finished(GameFinished(game, result.ended, result.rating_changes))
         else:

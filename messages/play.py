@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from messages.correspondence import CORRESPONDENCE_ERRORS
 from service.errors import (
     AlreadyAnswered,
     CannotAnswerOwnOffer,
@@ -97,7 +98,7 @@ _GAME_ERRORS: dict[type[GameError], Callable[[Any, Namer], str]] = {
 def describe_game_error(error: GameError, name: Namer) -> str:
     """A sentence for a service refusal, in the bot's voice."""
     for kind in type(error).__mro__:
-        words = _GAME_ERRORS.get(kind)
+        words = _GAME_ERRORS.get(kind) or CORRESPONDENCE_ERRORS.get(kind)
         if words is not None:
             return words(error, name)
     text = str(error)

@@ -42,6 +42,11 @@ from service.errors import (
     NoVacationLeft,
     OfferAlreadyPending,
     PlyOutOfRange,
+    PremoveBadMove,
+    PremoveConflict,
+    PremoveIncomplete,
+    PremoveNotNow,
+    PremoveTooLong,
     StaleGame,
     UnplayablePosition,
 )
@@ -49,6 +54,7 @@ from service.games import GameService
 from service.maintenance import check_database
 from service.players import PlayerService
 from service.policies import HintRefusal, RulesCard, board_flipped, hint_refusal, rules_card
+from service.premoves import PremoveLines, PremoveService
 from service.queries import QueryService
 from service.results import (
     ChallengeStatus,
@@ -104,6 +110,7 @@ class Service:
         self.players = PlayerService(self.ctx)
         self.queries = QueryService(self.ctx)
         self.commands = CommandLedger(self.ctx)
+        self.premoves = PremoveService(self.ctx)
 
 
 __all__ = [
@@ -155,6 +162,12 @@ __all__ = [
     "PlyOutOfRange",
     "PositionAt",
     "Preferences",
+    "PremoveBadMove",
+    "PremoveConflict",
+    "PremoveIncomplete",
+    "PremoveLines",
+    "PremoveNotNow",
+    "PremoveTooLong",
     "RandomEngine",
     "Rating",
     "RatingChange",

@@ -177,6 +177,7 @@ async def finish(
         raise StaleGame()
     await repos.timers.cancel_for_game(row.id)
     await repos.offers.void(row.id, now_text)
+    await repos.premoves.clear(row.id)
     changes: tuple[RatingChange, ...] = ()
     if row.rated and reason is not EndReason.ABANDONED:
         changes = await apply_ratings(repos, row, result, now_text)

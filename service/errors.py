@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from rules import Position, RulesError
     from service.results import GameView
 
 
@@ -123,3 +124,71 @@ class UnplayablePosition(GameError):
         super().__init__("the side to move has no move in that position")
         self.fen = fen
 
+
+
+class PremoveNotNow(GameError):
+    """Conditional moves are entered while the opponent is to move (to_move_id is the player to move)."""
+
+    def __init__(self, game_id: int, to_move_id: int) -> None:
+        super().__init__("conditional moves are entered while your opponent is to move")
+        self.game_id = game_id
+        self.to_move_id = to_move_id
+
+
+class PremoveIncomplete(GameError):
+    """A line is pairs (the opponent's move, your reply): it cannot end on the opponent's move."""
+
+    def __init__(self, last: str | None) -> None:
+        super().__init__("a line ends with your reply")
+        self.last = last
+
+
+class PremoveTooLong(GameError):
+    def __init__(self, what: str, limit: int) -> None:
+        super().__init__(f"too many {what} (at most {limit})")
+        self.what = what  # "plies" in one line, or "lines" in one game
+        self.limit = limit
+
+
+class PremoveBadMove(GameError):
+    """The first move of a line that cannot be read or played where the line reaches."""
+
+    def __init__(self, index: int, text: str, error: RulesError, position: Position) -> None:
+        super().__init__(f"move {index + 1} of the line ({text}): {error}")
+        self.index = index  # 0-based: even = the opponent's move, odd = your reply
+        self.text = text
+        self.error = error
+        self.position = position
+
+
+class PremoveConflict(GameError):
+    """A stored line already answers this opponent move with another reply."""
+
+    def __init__(self, opponent_move: str, stored_reply: str, new_reply: str) -> None:
+        super().__init__(f"{opponent_move} is already answered with {stored_reply}")
+        self.opponent_move = opponent_move
+        self.stored_reply = stored_reply
+        self.new_reply = new_reply
+
+
+class RematchNotYet(GameError):
+    """A rematch is offered once the game is over."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__("the game is still being played")
+        self.game_id = game_id
+
+
+class AnalysisRefused(GameError):
+    """Only finished (or imported) games are analysed; reason: "active"."""
+
+    def __init__(self, game_id: int, reason: str) -> None:
+        super().__init__(f"game {game_id} cannot be analysed ({reason})")
+        self.game_id = game_id
+        self.reason = reason
+
+
+class AnalysisRateLimited(GameError):
+    def __init__(self, retry_after: float) -> None:
+        super().__init__(f"analyse again in {retry_after:.0f} s")
+        self.retry_after = retry_after

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from data.models import BOT_ID, GameRow, MoveRow
 from data.repositories import Repositories
 from data.timeutil import from_db, to_db
-from rules import Game, Move, RulesError, Termination, format_move
+from rules import Game, Move, Position, RulesError, Termination, format_move
 from service.context import (
     Context,
     arm_timers,
@@ -30,6 +30,7 @@ from service.errors import (
     OfferAlreadyPending,
     StaleGame,
 )
+from service.premoves import play_conditional_reply
 from service.results import (
     EndReason,
     GameFinished,
@@ -106,8 +107,8 @@ class GameService:
             self._ctx.games.put(row.id, row.version, game)
             raise
         result = await self._store(row, game, player_id, now)
-        if bot_reply and result.next_player_id == BOT_ID:
-            reply = await self.play_bot(game_id, expected_version=result.game.version)
+        if bot_reply and result.last.next_player_id == BOT_ID:
+            reply = await self.play_bot(game_id, expected_version=result.last.game.version)
             result = replace(result, bot_reply=reply)
         return result
 
@@ -129,70 +130,35 @@ class GameService:
             return None
 
     async def _store(self, row: GameRow, game: Game, player_id: int, now: datetime) -> MoveResult:
-        """Write the move just pushed on `game`, if the game is still at row.version."""
-        move = game.moves[-1]
-        before = game.positions[-2]
-        board = before.board
-        ply = row.ply + 1
-        record = MoveRow(
-            game_id=row.id,
-            ply=ply,
-            notation=game.notations[-1],
-            path=format_move(before, move, full=True),
-            captures=",".join(board.name(square) for square in move.captures),
-            reversible=int(move.is_reversible),
-            fen_after=game.fen,
-            player_id=player_id,
-            played_at=to_db(now),
-        )
-        outcome = game.outcome()
-        next_id = side_id(row, game.position.turn)
-        ended: GameFinished | None = None
+        """Write the move just pushed on `game`, if the game is still at row.version; in the same
+        transaction, play and write the opponent's conditional reply when one of their lines starts so."""
         async with self._ctx.db.write() as repos:
-            deadline, paused = (None, None)
-            if outcome is None:
-                deadline, paused = await turn_clock(repos, row, next_id, now)
-            stored = await repos.games.update_position(
-                row.id,
-                row.version,
-                fen=record.fen_after,
-                ply=ply,
-                anchor_ply=row.anchor_ply if move.is_reversible else ply,
-                move_deadline=deadline,
-                paused_seconds=paused,
-                now=record.played_at,
+            first = await _write_ply(repos, row, game, player_id, now)
+            second: _Ply | None = None
+            replied = first.ended is None and await play_conditional_reply(
+                repos, row.id, first.next_id, first.record.path, game, first.record.played_at
             )
-            if not stored:
-                raise StaleGame()
-            await repos.moves.insert(record)
-            # Moving declines the opponent's draw offer; any takeback request is out of date.
-            await repos.offers.void_on_move(row.id, record.played_at, next_id)
-            if outcome is None:
-                await arm_timers(repos, row.id, deadline, row.days_per_move, now)
-            else:
-                reason = _BY_RULE[outcome.termination]
-                ended = await finish(repos, row, row.version + 1, outcome.result, reason, now)
+            if replied:
+                second = await _write_ply(repos, first.row, game, first.next_id, now)
+        if second is not None:
+            reply = self._result(second, game)
+            return replace(self._result(first, game, game.positions[-2]), premove_reply=reply)
+        return self._result(first, game)
+
+    def _result(self, ply: _Ply, game: Game, position: Position | None = None) -> MoveResult:
+        ended = ply.ended
         if ended is not None:
             view = ended.game
         else:
-            final = replace(
-                row,
-                current_fen=record.fen_after,
-                ply=ply,
-                anchor_ply=row.anchor_ply if move.is_reversible else ply,
-                move_deadline=deadline,
-                paused_seconds=paused,
-                last_move_at=record.played_at,
-                version=row.version + 1,
-            )
-            view = GameView.from_row(final, game.position)
-            self._ctx.games.put(row.id, final.version, game)
+            view = GameView.from_row(ply.row, position or game.position)
+            if position is None:
+                self._ctx.games.put(ply.row.id, ply.row.version, game)
         return MoveResult(
             game=view,
-            move=MoveRecord.from_row(record),
+            move=MoveRecord.from_row(ply.record),
             position=view.position,
             ended=ended.ended if ended else None,
-            next_player_id=None if ended else next_id,
+            next_player_id=None if ended else ply.next_id,
             rating_changes=ended.rating_changes if ended else (),
         )
 
@@ -304,6 +270,7 @@ class GameService:
         fen = row.start_fen if target == 0 else await repos.moves.fen_after(row.id, target)
         assert fen is not None
         await repos.moves.delete_after(row.id, target)
+        await repos.premoves.clear(row.id)  # they were written for the position being taken back
         next_id = offer.from_id  # the requester is to move again
         deadline, paused = await turn_clock(repos, row, next_id, now)
         changed = await repos.games.update_position(
@@ -329,3 +296,68 @@ class GameService:
             if move.player_id == player_id:
                 return move.ply - 1
         return None
+
+
+@dataclass(frozen=True, slots=True)
+class _Ply:
+    record: MoveRow
+    row: GameRow  # the game after this ply (as written)
+    next_id: int
+    ended: GameFinished | None
+
+
+async def _write_ply(repos: Repositories, row: GameRow, game: Game, player_id: int, now: datetime) -> _Ply:
+    """Write the last move pushed on `game` over `row` (the game before it): position, move, offers,
+    clock and timers, or the end of the game. StaleGame if the game moved on meanwhile."""
+    move = game.moves[-1]
+    before = game.positions[-2]
+    board = before.board
+    ply = row.ply + 1
+    record = MoveRow(
+        game_id=row.id,
+        ply=ply,
+        notation=game.notations[-1],
+        path=format_move(before, move, full=True),
+        captures=",".join(board.name(square) for square in move.captures),
+        reversible=int(move.is_reversible),
+        fen_after=game.fen,
+        player_id=player_id,
+        played_at=to_db(now),
+    )
+    outcome = game.outcome()
+    next_id = side_id(row, game.position.turn)
+    deadline, paused = (None, None)
+    if outcome is None:
+        deadline, paused = await turn_clock(repos, row, next_id, now)
+    anchor = row.anchor_ply if move.is_reversible else ply
+    stored = await repos.games.update_position(
+        row.id,
+        row.version,
+        fen=record.fen_after,
+        ply=ply,
+        anchor_ply=anchor,
+        move_deadline=deadline,
+        paused_seconds=paused,
+        now=record.played_at,
+    )
+    if not stored:
+        raise StaleGame()
+    await repos.moves.insert(record)
+    # Moving declines the opponent's draw offer; any takeback request is out of date.
+    await repos.offers.void_on_move(row.id, record.played_at, next_id)
+    after = replace(
+        row,
+        current_fen=record.fen_after,
+        ply=ply,
+        anchor_ply=anchor,
+        move_deadline=deadline,
+        paused_seconds=paused,
+        last_move_at=record.played_at,
+        version=row.version + 1,
+    )
+    ended: GameFinished | None = None
+    if outcome is None:
+        await arm_timers(repos, row.id, deadline, row.days_per_move, now)
+    else:
+        ended = await finish(repos, row, row.version + 1, outcome.result, _BY_RULE[outcome.termination], now)
+    return _Ply(record, after, next_id, ended)

@@ -240,6 +240,12 @@ class MoveResult:
     next_player_id: int | None  # None when the game is over
     rating_changes: tuple[RatingChange, ...] = ()
     bot_reply: MoveResult | None = None  # the bot's answer in games against the bot
+    premove_reply: MoveResult | None = None  # the opponent's conditional reply, stored with this move
+
+    @property
+    def last(self) -> MoveResult:
+        """Where the game stands after this move and any conditional reply to it."""
+        return self.premove_reply.last if self.premove_reply is not None else self
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,12 +3,13 @@ plus one line below."""
 
 from __future__ import annotations
 
-from bot.exts import analysis, challenges, info, play, settings
+from bot.exts import analysis, challenges, info, play, premove, settings
 from bot.ui.feature import Feature
 
 FEATURES: tuple[Feature, ...] = (
     challenges.FEATURE,
     play.FEATURE,
+    premove.FEATURE,
     analysis.FEATURE,
     info.FEATURE,
     settings.FEATURE,

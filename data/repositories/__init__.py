@@ -8,6 +8,7 @@ from __future__ import annotations
 import aiosqlite
 
 from data.repositories.challenges import ChallengeRepository, OfferRepository
+from data.repositories.correspondence import AnalysisRepository, PremoveRepository
 from data.repositories.games import GameRepository, MoveRepository
 from data.repositories.players import PlayerRepository, ServerRepository
 from data.repositories.ratings import RatingRepository
@@ -15,11 +16,13 @@ from data.repositories.state import StateRepository
 from data.repositories.timers import TimerRepository
 
 __all__ = [
+    "AnalysisRepository",
     "ChallengeRepository",
     "GameRepository",
     "MoveRepository",
     "OfferRepository",
     "PlayerRepository",
+    "PremoveRepository",
     "RatingRepository",
     "Repositories",
     "ServerRepository",
@@ -40,6 +43,8 @@ class Repositories:
         self.ratings = RatingRepository(conn)
         self.timers = TimerRepository(conn)
         self.state = StateRepository(conn)
+        self.premoves = PremoveRepository(conn)
+        self.analyses = AnalysisRepository(conn)
 
     async def integrity_check(self) -> list[str]:
         rows = await self.conn.execute_fetchall("PRAGMA integrity_check")

@@ -1,0 +1,54 @@
+"""Local mode's correspondence commands: premove (conditional moves), rematch and analyse."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from local.text import ALICE_ID, BOB_ID, NAMES, Command, Parsed
+from messages.premove import premove_list
+from service import GameView
+
+if TYPE_CHECKING:
+    from local.session import LocalSession
+
+
+def _waiting_player(game: GameView) -> int:
+    """The local player whose opponent is to move (the one who may plan replies)."""
+    to_move = game.to_move_id
+    locals_in_game = [p for p in (game.white_id, game.black_id) if p in NAMES]
+    waiting = [p for p in locals_in_game if p != to_move]
+    if waiting:
+        return waiting[0]
+    return ALICE_ID if ALICE_ID in locals_in_game else BOB_ID
+
+
+async def premove(session: LocalSession, parsed: Parsed) -> None:
+    clear = bool(parsed.args) and parsed.args[0].lower() == "clear"
+    if clear:
+        parsed.args.pop(0)
+    moves = " ".join(parsed.args)
+    parsed.args.clear()
+    game = await session.local_game(session.target(parsed))
+    player = _waiting_player(game)
+    premoves = session.service.premoves
+    if moves:
+        if clear:
+            await premoves.clear(game.id, player)
+        session.say(premove_list(await premoves.add(game.id, player, moves), added=True))
+    elif clear:
+        session.say(premove_list(await premoves.clear(game.id, player)))
+    else:
+        session.say(premove_list(await premoves.lines(game.id, player)))
+
+
+COMMANDS = (
+    Command(
+        "premove",
+        premove,
+        "premove [#N] [clear] [MOVES]",
+        "conditional moves of the player waiting: pairs of the opponent's move and the reply",
+    ),
+)
+
+
+

@@ -1,0 +1,47 @@
+"""Local mode's premove, rematch and analyse commands, through the real service and SQLite file."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from tests.local.test_session import session
+
+
+def table(path: Path, sql: str) -> list[tuple[object, ...]]:
+    with sqlite3.connect(path) as conn:
+        return list(conn.execute(sql))
+
+
+def test_premove_plays_the_reply_at_once_and_another_move_clears_the_lines(tmp_path: Path) -> None:
+    # Italian, local:alice White. After 21-17 it is Black's (bob's) move; alice plans 12-16 -> 24-20 and
+    # 9-13 -> 22-18. Bob plays 12-16: 24-20 follows at once. Then a line for 11-15 (which 20x11 would
+    # punish) that never comes: bob plays 10-14, and the line is gone.
+    text = session(
+        [
+            "challenge bob white",
+            "21-17",
+            "premove 12-16 24-20",
+            "premove 9-13 22-18",
+            "premove",
+            "12-16",
+            "premove 11-15 20x11",
+            "10-14",
+            "premove",
+            "quit",
+        ],
+        tmp_path,
+    )
+    assert "1. 12-16 24-20\n2. 9-13 22-18" in text
+    assert "local:bob played 12-16.\nlocal:alice answered at once with 24-20 (a conditional move)." in text
+    assert "1. 11-15 20x11" in text
+    assert "You have no conditional moves in game #1." in text
+    plies = table(tmp_path / "dama.sqlite3", "SELECT ply, notation, player_id FROM moves ORDER BY ply")
+    assert plies == [(1, "21-17", 1), (2, "12-16", 2), (3, "24-20", 1), (4, "10-14", 2)]
+    assert table(tmp_path / "dama.sqlite3", "SELECT COUNT(*) FROM premoves") == [(0,)]
+
+
+def test_a_bad_line_is_refused_at_its_first_bad_move(tmp_path: Path) -> None:
+    text = session(["challenge bob white", "21-17", "premove 12-16 24-19", "premove", "quit"], tmp_path)
+    assert "That line is refused at move 2 (24-19, your reply)" in text
+    assert "You have no conditional moves in game #1." in text
