@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.exts.play.controls import game_controls, offer_controls
+from bot.exts.rematch.controls import rematch_controls
 from bot.ui.boards import BoardMessage, board_message, player_label
 from bot.ui.errors import MissingPermissions
 from bot.ui.permissions import missing_permissions
@@ -262,4 +263,5 @@ class Announcer:
             if c.player_id != BOT_ID
         )
         message.content = f"{headline} {ending(game)}." + (f" Ratings: {rated}" if rated else "")
+        message.view = rematch_controls(game.id)
         await self.post(game, message, interaction)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from local.text import ALICE_ID, BOB_ID, NAMES, Command, Parsed
+from local.text import ALICE_ID, BOB_ID, NAMES, Command, Parsed, name_of
 from messages.premove import premove_list
+from messages.rematch import opened, rematch_started
 from service import GameView
 
 if TYPE_CHECKING:
@@ -41,6 +42,22 @@ async def premove(session: LocalSession, parsed: Parsed) -> None:
         session.say(premove_list(await premoves.lines(game.id, player)))
 
 
+async def rematch(session: LocalSession, parsed: Parsed) -> None:
+    game = await session.local_game(session.target(parsed))
+    asker = ALICE_ID if ALICE_ID in (game.white_id, game.black_id) else BOB_ID
+    challenges = session.service.challenges
+    challenge = await challenges.rematch(game.id, asker)
+    assert challenge.opponent_id is not None
+    started = await challenges.accept(challenge.id, challenge.opponent_id)  # hot seat: the other side agrees
+    new = started.game
+    session.current = new.id
+    session.say(
+        rematch_started(game.id, new.id, name_of(new, new.white_id), name_of(new, new.black_id))
+        + (opened(started.bot_move.move.notation) if started.bot_move is not None else "")
+    )
+    await session.show(new)
+
+
 COMMANDS = (
     Command(
         "premove",
@@ -48,6 +65,7 @@ COMMANDS = (
         "premove [#N] [clear] [MOVES]",
         "conditional moves of the player waiting: pairs of the opponent's move and the reply",
     ),
+    Command("rematch", rematch, "rematch [#N]", "a finished game again, colours swapped"),
 )
 
 

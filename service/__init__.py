@@ -47,6 +47,7 @@ from service.errors import (
     PremoveIncomplete,
     PremoveNotNow,
     PremoveTooLong,
+    RematchNotYet,
     StaleGame,
     UnplayablePosition,
 )
@@ -171,6 +172,7 @@ __all__ = [
     "RandomEngine",
     "Rating",
     "RatingChange",
+    "RematchNotYet",
     "RulesCard",
     "ServerSettings",
     "Service",

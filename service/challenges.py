@@ -7,7 +7,7 @@ from datetime import datetime
 from data.models import BOT_ID, ChallengeRow, NewGame
 from data.repositories import Repositories
 from data.timeutil import from_db, to_db
-from rules import find_variant, format_fen, parse_fen
+from rules import Color, find_variant, format_fen, parse_fen
 from service.access import check_challenge
 from service.context import MAX_ID, Context, arm_timers, load_row, turn_clock
 from service.errors import (
@@ -17,6 +17,7 @@ from service.errors import (
     ChallengeNotFound,
     InvalidSetting,
     NotAParticipant,
+    RematchNotYet,
     UnplayablePosition,
 )
 from service.games import GameService
@@ -179,6 +180,32 @@ class ChallengeService:
         if bot_move is not None:
             game = bot_move.game
         return GameStarted(view, game, bot_move)
+
+    async def rematch(self, game_id: int, player_id: int) -> ChallengeView:
+        """A challenge to the other player of a finished game: same variant, start position, days per move,
+        rating mode (and bot level), colours swapped. The opponent answers it like any challenge (the bot:
+        accept it with BOT_ID). Raises GameNotFound, NotAParticipant, RematchNotYet."""
+        async with self._ctx.db.read() as repos:
+            row = await load_row(repos, game_id)
+        game = GameView.from_row(row)
+        colour = game.color_of(player_id)
+        if colour is None:
+            raise NotAParticipant(player_id)
+        if game.active:
+            raise RematchNotYet(game.id)
+        variant_start = find_variant(row.variant).start_fen
+        return await self.create(
+            player_id,
+            game.opponent_of(player_id),
+            variant=row.variant,
+            color=ColourChoice.WHITE if colour is Color.BLACK else ColourChoice.BLACK,
+            days_per_move=row.days_per_move,
+            rated=bool(row.rated),
+            bot_level=row.bot_level,
+            guild_id=row.guild_id,
+            channel_id=row.channel_id,
+            start_fen=row.start_fen if row.start_fen != variant_start else None,
+        )
 
     async def decline(self, challenge_id: int, player_id: int) -> ChallengeView:
         """Only the challenged player may decline (an open challenge is simply left alone)."""

@@ -3,13 +3,14 @@ plus one line below."""
 
 from __future__ import annotations
 
-from bot.exts import analysis, challenges, info, play, premove, settings
+from bot.exts import analysis, challenges, info, play, premove, rematch, settings
 from bot.ui.feature import Feature
 
 FEATURES: tuple[Feature, ...] = (
     challenges.FEATURE,
     play.FEATURE,
     premove.FEATURE,
+    rematch.FEATURE,
     analysis.FEATURE,
     info.FEATURE,
     settings.FEATURE,

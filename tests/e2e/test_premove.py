@@ -40,9 +40,8 @@ async def test_a_conditional_reply_is_played_at_once_and_other_moves_clear_the_l
     check_board_image(played)
     assert field(played, "Last move") == "24-20"
     assert field(played, "To move") == f"Black: {bob.mention}"
-    assert rows(bot.database_path, "SELECT ply, path, player_id FROM moves WHERE game_id = ? ORDER BY ply", (game,)) == [
-        (1, "21-17", alice.id), (2, "12-16", bob.id), (3, "24-20", alice.id)
-    ]
+    plies = rows(bot.database_path, "SELECT ply, path, player_id FROM moves WHERE game_id = ? ORDER BY ply", (game,))
+    assert plies == [(1, "21-17", alice.id), (2, "12-16", bob.id), (3, "24-20", alice.id)]
     assert rows(bot.database_path, "SELECT ply FROM games WHERE id = ?", (game,)) == [(3,)]
     assert rows(bot.database_path, "SELECT COUNT(*) FROM premoves") == [(0,)]  # the other branch went too
 

@@ -45,3 +45,11 @@ def test_a_bad_line_is_refused_at_its_first_bad_move(tmp_path: Path) -> None:
     text = session(["challenge bob white", "21-17", "premove 12-16 24-19", "premove", "quit"], tmp_path)
     assert "That line is refused at move 2 (24-19, your reply)" in text
     assert "You have no conditional moves in game #1." in text
+
+
+def test_rematch_swaps_colours_and_refuses_a_game_still_going(tmp_path: Path) -> None:
+    text = session(["challenge bob white", "rematch", "resign", "rematch", "quit"], tmp_path)
+    assert "Game #1 is still being played: a rematch comes after it ends." in text
+    assert "Rematch of game #1: game #2 begins, local:bob (White) against local:alice (Black)." in text
+    games = table(tmp_path / "dama.sqlite3", "SELECT id, white_id, black_id, variant, status FROM games ORDER BY id")
+    assert games == [(1, 1, 2, "italian", "finished"), (2, 2, 1, "italian", "active")]
