@@ -216,7 +216,8 @@ async def test_resign_ends_the_game(bot: DamaBot, log: Recorder) -> None:
     await run_command(bot, "resign", interaction(bot, BOB, log))
     board = log.boards()[-1]
     assert board.content == "<@102> resigned. White wins by resignation."
-    assert board.view is None and embed_fields(board)["Result"].startswith("1-0")
+    assert board.view is not None and [c.custom_id for c in board.view.children] == [f"dama:rematch:{game_id}"]  # type: ignore[attr-defined]
+    assert embed_fields(board)["Result"].startswith("1-0")
     assert (await bot.service.queries.game(game_id)).result == "1-0"
 
 
