@@ -161,3 +161,48 @@ class ResultCount:
     wins: int
     losses: int
     draws: int
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentRow:
+    id: int
+    guild_id: int | None
+    channel_id: int | None
+    thread_id: int | None
+    name: str
+    variant: str
+    days_per_move: int
+    format: str
+    rounds: int
+    rated: int
+    creator_id: int
+    status: str
+    current_round: int
+    total_rounds: int
+    created_at: str
+    started_at: str | None
+    finished_at: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class EntrantRow:
+    tournament_id: int
+    player_id: int
+    seed: int | None
+    rating: float
+    joined_at: str
+    withdrawn_round: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class BoardRow:
+    """A tournament board with its game's outcome joined in (result NULL while the game runs)."""
+
+    tournament_id: int
+    round: int
+    board: int
+    white_id: int
+    black_id: int | None
+    game_id: int | None
+    result: str | None
+    status: str | None

@@ -24,6 +24,7 @@ from service.context import Clock, Context, ServiceConfig
 from service.engine import Analyser, Engine, RandomEngine, hint_analyser
 from service.errors import (
     AlreadyAnswered,
+    AlreadyEntered,
     AlreadyOnVacation,
     CannotAnswerOwnOffer,
     CannotChallengeSelf,
@@ -35,9 +36,12 @@ from service.errors import (
     GameOver,
     InvalidSetting,
     NoPendingOffer,
+    NoSuchRound,
     NotAParticipant,
+    NotEntered,
     NothingToTakeBack,
     NotOnVacation,
+    NotOrganiser,
     NotYourTurn,
     NoVacationLeft,
     OfferAlreadyPending,
@@ -49,6 +53,11 @@ from service.errors import (
     PremoveTooLong,
     RematchNotYet,
     StaleGame,
+    TooFewPlayers,
+    TooManyRounds,
+    TournamentClosed,
+    TournamentError,
+    TournamentNotFound,
     UnplayablePosition,
 )
 from service.games import GameService
@@ -90,6 +99,7 @@ from service.results import (
     bot_label,
     move_number,
 )
+from service.tournaments import TournamentService
 
 
 class Service:
@@ -112,11 +122,13 @@ class Service:
         self.queries = QueryService(self.ctx)
         self.commands = CommandLedger(self.ctx)
         self.premoves = PremoveService(self.ctx)
+        self.tournaments = TournamentService(self.ctx, self.games)
 
 
 __all__ = [
     "BOT_ID",
     "AlreadyAnswered",
+    "AlreadyEntered",
     "AlreadyOnVacation",
     "Analyser",
     "Caller",
@@ -147,9 +159,12 @@ __all__ = [
     "MoveResult",
     "MyGame",
     "NoPendingOffer",
+    "NoSuchRound",
     "NoVacationLeft",
     "NotAParticipant",
+    "NotEntered",
     "NotOnVacation",
+    "NotOrganiser",
     "NotYourTurn",
     "NothingToTakeBack",
     "Notifications",
@@ -180,6 +195,11 @@ __all__ = [
     "StaleGame",
     "TimerEvent",
     "TimerKind",
+    "TooFewPlayers",
+    "TooManyRounds",
+    "TournamentClosed",
+    "TournamentError",
+    "TournamentNotFound",
     "UnplayablePosition",
     "Vacation",
     "acting_as",

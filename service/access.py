@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from data.models import ChallengeRow, GameRow
-from service.errors import ChallengeNotFound, GameNotFound
+from service.errors import ChallengeNotFound, GameNotFound, TournamentNotFound
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,3 +66,13 @@ def check_challenge(row: ChallengeRow) -> None:
         raise ChallengeNotFound(row.id)
     if row.guild_id is None and row.opponent_id is not None:
         raise ChallengeNotFound(row.id)
+
+
+def check_tournament(guild_id: int | None, tournament_id: int, entrants: set[int]) -> None:
+    """A tournament belongs to its server the same way: its players see it anywhere, members of its
+    server there; local-mode tournaments (no server) are seen from local mode (no server) only."""
+    caller = _caller.get()
+    if caller is None or caller.user_id in entrants:
+        return
+    if guild_id != caller.guild_id:
+        raise TournamentNotFound(tournament_id)

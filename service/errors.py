@@ -125,7 +125,6 @@ class UnplayablePosition(GameError):
         self.fen = fen
 
 
-
 class PremoveNotNow(GameError):
     """Conditional moves are entered while the opponent is to move (to_move_id is the player to move)."""
 
@@ -192,3 +191,54 @@ class AnalysisRateLimited(GameError):
     def __init__(self, retry_after: float) -> None:
         super().__init__(f"analyse again in {retry_after:.0f} s")
         self.retry_after = retry_after
+
+
+class TournamentError(GameError):
+    """Base of the tournament refusals."""
+
+
+class TournamentNotFound(TournamentError):
+    def __init__(self, tournament_id: int | None) -> None:
+        super().__init__(f"there is no tournament {tournament_id}")
+        self.tournament_id = tournament_id
+
+
+class TournamentClosed(TournamentError):
+    """The tournament is not open for that any more (or not yet): status says where it is."""
+
+    def __init__(self, status: str) -> None:
+        super().__init__(f"the tournament is {status}")
+        self.status = status
+
+
+class NotOrganiser(TournamentError):
+    """Only the creator, or a member who may manage the server, runs a tournament."""
+
+
+class AlreadyEntered(TournamentError):
+    """The player is already in this tournament."""
+
+
+class NotEntered(TournamentError):
+    """The player is not in this tournament."""
+
+
+class TooFewPlayers(TournamentError):
+    def __init__(self, have: int, need: int) -> None:
+        super().__init__(f"{have} players, at least {need} needed")
+        self.have = have
+        self.need = need
+
+
+class TooManyRounds(TournamentError):
+    def __init__(self, rounds: int, most: int) -> None:
+        super().__init__(f"{rounds} rounds for players who can meet at most {most} times")
+        self.rounds = rounds
+        self.most = most
+
+
+class NoSuchRound(TournamentError):
+    def __init__(self, round_number: int, paired: int) -> None:
+        super().__init__(f"round {round_number} is not paired (rounds paired: {paired})")
+        self.round_number = round_number
+        self.paired = paired

@@ -14,6 +14,7 @@ from data.repositories.players import PlayerRepository, ServerRepository
 from data.repositories.ratings import RatingRepository
 from data.repositories.state import StateRepository
 from data.repositories.timers import TimerRepository
+from data.repositories.tournaments import TournamentRepository
 
 __all__ = [
     "AnalysisRepository",
@@ -28,6 +29,7 @@ __all__ = [
     "ServerRepository",
     "StateRepository",
     "TimerRepository",
+    "TournamentRepository",
 ]
 
 
@@ -45,6 +47,7 @@ class Repositories:
         self.state = StateRepository(conn)
         self.premoves = PremoveRepository(conn)
         self.analyses = AnalysisRepository(conn)
+        self.tournaments = TournamentRepository(conn)
 
     async def integrity_check(self) -> list[str]:
         rows = await self.conn.execute_fetchall("PRAGMA integrity_check")
