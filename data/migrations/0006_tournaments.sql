@@ -1,4 +1,4 @@
--- Revises: 0004
+-- Revises: 0005
 -- Reason: tournaments in a server (issue 20): round robins and Swiss events whose games are ordinary games.
 
 CREATE TABLE tournaments (
