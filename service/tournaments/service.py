@@ -280,9 +280,10 @@ class TournamentService:
         """The next Swiss round's pairing; None when no legal pairing is left (the event ends there)."""
         seeds = [(e.player_id, e.rating) for e in entrants]
         withdrawn = frozenset(e.player_id for e in entrants if e.withdrawn_round is not None)
+        played = _played(boards, swiss=True)
         try:
             return await asyncio.to_thread(
-                swiss_round, seeds, _played(boards, swiss=True), row.current_round + 1, row.total_rounds, withdrawn=withdrawn
+                swiss_round, seeds, played, row.current_round + 1, row.total_rounds, withdrawn=withdrawn
             )
         except NoPairing:
             return None
