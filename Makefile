@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 
-.PHONY: run test test-fast lint bench clean
+.PHONY: run test test-fast lint bench clean messages messages-check
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -23,6 +23,12 @@ test: lint  ## install everything, lint, type-check and run the whole suite (slo
 
 test-fast: $(VENV)/.installed
 	$(PY) -m pytest -n 2 -q -m "not slow"
+
+messages: $(VENV)/.installed  ## collect new or changed sentences into messages/locales/*.po
+	$(PY) -m bot.catalogue extract
+
+messages-check: $(VENV)/.installed  ## list missing, fuzzy or malformed translations
+	$(PY) -m bot.catalogue check
 
 bench: $(VENV)/.installed  ## benchmarks; figures are recorded in the README
 	$(PY) -m benchmarks

@@ -19,6 +19,7 @@ from bot.announce import Announcer
 from bot.exts import FEATURES
 from bot.exts.play.controls import GameButton
 from bot.timers import TimerLoop
+from bot.translator import DamaTranslator
 from bot.ui import errors
 from bot.ui.caller import ask_for
 from bot.ui.option_types import check_option_types
@@ -84,6 +85,7 @@ class DamaBot(commands.Bot):
         self.timers = TimerLoop(self)
 
     async def setup_hook(self) -> None:
+        await self.tree.set_translator(DamaTranslator())
         for feature in FEATURES:
             await self.add_cog(feature.cog(self))
             self.add_dynamic_items(*feature.dynamic_items)
@@ -102,7 +104,7 @@ class DamaBot(commands.Bot):
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
         scope = scope_name(self.dev_guild_id)
-        digest = self.command_digest(guild)
+        digest = await self.command_digest(guild)
         if not await self.service.commands.needs_sync(scope, digest):
             log.info("slash commands unchanged since the last sync (%s); not syncing", scope)
             return None
@@ -111,9 +113,16 @@ class DamaBot(commands.Bot):
         log.info("synced %d commands (%s)", len(synced), scope)
         return synced
 
-    def command_digest(self, guild: discord.abc.Snowflake | None) -> str:
-        """A digest of exactly the payload tree.sync would send for this scope."""
-        payload = [command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
+    async def command_digest(self, guild: discord.abc.Snowflake | None) -> str:
+        """A digest of exactly the payload tree.sync would send for this scope, translations included (a
+        corrected translation must reach Discord)."""
+        translator = self.tree.translator
+        payload = [
+            await command.get_translated_payload(self.tree, translator)
+            if translator is not None
+            else command.to_dict(self.tree)
+            for command in self.tree.get_commands(guild=guild)
+        ]
         payload.sort(key=lambda item: (item.get("type", 1), item["name"]))
         return hashlib.sha256(json.dumps(payload, sort_keys=True, default=str).encode()).hexdigest()
 

@@ -1,6 +1,6 @@
-"""Player-facing English sentences for the rules' typed errors, kept in one place for translation.
+"""Sentences for the rules' typed errors, in the player's language (see messages/i18n.py).
 
-describe(error, position) turns any RulesError into a plain sentence plus the legal alternatives.
+describe(error, position, words) turns any RulesError into a plain sentence plus the legal alternatives.
 """
 
 from __future__ import annotations
@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from messages.i18n import ENGLISH, Words
 from rules.errors import (
     AmbiguousMoveError,
     IllegalMoveError,
@@ -25,110 +26,171 @@ from rules.position import Position
 MAX_LISTED = 12
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+def _number(value: object) -> int:
+    try:
+        return int(str(value))
+    except ValueError:
+        return 0
 
 
-def _pieces(count: object) -> str:
-    return _plural(int(count), "piece") if isinstance(count, int) else f"{count} pieces"
-
-
-def _kings(count: object) -> str:
-    return _plural(int(count), "king") if isinstance(count, int) else f"{count} kings"
-
-
-# One sentence per reason; d = the error's details, t = the text the player typed.
-_REASONS: dict[Reason, Callable[[dict[str, Any], str], str]] = {
-    Reason.OFF_BOARD: lambda d, t: f"{d.get('square', t)} is not a square on this board.",
-    Reason.LIGHT_SQUARE: lambda d, t: f"{d.get('square', t)} is a light square; pieces only stand on the dark squares.",
-    Reason.EMPTY_SQUARE: lambda d, t: f"There is no piece on {d.get('square')}.",
-    Reason.NOT_YOUR_PIECE: lambda d, t: f"The piece on {d.get('square')} belongs to your opponent.",
-    Reason.MAN_BACKWARDS: lambda d, t: "A man cannot move backwards; only kings can.",
-    Reason.DESTINATION_OCCUPIED: lambda d, t: f"{d.get('square')} is already occupied.",
-    Reason.NOT_A_LEGAL_STEP: lambda d, t: f"{t} is not a legal move for that piece.",
-    Reason.NOT_A_LEGAL_JUMP: lambda d, t: f"{t} is not a legal capture.",
-    Reason.CAPTURE_COMPULSORY: lambda d, t: (
-        f"Capturing is compulsory: you must capture {_pieces(d.get('count', 1))}, so {t} is not allowed."
+# One sentence per reason; w = the player's words, d = the error's details, t = the text the player typed.
+_REASONS: dict[Reason, Callable[[Words, dict[str, Any], str], str]] = {
+    Reason.OFF_BOARD: lambda w, d, t: w.say(
+        "refusal.off_board", "{square} is not a square on this board.", square=d.get("square", t)
     ),
-    Reason.FEWER_PIECES: lambda d, t: (
-        f"You must capture {_pieces(d.get('required'))}; {t} captures only {d.get('given')}."
+    Reason.LIGHT_SQUARE: lambda w, d, t: w.say(
+        "refusal.light_square",
+        "{square} is a light square; pieces only stand on the dark squares.",
+        square=d.get("square", t),
     ),
-    Reason.MUST_CAPTURE_WITH_KING: lambda d, t: (
-        "When a man and a king can capture the same number of pieces, the king must capture."
+    Reason.EMPTY_SQUARE: lambda w, d, t: w.say(
+        "refusal.empty_square", "There is no piece on {square}.", square=d.get("square")
     ),
-    Reason.MUST_CAPTURE_MORE_KINGS: lambda d, t: (
-        f"You must capture the most kings: {_kings(d.get('required'))} can be taken, {t} takes {d.get('given')}."
+    Reason.NOT_YOUR_PIECE: lambda w, d, t: w.say(
+        "refusal.not_your_piece", "The piece on {square} belongs to your opponent.", square=d.get("square")
     ),
-    Reason.MUST_CAPTURE_KING_EARLIER: lambda d, t: (
-        "Among equal captures you must take the one that meets the king(s) earliest."
+    Reason.MAN_BACKWARDS: lambda w, d, t: w.say(
+        "refusal.man_backwards", "A man cannot move backwards; only kings can."
     ),
-    Reason.LOWER_VALUE: lambda d, t: (
-        "You must make the capture of highest value (a king counts for almost two men)."
+    Reason.DESTINATION_OCCUPIED: lambda w, d, t: w.say(
+        "refusal.destination_occupied", "{square} is already occupied.", square=d.get("square")
     ),
-    Reason.MAN_CANNOT_CAPTURE_KING: lambda d, t: "A man may not capture a king in this game.",
-    Reason.CAPTURE_INCOMPLETE: lambda d, t: (
-        f"The capture is not finished: the piece must keep capturing from {d.get('stopped_at')}."
+    Reason.NOT_A_LEGAL_STEP: lambda w, d, t: w.say(
+        "refusal.not_a_legal_step", "{move} is not a legal move for that piece.", move=t
     ),
-    Reason.PROMOTION_ENDS_MOVE: lambda d, t: "A man that reaches the far row becomes a king and the move ends there.",
-    Reason.NO_TURN_BACK: lambda d, t: "A capturing piece may not turn back 180 degrees between two jumps.",
-    Reason.JUMPED_TWICE: lambda d, t: (
-        "A piece can be jumped only once, and captured pieces stay on the board until the move ends."
+    Reason.NOT_A_LEGAL_JUMP: lambda w, d, t: w.say(
+        "refusal.not_a_legal_jump", "{move} is not a legal capture.", move=t
     ),
-    Reason.KING_MOVE_LIMIT: lambda d, t: (
-        "The same king may not make more than three moves in a row while you still have men."
+    Reason.CAPTURE_COMPULSORY: lambda w, d, t: w.plural(
+        "refusal.capture_compulsory",
+        "Capturing is compulsory: you must capture {count} piece, so {move} is not allowed.",
+        "Capturing is compulsory: you must capture {count} pieces, so {move} is not allowed.",
+        _number(d.get("count", 1)),
+        move=t,
     ),
-    Reason.KING_PRIORITY: lambda d, t: "When one of your kings can capture, a king must make the capture.",
-    Reason.PROMOTED_MUST_CONTINUE: lambda d, t: (
-        f"Your man became a king on {d.get('stopped_at')} and must go on capturing as a king in the same move."
+    Reason.FEWER_PIECES: lambda w, d, t: w.plural(
+        "refusal.fewer_pieces",
+        "You must capture {count} piece; {move} captures only {given}.",
+        "You must capture {count} pieces; {move} captures only {given}.",
+        _number(d.get("required")),
+        move=t,
+        given=d.get("given"),
     ),
-    Reason.NOT_CROWNED_HERE: lambda d, t: (
-        f"The man on {d.get('square')} is not crowned there: men become kings only on {d.get('crowning')}. "
-        "It stays a man and cannot move from the far row."
+    Reason.MUST_CAPTURE_WITH_KING: lambda w, d, t: w.say(
+        "refusal.must_capture_with_king",
+        "When a man and a king can capture the same number of pieces, the king must capture.",
     ),
-    Reason.ONE_WAY: lambda d, t: (
-        "In One-way checkers every man moves and captures up the board, towards rank 8, whichever side owns it."
+    Reason.MUST_CAPTURE_MORE_KINGS: lambda w, d, t: w.plural(
+        "refusal.must_capture_more_kings",
+        "You must capture the most kings: {count} king can be taken, {move} takes {given}.",
+        "You must capture the most kings: {count} kings can be taken, {move} takes {given}.",
+        _number(d.get("required")),
+        move=t,
+        given=d.get("given"),
     ),
-    Reason.PARACHUTIST_MUST_CAPTURE: lambda d, t: (
-        f"The parachutist on {d.get('square')} cannot move; its only move is to capture an enemy piece on "
-        f"the {d.get('row')} row, landing just behind it."
+    Reason.MUST_CAPTURE_KING_EARLIER: lambda w, d, t: w.say(
+        "refusal.must_capture_king_earlier",
+        "Among equal captures you must take the one that meets the king(s) earliest.",
     ),
-    Reason.NO_LINE: lambda d, t: (
-        f"No line joins {d.get('start')} and {d.get('end')}: on the Alquerque grid diagonal lines pass only "
-        "through the points on them."
+    Reason.LOWER_VALUE: lambda w, d, t: w.say(
+        "refusal.lower_value", "You must make the capture of highest value (a king counts for almost two men)."
     ),
-    Reason.LAST_ROW_STUCK: lambda d, t: (
-        f"The man on {d.get('square')} has reached the far row and cannot move any more (it may still capture)."
+    Reason.MAN_CANNOT_CAPTURE_KING: lambda w, d, t: w.say(
+        "refusal.man_cannot_capture_king", "A man may not capture a king in this game."
     ),
-    Reason.NO_BACKWARD_MOVE: lambda d, t: (
-        "Men never step backwards here; only the second and later jumps of a capture may go backwards."
+    Reason.CAPTURE_INCOMPLETE: lambda w, d, t: w.say(
+        "refusal.capture_incomplete",
+        "The capture is not finished: the piece must keep capturing from {square}.",
+        square=d.get("stopped_at"),
     ),
-    Reason.FIRST_JUMP_FORWARD: lambda d, t: (
-        "A capture starts forward, diagonally forward or sideways; only later jumps may go backwards."
+    Reason.PROMOTION_ENDS_MOVE: lambda w, d, t: w.say(
+        "refusal.promotion_ends_move", "A man that reaches the far row becomes a king and the move ends there."
     ),
-    Reason.JUMPS_ONLY: lambda d, t: (
+    Reason.NO_TURN_BACK: lambda w, d, t: w.say(
+        "refusal.no_turn_back", "A capturing piece may not turn back 180 degrees between two jumps."
+    ),
+    Reason.JUMPED_TWICE: lambda w, d, t: w.say(
+        "refusal.jumped_twice",
+        "A piece can be jumped only once, and captured pieces stay on the board until the move ends.",
+    ),
+    Reason.KING_MOVE_LIMIT: lambda w, d, t: w.say(
+        "refusal.king_move_limit",
+        "The same king may not make more than three moves in a row while you still have men.",
+    ),
+    Reason.KING_PRIORITY: lambda w, d, t: w.say(
+        "refusal.king_priority", "When one of your kings can capture, a king must make the capture."
+    ),
+    Reason.PROMOTED_MUST_CONTINUE: lambda w, d, t: w.say(
+        "refusal.promoted_must_continue",
+        "Your man became a king on {square} and must go on capturing as a king in the same move.",
+        square=d.get("stopped_at"),
+    ),
+    Reason.NOT_CROWNED_HERE: lambda w, d, t: w.say(
+        "refusal.not_crowned_here",
+        "The man on {square} is not crowned there: men become kings only on {crowning}. "
+        "It stays a man and cannot move from the far row.",
+        square=d.get("square"),
+        crowning=_either(w, [str(name) for name in d.get("crowning", ())]),
+    ),
+    Reason.ONE_WAY: lambda w, d, t: w.say(
+        "refusal.one_way",
+        "In One-way checkers every man moves and captures up the board, towards rank 8, whichever side owns it.",
+    ),
+    Reason.PARACHUTIST_MUST_CAPTURE: lambda w, d, t: w.say(
+        "refusal.parachutist_must_capture",
+        "The parachutist on {square} cannot move; its only move is to capture an enemy piece on "
+        "row {row}, landing just behind it.",
+        square=d.get("square"),
+        row=d.get("row"),
+    ),
+    Reason.NO_LINE: lambda w, d, t: w.say(
+        "refusal.no_line",
+        "No line joins {start} and {end}: on the Alquerque grid diagonal lines pass only through the points on them.",
+        start=d.get("start"),
+        end=d.get("end"),
+    ),
+    Reason.LAST_ROW_STUCK: lambda w, d, t: w.say(
+        "refusal.last_row_stuck",
+        "The man on {square} has reached the far row and cannot move any more (it may still capture).",
+        square=d.get("square"),
+    ),
+    Reason.NO_BACKWARD_MOVE: lambda w, d, t: w.say(
+        "refusal.no_backward_move",
+        "Men never step backwards here; only the second and later jumps of a capture may go backwards.",
+    ),
+    Reason.FIRST_JUMP_FORWARD: lambda w, d, t: w.say(
+        "refusal.first_jump_forward",
+        "A capture starts forward, diagonally forward or sideways; only later jumps may go backwards.",
+    ),
+    Reason.JUMPS_ONLY: lambda w, d, t: w.say(
+        "refusal.jumps_only",
         "Every move in Hawaiian checkers is a jump over an adjacent enemy piece, straight up, down, left or "
-        "right (never diagonally), onto the empty square just behind it."
+        "right (never diagonally), onto the empty square just behind it.",
     ),
-    Reason.STRAIGHT_JUMPS: lambda d, t: (
-        "A multiple jump must keep going in one straight direction (you may stop after any jump)."
+    Reason.STRAIGHT_JUMPS: lambda w, d, t: w.say(
+        "refusal.straight_jumps",
+        "A multiple jump must keep going in one straight direction (you may stop after any jump).",
     ),
-    Reason.GAME_OVER: lambda d, t: "The game is over; no more moves can be played.",
+    Reason.GAME_OVER: lambda w, d, t: w.say("refusal.game_over", "The game is over; no more moves can be played."),
 }
 
 
-def reason_sentence(error: IllegalMoveError) -> str:
+def reason_sentence(error: IllegalMoveError, words: Words = ENGLISH) -> str:
     render = _REASONS.get(error.reason)
     if render is None:
-        return f"{error.text} is not allowed ({error.reason.value.replace('_', ' ')})."
-    return render(error.details, error.text.strip())
+        return words.say(
+            "refusal.other", "{move} is not allowed ({reason}).", move=error.text, reason=error.reason.value
+        )
+    return render(words, error.details, error.text.strip())
 
 
-def list_moves(position: Position, moves: Iterable[Move], limit: int = MAX_LISTED) -> str:
+def list_moves(position: Position, moves: Iterable[Move], limit: int = MAX_LISTED, words: Words = ENGLISH) -> str:
     # Captures with their full route, so the player sees which pieces go.
     names = [format_move(position, move, full=move.is_capture) for move in moves]
     if len(names) > limit:
-        return ", ".join(names[:limit]) + f", … ({len(names) - limit} more)"
-    return ", ".join(names)
+        more = words.plural("moves.more", "… ({count} more)", "… ({count} more)", len(names) - limit)
+        return words.join([*names[:limit], more])
+    return words.join(names)
 
 
 def example_moves(position: Position, count: int = 2) -> list[str]:
@@ -139,27 +201,53 @@ def example_moves(position: Position, count: int = 2) -> list[str]:
     return [format_move(position, move) for move in picked[:count]]
 
 
-def describe(error: RulesError, position: Position | None = None) -> str:
+def _either(words: Words, items: list[str]) -> str:
+    """'a or b', 'a, b or c'."""
+    if len(items) < 2:
+        return items[0] if items else ""
+    return words.say("list.either", "{first} or {last}", first=words.join(items[:-1]), last=items[-1])
+
+
+def describe(error: RulesError, position: Position | None = None, words: Words = ENGLISH) -> str:
     """One or two plain sentences for the player; legal alternatives when a position is given."""
     if isinstance(error, IllegalMoveError):
-        sentence = reason_sentence(error)
+        sentence = reason_sentence(error, words)
         if position is not None and error.legal:
-            sentence += f" Legal: {list_moves(position, error.legal)}."
+            legal = list_moves(position, error.legal, words=words)
+            sentence += " " + words.say("refusal.legal_moves", "Legal: {moves}.", moves=legal)
         return sentence
     if isinstance(error, AmbiguousMoveError):
         if position is None:
-            return f"{error.text} matches several moves; give the squares in between."
-        options = ", ".join(format_move(position, m, full=True) for m in error.candidates)
-        return f"{error.text} matches several moves; say which by giving the squares in between: {options}."
+            return words.say(
+                "refusal.ambiguous", "{move} matches several moves; give the squares in between.", move=error.text
+            )
+        options = words.join([format_move(position, m, full=True) for m in error.candidates])
+        return words.say(
+            "refusal.ambiguous_options",
+            "{move} matches several moves; say which by giving the squares in between: {options}.",
+            move=error.text,
+            options=options,
+        )
     if isinstance(error, SquareError):
-        return f"{error.square} is not a playing square."
+        return words.say("refusal.not_a_playing_square", "{square} is not a playing square.", square=error.square)
     if isinstance(error, NotationError):
-        if position is not None:
-            return f"I could not read that move ({error}). Write it like {' or '.join(example_moves(position))}."
-        return f"I could not read that move ({error}). Write it like 22-18 or 22x13."
+        examples = example_moves(position) if position is not None else ["22-18", "22x13"]
+        return words.say(
+            "refusal.unreadable_move",
+            "I could not read that move ({problem}). Write it like {examples}.",
+            problem=error,
+            examples=_either(words, examples),
+        )
     if isinstance(error, InvalidPositionError):
-        return f"That position is not valid: {error}."
+        return words.say("refusal.invalid_position", "That position is not valid: {problem}.", problem=error)
     if isinstance(error, UnknownVariantError):
-        known = ", ".join(error.known)
-        return f"I don't know the variant {error.name!r}." + (f" Known: {known}." if known else "")
+        known = words.join(list(error.known))
+        if not known:
+            return words.say("refusal.unknown_variant", "I don't know the variant {name!r}.", name=error.name)
+        return words.say(
+            "refusal.unknown_variant_known",
+            "I don't know the variant {name!r}. Known: {known}.",
+            name=error.name,
+            known=known,
+        )
     return str(error)

@@ -54,7 +54,7 @@ class CornerGenerator(Generator):
         if piece is None or piece.is_king or not board.promotion_mask(piece.color) >> start & 1:
             return None
         names = (self.rules.promotion_squares or ((), ()))[piece.color]
-        return Reason.NOT_CROWNED_HERE, {"square": board.name(start), "crowning": " or ".join(names)}
+        return Reason.NOT_CROWNED_HERE, {"square": board.name(start), "crowning": tuple(names)}
 
 
 class OneWayGenerator(_OddGenerator):
@@ -127,7 +127,7 @@ class ParachuteGenerator(_OddGenerator):
         start = squares[0]
         if not self.parachutists(position.turn, position.own, position.kings) >> start & 1:
             return None
-        row = "7th" if position.turn is Color.WHITE else "2nd"
+        row = 7 if position.turn is Color.WHITE else 2
         return Reason.PARACHUTIST_MUST_CAPTURE, {"square": self.board.name(start), "row": row}
 
 

@@ -73,13 +73,32 @@ async def test_the_command_digest_follows_the_payload(service: Service) -> None:
     """Restarts skip the sync only when the commands are unchanged, so any change must move the digest."""
     bot = DamaBot(service, sync_commands=False, run_timers=False)
     await bot.setup_hook()
-    first = bot.command_digest(None)
-    assert first == bot.command_digest(None)
+    first = await bot.command_digest(None)
+    assert first == await bot.command_digest(None)
     rules_command = bot.tree.get_command("rules")
     assert isinstance(rules_command, app_commands.Command)
     rules_command.description = "A changed description"
-    assert bot.command_digest(None) != first
-    assert bot.command_digest(discord.Object(id=1)) != first  # no guild commands: a different payload
+    assert await bot.command_digest(None) != first
+    assert await bot.command_digest(discord.Object(id=1)) != first  # no guild commands: a different payload
+
+
+class _Shouting(app_commands.Translator):
+    async def translate(
+        self, string: app_commands.locale_str, locale: discord.Locale, context: app_commands.TranslationContextTypes
+    ) -> str | None:
+        return string.message.upper() if locale is discord.Locale.italian else None
+
+
+@pytest.mark.asyncio
+async def test_a_changed_translation_moves_the_digest(service: Service) -> None:
+    """The digest covers the localized payload: fixing a translation alone must make the next start sync."""
+    bot = DamaBot(service, sync_commands=False, run_timers=False)
+    await bot.setup_hook()
+    shipped = await bot.command_digest(None)
+    await bot.tree.set_translator(None)
+    assert await bot.command_digest(None) != shipped
+    await bot.tree.set_translator(_Shouting())
+    assert await bot.command_digest(None) != shipped
 
 
 @pytest.mark.asyncio

@@ -1,0 +1,96 @@
+"""Slash commands in every shipped language: discord.py's Translator, fed from the message catalogue.
+
+Each command string gets a key from where it sits (`command.move.description`, `option.game.name`,
+`choice.white`); `command_strings` lists them for the catalogue's extraction, `DamaTranslator` looks them up
+when the tree is synced. Names Discord would refuse (upper case, spaces, too long) are never sent.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import TranslationContextLocation as Where
+
+from messages.i18n import SHIPPED, SOURCE_LOCALE, resolve, words
+
+NAME = re.compile(r"^[-_\w]{1,32}$")  # Discord's CHAT_INPUT name rule (letters of any script, no upper case)
+# The Discord locales each shipped catalogue answers for (es-419 reads the Spanish of Spain).
+DISCORD_LOCALES = {
+    locale.value: resolve(locale.value) for locale in discord.Locale if resolve(locale.value) in SHIPPED
+}
+
+
+def command_key(command: app_commands.Command[Any, ..., Any] | app_commands.Group, part: str) -> str:
+    return f"command.{command.qualified_name.replace(' ', '.')}.{part}"
+
+
+def option_key(parameter: app_commands.Parameter, part: str) -> str:
+    # An option's name reads the same in every command (`game`); its description may differ per command.
+    if part == "name":
+        return f"option.{parameter.name}.name"
+    return command_key(parameter.command, f"option.{parameter.name}.{part}")
+
+
+def choice_key(choice: app_commands.Choice[Any]) -> str:
+    return f"choice.{choice.value}"
+
+
+def command_strings(tree: app_commands.CommandTree[discord.Client]) -> Iterator[tuple[str, str]]:
+    """(key, English) for every name, description, option and fixed choice of the tree's slash commands."""
+    for command in tree.walk_commands():
+        yield command_key(command, "name"), command.name
+        yield command_key(command, "description"), command.description
+        if isinstance(command, app_commands.Group):
+            continue
+        for parameter in command.parameters:
+            yield option_key(parameter, "name"), parameter.display_name
+            yield option_key(parameter, "description"), parameter.description
+            for choice in parameter.choices:
+                yield choice_key(choice), choice.name
+
+
+def valid_name(text: str) -> bool:
+    return bool(NAME.match(text)) and text == text.lower()
+
+
+class DamaTranslator(app_commands.Translator):
+    async def translate(
+        self, string: app_commands.locale_str, locale: discord.Locale, context: app_commands.TranslationContextTypes
+    ) -> str | None:
+        return translate_command_string(string.message, locale.value, context)
+
+
+def translate_command_string(
+    english: str, locale: str, context: app_commands.TranslationContextTypes
+) -> str | None:
+    target = DISCORD_LOCALES.get(locale)
+    key = _key(context)
+    if target is None or target == SOURCE_LOCALE or key is None:
+        return None
+    translated = words(target).say(key, english)
+    if translated == english:
+        return None
+    is_name = context.location in (Where.command_name, Where.group_name, Where.parameter_name)
+    if is_name and not valid_name(translated):
+        return None
+    return translated[:100]
+
+
+def _key(context: app_commands.TranslationContextTypes) -> str | None:
+    data: Any = context.data
+    match context.location:
+        case Where.command_name | Where.group_name:
+            return command_key(data, "name")
+        case Where.command_description | Where.group_description:
+            return command_key(data, "description")
+        case Where.parameter_name:
+            return option_key(data, "name")
+        case Where.parameter_description:
+            return option_key(data, "description")
+        case Where.choice_name:
+            return choice_key(data)
+    return None
