@@ -53,7 +53,7 @@ def main() -> int:
     try:
         if not settings.discord_token:
             if sys.stdin.isatty():
-                return local.main(settings.database_path, pictures=settings.local_pictures)
+                return local.main(settings.database, pictures=settings.local_pictures)
             fail(MISSING_TOKEN)
         connect(settings)
     except DatabaseUnavailable as error:
@@ -88,7 +88,7 @@ def bot_options(settings: Settings) -> dict[str, Any]:
 
 
 async def run(settings: Settings) -> None:
-    async with await Database.open(settings.database_path) as db:
+    async with await Database.open(settings.database) as db:
         service = Service(db, engine=engine.default_engine())
         bot = DamaBot(service, dev_guild_id=settings.dev_guild_id, **bot_options(settings))
         loop = asyncio.get_running_loop()

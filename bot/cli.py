@@ -1,4 +1,5 @@
-"""Operator commands: `db upgrade`, `db check`, `db backup PATH`, `export-pdn GAME_ID`, `resync-commands`."""
+"""Operator commands: `db upgrade`, `db check`, `db backup PATH`, `db copy --to TARGET`, `export-pdn GAME_ID`,
+`resync-commands`. Each works on the database the settings name (DATABASE_URL, else DATABASE_PATH)."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ import sys
 
 from bot.settings import Settings
 from data import Database, DatabaseUnavailable, latest_version
+from data.store import is_postgres, masked
 from messages.operator import database_problem
-from service import GameNotFound, Service, check_database
+from service import GameNotFound, Service, SourceNotCurrent, TargetNotEmpty, check_database, copy_database
 from service.commands import scope_name
 
 
@@ -20,6 +22,12 @@ def add_commands(subcommands: argparse._SubParsersAction[argparse.ArgumentParser
     db_commands.add_parser("check", help="integrity check and replay of every game")
     backup = db_commands.add_parser("backup", help="consistent online copy of the database")
     backup.add_argument("path")
+    copy = db_commands.add_parser(
+        "copy",
+        help="copy every table into an EMPTY database (SQLite file or postgresql:// URL), then verify the rows "
+        "and replay every game there",
+    )
+    copy.add_argument("--to", required=True, metavar="TARGET", help="a postgresql://user@host:port/db URL or a file")
     export = subcommands.add_parser("export-pdn", help="print one game as PDN")
     export.add_argument("game_id", type=int)
     subcommands.add_parser(
@@ -38,7 +46,7 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
 
 async def _run(args: argparse.Namespace, settings: Settings) -> int:
     if args.command == "db" and args.db_command == "upgrade":
-        db = await Database.open(settings.database_path, migrate=False)  # creates a new database
+        db = await Database.open(settings.database, migrate=False)  # creates a new SQLite file
         try:
             before = await db.user_version()
             applied = await db.migrate()
@@ -46,20 +54,16 @@ async def _run(args: argparse.Namespace, settings: Settings) -> int:
             await db.close()
         for name in applied:
             print(f"applied {name}")
-        print(f"{settings.database_path}: schema version {before} -> {latest_version()}")
+        print(f"{db.path}: schema version {before} -> {latest_version()}")
         return 0
     # Only upgrade creates a database: the others must not leave an empty file where none was.
-    async with await Database.open(settings.database_path, create=False) as db:
-        if args.command == "db" and args.db_command == "check":
-            problems = await check_database(db)
-            for problem in problems:
-                print(problem)
-            print(f"{len(problems)} problem(s) found" if problems else "ok")
-            return 1 if problems else 0
-        if args.command == "db" and args.db_command == "backup":
-            await db.backup(args.path)
-            print(f"backed up {settings.database_path} to {args.path}")
-            return 0
+    async with await Database.open(settings.database, create=False, migrate=False) as db:
+        if args.command == "db" and args.db_command == "copy":
+            return await _copy(db, args.to)
+        if await db.user_version() != latest_version():
+            await db.migrate()
+        if args.command == "db":
+            return await _maintain(db, args)
         if args.command == "export-pdn":
             try:
                 sys.stdout.write(await Service(db).queries.export_pdn(args.game_id))
@@ -73,3 +77,42 @@ async def _run(args: argparse.Namespace, settings: Settings) -> int:
             print(f"the next start registers the slash commands again ({scope})")
             return 0
     raise AssertionError(f"unhandled command {args}")
+
+
+async def _maintain(db: Database, args: argparse.Namespace) -> int:
+    if args.db_command == "check":
+        problems = await check_database(db)
+        for problem in problems:
+            print(problem)
+        print(f"{len(problems)} problem(s) found" if problems else "ok")
+        return 1 if problems else 0
+    if args.db_command == "backup":
+        print(await db.backup(args.path))
+        return 0
+    raise AssertionError(f"unhandled command {args}")
+
+
+async def _copy(source: Database, to: str) -> int:
+    shown = masked(to) if is_postgres(to) else to
+    async with await Database.open(to) as target:
+        try:
+            report = await copy_database(source, target)
+        except SourceNotCurrent:
+            print(f"{source.path} is at an older schema: run python -m bot db upgrade on it first", file=sys.stderr)
+            return 1
+        except TargetNotEmpty as error:
+            print(
+                f"{shown} is not empty ({', '.join(error.tables)} hold rows): db copy only fills an empty "
+                "database, so nothing was copied",
+                file=sys.stderr,
+            )
+            return 1
+    for table, rows in report.tables.items():
+        print(f"{table}: {rows} rows")
+    for problem in report.problems:
+        print(problem)
+    if report.problems:
+        print(f"{len(report.problems)} problem(s) found in the copy at {shown}")
+        return 1
+    print(f"copied {source.path} to {shown}: every table has the same rows, all {report.games_replayed} games replay")
+    return 0

@@ -9,8 +9,10 @@ from __future__ import annotations
 import logging
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+
+from data.store import is_postgres, masked
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
@@ -47,6 +49,15 @@ class Settings:
     discord_gateway_url: str | None
     guild_ready_timeout: float | None = None
     local_pictures: bool = True  # local mode writes board PNGs
+    # postgresql://…: PostgreSQL instead of the SQLite file (a Secret: the URL may hold a password)
+    database_url: Secret = field(default_factory=lambda: Secret(""))
+    shard_count: int | None = None  # None: Discord's recommended count, every shard in this process
+    shard_ids: tuple[int, ...] | None = None  # the shards this process runs (cluster mode; needs shard_count)
+
+    @property
+    def database(self) -> str:
+        """What Database.open takes: the PostgreSQL URL when one is set, else the SQLite file."""
+        return self.database_url.get() or str(self.database_path)
 
     @property
     def log_level_number(self) -> int:
@@ -72,6 +83,40 @@ def read_env_file(path: Path) -> dict[str, str]:
             value = value[1:-1]
         values[key.strip()] = value
     return values
+
+
+def database_url(url: str) -> Secret:
+    if url and not is_postgres(url):
+        raise SettingsError(f"DATABASE_URL must start with postgresql:// (or be empty for SQLite), not {masked(url)!r}")
+    return Secret(url)
+
+
+def shard_list(text: str) -> tuple[int, ...]:
+    """`0-3`, `4,5` or `0-1,6`: the shard numbers, each once, in order."""
+    found: set[int] = set()
+    for part in text.split(","):
+        first, dash, last = part.strip().partition("-")
+        if not first.strip().isdigit() or (dash and not last.strip().isdigit()):
+            raise SettingsError(f"SHARD_IDS must be numbers and ranges such as 0-3 or 4,5, not {text!r}")
+        low, high = int(first), int(last) if dash else int(first)
+        if high < low:
+            raise SettingsError(f"SHARD_IDS: the range {part.strip()} runs backwards")
+        found.update(range(low, high + 1))
+    return tuple(sorted(found))
+
+
+def shards(count_text: str, ids_text: str) -> tuple[int | None, tuple[int, ...] | None]:
+    if not count_text:
+        if ids_text:
+            raise SettingsError("SHARD_IDS needs SHARD_COUNT (how many shards the whole bot has)")
+        return None, None
+    if not count_text.isdigit() or int(count_text) < 1:
+        raise SettingsError(f"SHARD_COUNT must be a whole number of shards (1 or more), not {count_text!r}")
+    count = int(count_text)
+    ids = shard_list(ids_text) if ids_text else tuple(range(count))
+    if ids[-1] >= count:
+        raise SettingsError(f"SHARD_IDS: shard {ids[-1]} does not exist with SHARD_COUNT={count} (0 to {count - 1})")
+    return count, ids
 
 
 def load_settings(environ: Mapping[str, str] | None = None, env_file: Path | None = Path(".env")) -> Settings:
@@ -105,7 +150,11 @@ def load_settings(environ: Mapping[str, str] | None = None, env_file: Path | Non
     token = text("DISCORD_TOKEN")
     if token and (any(c.isspace() for c in token) or len(token) < 20):
         raise SettingsError("DISCORD_TOKEN does not look like a bot token (copy it from the Bot tab)")
+    shard_count, shard_ids = shards(text("SHARD_COUNT"), text("SHARD_IDS"))
     return Settings(
+        database_url=database_url(text("DATABASE_URL")),
+        shard_count=shard_count,
+        shard_ids=shard_ids,
         discord_token=Secret(token),
         database_path=Path(text("DATABASE_PATH", "dama.sqlite3") or "dama.sqlite3"),
         dev_guild_id=int(guild) if guild else None,

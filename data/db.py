@@ -1,132 +1,65 @@
-"""One SQLite database: a writer connection behind a lock, a reader connection, and migrations.
+"""The database the service talks to: SQLite (a file path, the default) or PostgreSQL (a postgresql:// URL).
 
-Writes are serialised (Datasette's single-writer idea): `async with db.write() as repos:` takes the
-lock, runs `BEGIN IMMEDIATE` (so another process waits on the busy timeout instead of failing
-mid-transaction) and commits or rolls back. Never await anything but the database inside it.
-Reads use their own connection, so they never see another coroutine's uncommitted writes (WAL lets
-them run while a write is in progress).
+    db = await Database.open("dama.sqlite3")                 # or "postgresql://dama@db.example/dama"
+    async with db.write() as repos: ...                       # one short write transaction
+    async with db.read() as repos: ...                        # one consistent snapshot
+
+Both stores hand out the same repositories (data/repositories/), so nothing above this layer knows which one
+it has. data/sqlite.py and data/postgres.py say how each keeps the promises above.
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextvars
-import os
-import re
-import sqlite3
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
-from dataclasses import dataclass
-from importlib import resources
+from contextlib import AbstractAsyncContextManager
 from pathlib import Path
+from typing import Protocol
 
-import aiosqlite
-
+from data.postgres import PostgresStore
 from data.repositories import Repositories
+from data.sqlite import SqliteStore
+from data.store import DatabaseUnavailable, Migration, is_postgres, latest_version, migrations
 
-BUSY_TIMEOUT_MS = 10_000
-_MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
-
-
-@dataclass(frozen=True, slots=True)
-class Migration:
-    version: int
-    name: str
-    sql: str
+__all__ = ["Database", "DatabaseUnavailable", "Migration", "latest_version", "migrations"]
 
 
-def migrations() -> list[Migration]:
-    """The numbered files in data/migrations, in order; numbers must run 1, 2, 3… without gaps."""
-    found: list[Migration] = []
-    for entry in resources.files("data.migrations").iterdir():
-        match = _MIGRATION_NAME.match(entry.name)
-        if match:
-            found.append(Migration(int(match.group(1)), entry.name, entry.read_text(encoding="utf-8")))
-    found.sort(key=lambda m: m.version)
-    for expected, migration in enumerate(found, start=1):
-        if migration.version != expected:
-            raise RuntimeError(f"migration {migration.name}: expected number {expected:04d}")
-    return found
+class Store(Protocol):
+    kind: str
+    path: str
 
-
-def latest_version() -> int:
-    return len(migrations())
-
-
-async def _configure(conn: aiosqlite.Connection) -> None:
-    conn.row_factory = sqlite3.Row
-    # execute_fetchall finishes each statement: a PRAGMA left mid-result would hold a read lock.
-    await conn.execute_fetchall(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-    await conn.execute_fetchall("PRAGMA foreign_keys = ON")
-    # FULL: a commit is on disk before it returns, so a move the players saw announced survives a power cut
-    # (NORMAL in WAL mode may drop the last commits then). The -wal and -shm files belong to the database.
-    await conn.execute_fetchall("PRAGMA synchronous = FULL")
-
-
-# Set while this task holds the reader's snapshot (read() is re-entrant).
-_in_read: contextvars.ContextVar[bool] = contextvars.ContextVar("dama_in_read", default=False)
-
-
-class DatabaseUnavailable(Exception):
-    """The database cannot be opened: the folder is missing or not writable, the file is not a database,
-    or (with create=False) there is no file at all. `reason` is one of the REASONS keys."""
-
-    REASONS = ("missing", "cannot_open", "not_a_database")
-
-    def __init__(self, path: str, reason: str, detail: str = "") -> None:
-        super().__init__(f"{path}: {reason}" + (f" ({detail})" if detail else ""))
-        self.path = path
-        self.reason = reason
-        self.detail = detail
+    async def close(self) -> None: ...
+    async def user_version(self) -> int: ...
+    async def migrate(self) -> list[str]: ...
+    def write(self) -> AbstractAsyncContextManager[Repositories]: ...
+    def read(self) -> AbstractAsyncContextManager[Repositories]: ...
+    async def backup(self, target: str | Path) -> str: ...
 
 
 class Database:
-    """Open with `await Database.open(path)` (migrates by default) and close with `await db.close()`."""
+    """Open with `await Database.open(target)` (migrates by default) and close with `await db.close()`."""
 
-    def __init__(self, path: str, writer: aiosqlite.Connection, reader: aiosqlite.Connection | None) -> None:
-        self.path = path
-        self._writer = writer
-        self._reader = reader
-        self._lock = asyncio.Lock()
-        self._read_lock = asyncio.Lock()  # one read snapshot at a time on the reader connection
+    def __init__(self, store: Store) -> None:
+        self.store = store
 
     @classmethod
-    async def open(cls, path: str | Path, *, migrate: bool = True, create: bool = True) -> Database:
-        """create=False: refuse a path where no database exists yet (maintenance commands must not
-        leave an empty database behind). Raises DatabaseUnavailable with a reason."""
-        text = str(path)
-        memory = text == ":memory:"
-        if not memory and not create and not Path(text).is_file():
-            raise DatabaseUnavailable(text, "missing")
-        folder = Path(text).parent
-        if not memory and not (folder.is_dir() and os.access(folder, os.W_OK | os.X_OK)):
-            # checked before aiosqlite starts its thread: a failed connect there can outlive the event loop
-            raise DatabaseUnavailable(text, "cannot_open", f"{folder} is missing or not writable")
-        try:
-            writer = await aiosqlite.connect(text, isolation_level=None)
-        except sqlite3.OperationalError as error:
-            raise DatabaseUnavailable(text, "cannot_open", str(error)) from None
-        try:
-            await _configure(writer)
-            if not memory:
-                await writer.execute_fetchall("PRAGMA journal_mode = WAL")
-        except sqlite3.DatabaseError as error:
-            await writer.close()
-            reason = "not_a_database" if "not a database" in str(error) else "cannot_open"
-            raise DatabaseUnavailable(text, reason, str(error)) from None
-        db = cls(text, writer, None)
-        if migrate:
-            await db.migrate()
-        if not memory:
-            reader = await aiosqlite.connect(text, isolation_level=None)
-            await _configure(reader)
-            db._reader = reader
-        return db
+    async def open(cls, target: str | Path, *, migrate: bool = True, create: bool = True) -> Database:
+        """target: a file path (SQLite) or a postgresql:// URL. create=False: refuse a path where no database
+        exists yet (maintenance commands must not leave an empty database behind). Raises DatabaseUnavailable."""
+        if is_postgres(target):
+            return cls(await PostgresStore.open(str(target), migrate=migrate, create=create))
+        return cls(await SqliteStore.open(target, migrate=migrate, create=create))
+
+    @property
+    def kind(self) -> str:
+        """"sqlite" or "postgresql"."""
+        return self.store.kind
+
+    @property
+    def path(self) -> str:
+        """Where the data is, fit to show (a URL's password is masked)."""
+        return self.store.path
 
     async def close(self) -> None:
-        if self._reader is not None:
-            await self._reader.close()
-        await self._writer.close()
+        await self.store.close()
 
     async def __aenter__(self) -> Database:
         return self
@@ -135,70 +68,24 @@ class Database:
         await self.close()
 
     async def user_version(self) -> int:
-        rows = await self._writer.execute_fetchall("PRAGMA user_version")
-        return int(next(iter(rows))[0])
+        return await self.store.user_version()
 
     async def migrate(self) -> list[str]:
-        """Apply every migration newer than PRAGMA user_version, each in its own transaction."""
-        applied: list[str] = []
-        async with self._lock:
-            current = await self.user_version()
-            for migration in migrations():
-                if migration.version <= current:
-                    continue
-                script = f"BEGIN IMMEDIATE;\n{migration.sql}\n;PRAGMA user_version = {migration.version};\nCOMMIT;"
-                try:
-                    await self._writer.executescript(script)
-                except BaseException:
-                    if self._writer.in_transaction:
-                        await self._writer.rollback()
-                    raise
-                applied.append(migration.name)
-        return applied
+        return await self.store.migrate()
 
-    @asynccontextmanager
-    async def write(self) -> AsyncIterator[Repositories]:
-        """One short write transaction; commits on success, rolls back on any exception."""
-        async with self._lock:
-            conn = self._writer
-            await conn.execute("BEGIN IMMEDIATE")
-            try:
-                yield Repositories(conn)
-            except BaseException:
-                await conn.rollback()
-                raise
-            await conn.commit()
+    def write(self) -> AbstractAsyncContextManager[Repositories]:
+        """One short write transaction; commits on success, rolls back on any exception. Writes are serialised
+        (across processes too); never await anything but the database inside it."""
+        return self.store.write()
 
-    @asynccontextmanager
-    async def read(self) -> AsyncIterator[Repositories]:
-        """Repositories for reading, in one read transaction: every statement in the block sees the same
-        committed snapshot (a game row and its moves agree even while another process writes).
-        Re-entrant within a task, so a helper may open a read inside a read."""
-        if self._reader is None:
-            async with self._lock:  # :memory: has one connection: keep reads out of open transactions
-                yield Repositories(self._writer)
-            return
-        if _in_read.get():
-            yield Repositories(self._reader)
-            return
-        async with self._read_lock:
-            token = _in_read.set(True)
-            await self._reader.execute("BEGIN")
-            try:
-                yield Repositories(self._reader)
-            finally:
-                await self._reader.execute("COMMIT")
-                _in_read.reset(token)
+    def read(self) -> AbstractAsyncContextManager[Repositories]:
+        """One read snapshot, re-entrant within a task."""
+        return self.store.read()
 
     async def integrity_check(self) -> list[str]:
         async with self.read() as repos:
             return await repos.integrity_check()
 
-    async def backup(self, target: str | Path) -> None:
-        """A consistent online copy through SQLite's backup API (other connections may keep writing)."""
-        destination = sqlite3.connect(str(target), check_same_thread=False)
-        try:
-            async with self._lock:
-                await self._writer.backup(destination)
-        finally:
-            destination.close()
+    async def backup(self, target: str | Path) -> str:
+        """A consistent online copy; returns a sentence saying what was done."""
+        return await self.store.backup(target)

@@ -42,7 +42,7 @@ def run_session(
                     "local:bob shares your keyboard, and the bot is always ready."
                 )
                 where = f"board pictures go to {boards_dir}/ (pictures off to stop)" if pictures else "no pictures"
-                session.say(f"Games are kept in {database_path}; {where}.")
+                session.say(f"Games are kept in {db.path}; {where}.")
                 session.say("Boards: w/b are White's/Black's men, W/B their kings, . an empty square.")
                 session.say("Type help for the commands, quit to leave.")
             runner.run(session.start())

@@ -61,7 +61,7 @@ from service.errors import (
     UnplayablePosition,
 )
 from service.games import GameService
-from service.maintenance import check_database
+from service.maintenance import CopyReport, SourceNotCurrent, TargetNotEmpty, check_database, copy_database
 from service.players import PlayerService
 from service.policies import HintRefusal, RulesCard, board_flipped, hint_refusal, rules_card
 from service.premoves import PremoveLines, PremoveService
@@ -140,6 +140,7 @@ __all__ = [
     "ChallengeView",
     "Clock",
     "ColourChoice",
+    "CopyReport",
     "CorruptGame",
     "DeletionReport",
     "EndReason",
@@ -192,7 +193,9 @@ __all__ = [
     "ServerSettings",
     "Service",
     "ServiceConfig",
+    "SourceNotCurrent",
     "StaleGame",
+    "TargetNotEmpty",
     "TimerEvent",
     "TimerKind",
     "TooFewPlayers",
@@ -207,6 +210,7 @@ __all__ = [
     "board_flipped",
     "bot_label",
     "check_database",
+    "copy_database",
     "current_caller",
     "hint_analyser",
     "hint_refusal",

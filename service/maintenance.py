@@ -1,9 +1,14 @@
-"""Operator checks: SQLite's integrity check plus a replay of every game from its start position."""
+"""Operator checks: the store's integrity check plus a replay of every game from its start position; and
+`db copy`, which moves a whole database to another store and proves nothing was lost."""
 
 from __future__ import annotations
 
-from data.db import Database
+import hashlib
+from dataclasses import dataclass
+
+from data.db import Database, latest_version
 from data.models import GameRow, MoveRow
+from data.repositories import Repositories, TableInfo
 from rules import Game, RulesError, find_variant, parse_fen
 from service.results import GameStatus
 
@@ -59,3 +64,86 @@ def _position(game: Game, fen: str) -> object:
         return parse_fen(game.rules, fen)
     except RulesError:
         return None
+
+
+COPY_BATCH = 2_000
+
+
+@dataclass(frozen=True, slots=True)
+class CopyReport:
+    tables: dict[str, int]  # rows copied per table
+    games_replayed: int
+    problems: list[str]  # empty: the target holds the same rows and every game replays there
+
+
+class TargetNotEmpty(Exception):
+    """`db copy` only fills an empty database; `tables` names those holding rows already."""
+
+    def __init__(self, tables: list[str]) -> None:
+        super().__init__(", ".join(tables))
+        self.tables = tables
+
+
+class SourceNotCurrent(Exception):
+    """The source's schema is older than this version of Dama (run `db upgrade` on it first)."""
+
+
+async def _fresh_counts() -> dict[str, int]:
+    """What a newly migrated database holds (the bot's own player row, for one)."""
+    async with await Database.open(":memory:") as fresh, fresh.read() as repos:
+        return {table.name: await repos.schema.count(table) for table in await repos.schema.tables()}
+
+
+async def _digest(repos: Repositories, table: TableInfo) -> tuple[int, str]:
+    """Row count and a digest of every row's values, the same for equal rows in either store."""
+    digest = hashlib.sha256()
+    count, offset = 0, 0
+    while True:
+        batch = await repos.schema.rows(table, COPY_BATCH, offset)
+        for row in batch:
+            digest.update(repr(row).encode())
+        count += len(batch)
+        offset += COPY_BATCH
+        if len(batch) < COPY_BATCH:
+            return count, digest.hexdigest()
+
+
+async def _copy_table(old: Repositories, new: Repositories, table: TableInfo) -> int:
+    offset = 0
+    while True:
+        batch = await old.schema.rows(table, COPY_BATCH, offset)
+        await new.schema.insert_rows(table, batch)
+        offset += len(batch)
+        if len(batch) < COPY_BATCH:
+            break
+    await new.schema.continue_ids_after_copy(table)
+    return offset
+
+
+async def copy_database(source: Database, target: Database) -> CopyReport:
+    """Copy every table of source into an empty target (same schema version), then verify: the same rows in
+    every table, and every game replays on the target. Raises TargetNotEmpty or SourceNotCurrent."""
+    if await source.user_version() != latest_version():
+        raise SourceNotCurrent()
+    fresh = await _fresh_counts()
+    async with source.read() as old, target.write() as new:
+        tables = await old.schema.tables()
+        target_tables = {table.name: table for table in await new.schema.tables()}
+        busy = [t.name for t in target_tables.values() if await new.schema.count(t) != fresh.get(t.name, 0)]
+        if busy:
+            raise TargetNotEmpty(busy)
+        for table in reversed(tables):  # children first: the seeded rows go before their parents
+            if fresh.get(table.name):
+                await new.schema.delete_all(target_tables[table.name])
+        copied = {table.name: await _copy_table(old, new, table) for table in tables}
+    problems: list[str] = []
+    async with source.read() as old, target.read() as new:
+        for table in tables:
+            before, after = await _digest(old, table), await _digest(new, table)
+            if before[0] != after[0]:
+                problems.append(f"{table.name}: {before[0]} rows in the source, {after[0]} in the copy")
+            elif before[1] != after[1]:
+                problems.append(f"{table.name}: the copied rows differ from the source's")
+        games = len(await new.games.ids())
+    problems.extend(await check_database(target))
+    return CopyReport(copied, games, problems)

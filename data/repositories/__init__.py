@@ -5,16 +5,16 @@
 
 from __future__ import annotations
 
-import aiosqlite
-
 from data.repositories.challenges import ChallengeRepository, OfferRepository
 from data.repositories.correspondence import AnalysisRepository, PremoveRepository
 from data.repositories.games import GameRepository, MoveRepository
 from data.repositories.players import PlayerRepository, ServerRepository
 from data.repositories.ratings import RatingRepository
+from data.repositories.schema import SchemaRepository, TableInfo
 from data.repositories.state import StateRepository
 from data.repositories.timers import TimerRepository
 from data.repositories.tournaments import TournamentRepository
+from data.store import Connection
 
 __all__ = [
     "AnalysisRepository",
@@ -26,15 +26,17 @@ __all__ = [
     "PremoveRepository",
     "RatingRepository",
     "Repositories",
+    "SchemaRepository",
     "ServerRepository",
     "StateRepository",
+    "TableInfo",
     "TimerRepository",
     "TournamentRepository",
 ]
 
 
 class Repositories:
-    def __init__(self, conn: aiosqlite.Connection) -> None:
+    def __init__(self, conn: Connection) -> None:
         self.conn = conn
         self.players = PlayerRepository(conn)
         self.servers = ServerRepository(conn)
@@ -48,11 +50,20 @@ class Repositories:
         self.premoves = PremoveRepository(conn)
         self.analyses = AnalysisRepository(conn)
         self.tournaments = TournamentRepository(conn)
+        self.schema = SchemaRepository(conn)
 
     async def integrity_check(self) -> list[str]:
-        rows = await self.conn.execute_fetchall("PRAGMA integrity_check")
+        """SQLite's page-level check. PostgreSQL has no counterpart to run here (it checks pages as it reads
+        them, with checksums when the cluster has them), so it answers "ok" once the server answers."""
+        if self.conn.dialect == "postgresql":
+            rows = await self.conn.execute_fetchall("SELECT 'ok'")
+        else:
+            rows = await self.conn.execute_fetchall("PRAGMA integrity_check")
         return [str(row[0]) for row in rows]
 
     async def foreign_key_problems(self) -> list[str]:
+        """Rows whose references point nowhere. PostgreSQL enforces foreign keys at every change, always."""
+        if self.conn.dialect == "postgresql":
+            return []
         rows = await self.conn.execute_fetchall("PRAGMA foreign_key_check")
         return [f"{row[0]} rowid {row[1]} -> {row[2]}" for row in rows]

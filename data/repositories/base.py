@@ -1,22 +1,21 @@
-"""Shared helpers for the repositories."""
+"""Shared helpers for the repositories: `?` parameters, rows as dataclasses, over either store."""
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterable
 from typing import Any, TypeVar
 
-import aiosqlite
+from data.store import Connection
 
 T = TypeVar("T")
 
 
 class Repository:
-    def __init__(self, conn: aiosqlite.Connection) -> None:
+    def __init__(self, conn: Connection) -> None:
         self.conn = conn
 
     async def _all(self, model: type[T], sql: str, params: Iterable[Any] = ()) -> list[T]:
-        rows = await self.conn.execute_fetchall(sql, tuple(params))
+        rows = await self.conn.execute_fetchall(sql, params)
         return [model(**_as_dict(row)) for row in rows]
 
     async def _one(self, model: type[T], sql: str, params: Iterable[Any] = ()) -> T | None:
@@ -24,20 +23,20 @@ class Repository:
         return found[0] if found else None
 
     async def _scalar(self, sql: str, params: Iterable[Any] = ()) -> Any:
-        rows = list(await self.conn.execute_fetchall(sql, tuple(params)))
+        rows = await self.conn.execute_fetchall(sql, params)
         return rows[0][0] if rows else None
+
+    async def _column(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
+        return [row[0] for row in await self.conn.execute_fetchall(sql, params)]
 
     async def _run(self, sql: str, params: Iterable[Any] = ()) -> int:
         """Execute a change; returns the number of rows it touched."""
-        cursor = await self.conn.execute(sql, tuple(params))
-        return cursor.rowcount  # not closed: one thread hop fewer, the statement is already done
+        return await self.conn.execute(sql, params)
 
     async def _insert(self, sql: str, params: Iterable[Any] = ()) -> int:
-        cursor = await self.conn.execute(sql, tuple(params))
-        rowid = cursor.lastrowid
-        assert rowid is not None
-        return rowid
+        """Insert one row into a table with an `id` column; returns its id."""
+        return await self.conn.insert(sql, params)
 
 
-def _as_dict(row: sqlite3.Row) -> dict[str, Any]:
-    return {key: row[key] for key in row.keys()}  # noqa: SIM118 - Row has no items()
+def _as_dict(row: Any) -> dict[str, Any]:
+    return {key: row[key] for key in row.keys()}  # noqa: SIM118 - sqlite3.Row has no items()

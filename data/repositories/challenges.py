@@ -105,7 +105,7 @@ class OfferRepository(Repository):
         """Cancel pending offers of a game (optionally of one kind, or made by one player)."""
         return await self._run(
             "UPDATE offers SET status = 'void', answered_at = ? WHERE game_id = ? AND status = 'pending' "
-            "AND (? IS NULL OR kind = ?) AND (? IS NULL OR from_id = ?)",
+            "AND (CAST(? AS TEXT) IS NULL OR kind = ?) AND (CAST(? AS BIGINT) IS NULL OR from_id = ?)",
             (now, game_id, kind, kind, from_id, from_id),
         )
 

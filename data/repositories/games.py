@@ -44,8 +44,7 @@ class GameRepository(Repository):
         )
 
     async def ids(self) -> list[int]:
-        rows = await self.conn.execute_fetchall("SELECT id FROM games ORDER BY id")
-        return [int(row[0]) for row in rows]
+        return [int(value) for value in await self._column("SELECT id FROM games ORDER BY id")]
 
     async def active_waiting_for(self, player_id: int) -> list[GameRow]:
         """Active games where it is this player's turn (by the side to move in the stored FEN)."""
@@ -57,8 +56,7 @@ class GameRepository(Repository):
         )
 
     async def active_ids(self) -> list[int]:
-        rows = await self.conn.execute_fetchall("SELECT id FROM games WHERE status = 'active' ORDER BY id")
-        return [int(row[0]) for row in rows]
+        return [int(value) for value in await self._column("SELECT id FROM games WHERE status = 'active' ORDER BY id")]
 
     async def update_position(
         self,

@@ -17,7 +17,7 @@ class PlayerRepository(Repository):
         """Create the player if new; refresh the display name when one is given."""
         await self._run(
             "INSERT INTO players (id, display_name, created_at) VALUES (?, ?, ?) "
-            "ON CONFLICT (id) DO UPDATE SET display_name = COALESCE(excluded.display_name, display_name)",
+            "ON CONFLICT (id) DO UPDATE SET display_name = COALESCE(excluded.display_name, players.display_name)",
             (player_id, display_name, now),
         )
 
@@ -40,7 +40,8 @@ class PlayerRepository(Repository):
     async def add_vacation_used(self, player_id: int, year: int, seconds: float) -> None:
         await self._run(
             "INSERT INTO vacation_usage (player_id, year, used_seconds) VALUES (?, ?, ?) "
-            "ON CONFLICT (player_id, year) DO UPDATE SET used_seconds = used_seconds + excluded.used_seconds",
+            "ON CONFLICT (player_id, year) DO UPDATE SET "
+            "used_seconds = vacation_usage.used_seconds + excluded.used_seconds",
             (player_id, year, seconds),
         )
 
@@ -63,9 +64,11 @@ class PlayerRepository(Repository):
         return await self._all(
             ResultCount,
             "SELECT variant, "
-            "SUM((white_id = ? AND result = '1-0') OR (black_id = ? AND result = '0-1')) AS wins, "
-            "SUM((white_id = ? AND result = '0-1') OR (black_id = ? AND result = '1-0')) AS losses, "
-            "SUM(result = '1/2-1/2') AS draws "
+            "SUM(CASE WHEN (white_id = ? AND result = '1-0') OR (black_id = ? AND result = '0-1') THEN 1 ELSE 0 END) "
+            "AS wins, "
+            "SUM(CASE WHEN (white_id = ? AND result = '0-1') OR (black_id = ? AND result = '1-0') THEN 1 ELSE 0 END) "
+            "AS losses, "
+            "SUM(CASE WHEN result = '1/2-1/2' THEN 1 ELSE 0 END) AS draws "
             "FROM games WHERE status = 'finished' AND (white_id = ? OR black_id = ?) "
             "GROUP BY variant ORDER BY variant",
             (player_id,) * 6,
@@ -86,10 +89,10 @@ class ServerRepository(Repository):
             await self._run(f"UPDATE servers SET {key} = ? WHERE guild_id = ?", (value, guild_id))
 
     async def channels(self, guild_id: int) -> tuple[int, ...]:
-        rows = await self.conn.execute_fetchall(
+        found = await self._column(
             "SELECT channel_id FROM server_channels WHERE guild_id = ? ORDER BY channel_id", (guild_id,)
         )
-        return tuple(int(row[0]) for row in rows)
+        return tuple(int(value) for value in found)
 
     async def allow_channel(self, guild_id: int, channel_id: int) -> None:
         await self._run(

@@ -1,3 +1,3 @@
-from tests.service.conftest import db
+from tests.service.conftest import db, target
 
-__all__ = ["db"]
+__all__ = ["db", "target"]

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from data import Database, latest_version, migrations
+from data import INTEGRITY_ERRORS, Database, latest_version, migrations
 
 V1_TABLES = {
     "players", "vacation_usage", "servers", "server_channels", "games", "moves", "challenges",
@@ -38,8 +38,8 @@ async def test_an_empty_database_migrates_to_the_latest_version(tmp_path: Path) 
 
 
 @pytest.mark.asyncio
-async def test_connection_pragmas(db: Database) -> None:
-    async with db.write() as repos:
+async def test_connection_pragmas(tmp_path: Path) -> None:
+    async with await Database.open(tmp_path / "pragmas.sqlite3") as db, db.write() as repos:
         foreign_keys = next(iter(await repos.conn.execute_fetchall("PRAGMA foreign_keys")))[0]
         busy = next(iter(await repos.conn.execute_fetchall("PRAGMA busy_timeout")))[0]
     assert foreign_keys == 1 and busy >= 1000
@@ -104,7 +104,7 @@ async def test_a_failed_transaction_leaves_nothing_behind(db: Database) -> None:
 
 @pytest.mark.asyncio
 async def test_foreign_keys_are_enforced(db: Database) -> None:
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(INTEGRITY_ERRORS):
         async with db.write() as repos:
             await repos.conn.execute(
                 "INSERT INTO moves (game_id, ply, notation, path, reversible, fen_after, player_id, played_at) "
@@ -113,11 +113,13 @@ async def test_foreign_keys_are_enforced(db: Database) -> None:
 
 
 @pytest.mark.asyncio
-async def test_backup_is_a_consistent_copy(db: Database, tmp_path: Path) -> None:
+async def test_backup_is_a_consistent_copy(tmp_path: Path) -> None:
+    db = await Database.open(tmp_path / "dama.sqlite3")
     async with db.write() as repos:
         await repos.players.ensure(7, "Seven", "2025-01-01T00:00:00.000000+00:00")
     target = tmp_path / "copy.sqlite3"
     await db.backup(target)
+    await db.close()
     with sqlite3.connect(target) as conn:
         assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
         assert conn.execute("SELECT display_name FROM players WHERE id = 7").fetchone()[0] == "Seven"

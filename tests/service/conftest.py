@@ -7,10 +7,12 @@ from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import pytest
 import pytest_asyncio
 
 from data import Database
 from service import GameView, Service
+from tests.stores import STORES, store_target
 
 START = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
 ALICE, BOB, CAROL = 101, 202, 303
@@ -39,9 +41,16 @@ class FixedChoice(random.Random):
         return self.pick if self.pick in seq else super().choice(seq)
 
 
+@pytest_asyncio.fixture(params=STORES)
+async def target(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
+    """Where a test database lives: every test using it runs once on SQLite and once on PostgreSQL."""
+    async with store_target(request.param, tmp_path) as where:
+        yield where
+
+
 @pytest_asyncio.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(tmp_path / "dama.sqlite3")
+async def db(target: str) -> AsyncIterator[Database]:
+    database = await Database.open(target)
     yield database
     await database.close()
 

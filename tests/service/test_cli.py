@@ -6,15 +6,17 @@ import asyncio
 import sqlite3
 from pathlib import Path
 
+import asyncpg
 import pytest
 
 from bot.__main__ import main
 from data import Database, latest_version
 from service import Service
 from tests.service.conftest import ALICE, BOB, new_game
+from tests.stores import postgres_database
 
 
-def _make_game(path: Path) -> int:
+def _make_game(path: Path | str) -> int:
     async def build() -> int:
         db = await Database.open(path)
         try:
@@ -77,3 +79,39 @@ def test_backup_and_export(env_db: Path, tmp_path: Path, capsys: pytest.CaptureF
     out = capsys.readouterr().out
     assert '[Result "*"]' in out and "1. 21-18 10-13" in out
     assert main(["export-pdn", "999"]) == 1
+
+
+def test_the_same_commands_on_postgresql(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    async def scenario() -> None:
+        async with postgres_database() as url:
+            monkeypatch.setenv("DATABASE_URL", url)
+            monkeypatch.setenv("DATABASE_PATH", str(tmp_path / "unused.sqlite3"))
+            assert await asyncio.to_thread(main, ["db", "upgrade"]) == 0
+            assert f"schema version 0 -> {latest_version()}" in capsys.readouterr().out
+            game_id = await asyncio.to_thread(_make_game, url)
+            assert await asyncio.to_thread(main, ["db", "check"]) == 0
+            assert capsys.readouterr().out.strip() == "ok"
+            conn = await asyncpg.connect(url)
+            try:
+                await conn.execute("UPDATE games SET current_fen = 'W:W21-32:B1-12' WHERE id = $1", game_id)
+            finally:
+                await conn.close()
+            assert await asyncio.to_thread(main, ["db", "check"]) == 1
+            assert f"game {game_id}: moves replay to" in capsys.readouterr().out
+            dump = tmp_path / "dama.dump"
+            assert await asyncio.to_thread(main, ["db", "backup", str(dump)]) == 0
+            assert "pg_dump" in capsys.readouterr().out and dump.stat().st_size > 0
+        assert not (tmp_path / "unused.sqlite3").exists()  # DATABASE_URL wins over DATABASE_PATH
+
+    asyncio.run(scenario())
+
+
+def test_an_unreachable_postgresql_is_a_sentence(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("DATABASE_URL", "postgresql://dama:hunter2@127.0.0.1:9/dama")
+    assert main(["db", "check"]) == 2
+    err = capsys.readouterr().err
+    assert "cannot reach the PostgreSQL database" in err and "hunter2" not in err and "Traceback" not in err

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -37,8 +36,8 @@ async def test_fifty_coroutines_race_for_one_move(service: Service, db: Database
 
 
 @pytest.mark.asyncio
-async def test_two_processes_race_on_one_database_file(tmp_path: Path) -> None:
-    path = tmp_path / "race.sqlite3"
+async def test_two_processes_race_on_one_database(target: str) -> None:
+    path = target
     db = await Database.open(path)
     try:
         game = await new_game(Service(db))

@@ -20,15 +20,15 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.mark.slow
 @pytest.mark.asyncio
-async def test_sigkill_never_corrupts_the_database(tmp_path: Path) -> None:
-    path = tmp_path / "crash.sqlite3"
+async def test_sigkill_never_corrupts_the_database(target: str) -> None:
+    path = target
     rng = random.Random(2024)
     deadline = time.monotonic() + 20
     kills = 0
     moves_seen = 0
     while kills < 25 and time.monotonic() < deadline:
         worker = subprocess.Popen(
-            [sys.executable, "-m", "tests.service.workers", str(path), str(kills)],
+            [sys.executable, "-m", "tests.service.workers", path, str(kills)],
             cwd=ROOT,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
