@@ -10,6 +10,7 @@ import discord
 
 from bot.exts.play.controls import game_controls, offer_controls
 from bot.exts.rematch.controls import rematch_controls
+from bot.exts.tournament.news import post_news
 from bot.ui.boards import BoardMessage, board_message, player_label
 from bot.ui.errors import MissingPermissions
 from bot.ui.permissions import missing_permissions
@@ -265,3 +266,10 @@ class Announcer:
         message.content = f"{headline} {ending(game)}." + (f" Ratings: {rated}" if rated else "")
         message.view = rematch_controls(game.id)
         await self.post(game, message, interaction)
+        await self.tournament_after(game)
+
+    async def tournament_after(self, game: GameView) -> None:
+        """A tournament game ended: the next round (or the end) is announced here, by whoever got there first."""
+        news = await self.bot.service.tournaments.after_game(game.id)
+        if news is not None:
+            await post_news(self, news)

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from messages.correspondence import CORRESPONDENCE_ERRORS
+from messages.tournaments import TOURNAMENT_ERRORS
 from service.errors import (
     AlreadyAnswered,
     CannotAnswerOwnOffer,
@@ -98,7 +99,7 @@ _GAME_ERRORS: dict[type[GameError], Callable[[Any, Namer], str]] = {
 def describe_game_error(error: GameError, name: Namer) -> str:
     """A sentence for a service refusal, in the bot's voice."""
     for kind in type(error).__mro__:
-        words = _GAME_ERRORS.get(kind) or CORRESPONDENCE_ERRORS.get(kind)
+        words = _GAME_ERRORS.get(kind) or CORRESPONDENCE_ERRORS.get(kind) or TOURNAMENT_ERRORS.get(kind)
         if words is not None:
             return words(error, name)
     text = str(error)

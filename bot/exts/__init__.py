@@ -3,7 +3,7 @@ plus one line below."""
 
 from __future__ import annotations
 
-from bot.exts import analysis, challenges, info, play, premove, rematch, settings
+from bot.exts import analysis, challenges, info, play, premove, rematch, settings, tournament
 from bot.ui.feature import Feature
 
 FEATURES: tuple[Feature, ...] = (
@@ -14,4 +14,5 @@ FEATURES: tuple[Feature, ...] = (
     analysis.FEATURE,
     info.FEATURE,
     settings.FEATURE,
+    tournament.FEATURE,
 )

@@ -10,8 +10,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from caissify_pairings import generate_pairings
-
 BYE_POINTS = 1.0
 
 
@@ -142,6 +140,9 @@ def swiss_round(
     ]
     if len(entrants) < 2:
         raise NoPairing(round_number)
+    # networkx (under the engine) loads only when a Swiss round is paired
+    from caissify_pairings import generate_pairings  # noqa: PLC0415 - loaded on first use, see above
+
     try:
         rows = generate_pairings(
             "dutch",

@@ -319,6 +319,21 @@ class TournamentService:
             boards = await repos.tournaments.boards(tournament_id, number)
         return number, [_board_view(b) for b in boards]
 
+    async def set_thread(self, tournament_id: int, thread_id: int | None) -> None:
+        """Remember the tournament's thread: its news and its games go there."""
+        async with self._ctx.db.write() as repos:
+            await self._load(repos, tournament_id)
+            await repos.tournaments.set_thread(tournament_id, thread_id)
+
+    async def names(self, player_ids: Sequence[int]) -> dict[int, str | None]:
+        """The display names last seen for these players (for pictures, where mentions do not work)."""
+        async with self._ctx.db.read() as repos:
+            found = {}
+            for player in player_ids:
+                row = await repos.players.get(player)
+                found[player] = row.display_name if row else None
+            return found
+
     # ---- inside ----------------------------------------------------------------------------------
 
     async def _create_round(

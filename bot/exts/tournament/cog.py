@@ -1,0 +1,184 @@
+"""/tournament: create, join, withdraw, start, standings, pairings, cancel (and list)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.exts.tournament.news import mention, post_news, standings_file
+from bot.ui.options import VariantArg
+from messages import tournaments as words
+from service import TournamentNotFound
+from service.tournaments import TournamentStatus, TournamentView
+
+if TYPE_CHECKING:
+    from bot.client import DamaBot
+
+    Interaction = discord.Interaction[DamaBot]
+
+Format = Literal["round-robin", "swiss"]
+TOURNAMENT_HELP = "The tournament number (may be left out when the server has only one)"
+
+
+def _manager(interaction: Interaction) -> bool:
+    permissions = getattr(interaction.user, "guild_permissions", None)
+    return bool(permissions and permissions.manage_guild)
+
+
+class Tournaments(commands.GroupCog, group_name="tournament", group_description="Round robins and Swiss events"):
+    def __init__(self, bot: DamaBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    async def _pick(self, interaction: Interaction, number: int | None, *statuses: TournamentStatus) -> TournamentView:
+        """The tournament named, or the only one of this server in one of these states."""
+        service = self.bot.service.tournaments
+        if number is not None:
+            return await service.get(number)
+        found = [
+            t for t in await service.in_server(interaction.guild_id, include_finished=True) if t.status in statuses
+        ]
+        if len(found) != 1:
+            raise TournamentNotFound(None)
+        return found[0]
+
+    async def _autocomplete(self, interaction: Interaction, current: str) -> list[app_commands.Choice[int]]:
+        found = await self.bot.service.tournaments.in_server(interaction.guild_id, include_finished=True)
+        return [
+            app_commands.Choice(name=f"#{t.id} {t.name} ({t.status})"[:100], value=t.id)
+            for t in found
+            if current.lower() in f"{t.id} {t.name}".lower()
+        ][:25]
+
+    @app_commands.command(name="create", description="Create a tournament that members can join")
+    @app_commands.describe(
+        name="What it is called",
+        variant="Which draughts (default: the server's)",
+        days_per_move="Days each player has per move (default: the server's)",
+        format="round-robin (everyone meets everyone, all games at once) or swiss (rounds one after another)",
+        rounds="Swiss: the number of rounds (default 5). Round robin: 1 = single, 2 = double",
+        rated="Whether its games count for ratings",
+    )
+    @app_commands.guild_only()
+    async def create(
+        self,
+        interaction: Interaction,
+        name: app_commands.Range[str, 1, 80],
+        variant: VariantArg | None = None,
+        days_per_move: app_commands.Range[int, 1, 14] | None = None,
+        format: Format = "round-robin",
+        rounds: app_commands.Range[int, 1, 20] | None = None,
+        rated: bool = False,
+    ) -> None:
+        service = self.bot.service
+        await service.players.ensure(interaction.user.id, interaction.user.display_name)
+        event = await service.tournaments.create(
+            interaction.user.id,
+            name,
+            variant=variant,
+            days_per_move=days_per_move,
+            format=format,
+            rounds=rounds,
+            rated=rated,
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+        )
+        await interaction.response.send_message(
+            words.created(event, mention), allowed_mentions=discord.AllowedMentions.none()
+        )
+
+    @app_commands.command(name="join", description="Enter a tournament before it starts")
+    @app_commands.describe(tournament=TOURNAMENT_HELP)
+    @app_commands.guild_only()
+    async def join(self, interaction: Interaction, tournament: int | None = None) -> None:
+        target = await self._pick(interaction, tournament, TournamentStatus.OPEN)
+        await self.bot.service.players.ensure(interaction.user.id, interaction.user.display_name)
+        event = await self.bot.service.tournaments.join(target.id, interaction.user.id)
+        await interaction.response.send_message(
+            words.joined(event, interaction.user.id, mention), allowed_mentions=discord.AllowedMentions.none()
+        )
+
+    @app_commands.command(name="withdraw", description="Leave a tournament (once it runs, your games are lost)")
+    @app_commands.describe(tournament=TOURNAMENT_HELP)
+    async def withdraw(self, interaction: Interaction, tournament: int | None = None) -> None:
+        target = await self._pick(interaction, tournament, TournamentStatus.OPEN, TournamentStatus.RUNNING)
+        event, finished = await self.bot.service.tournaments.withdraw(target.id, interaction.user.id)
+        await interaction.response.send_message(
+            words.left(event, interaction.user.id, mention, len(finished)),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        for ended in finished:  # announced like any resignation (which also moves the tournament on)
+            await self.bot.announcer.finished(None, ended)
+
+    @app_commands.command(name="start", description="Close entry and start the games (organisers)")
+    @app_commands.describe(tournament=TOURNAMENT_HELP)
+    @app_commands.guild_only()
+    async def start(self, interaction: Interaction, tournament: int | None = None) -> None:
+        target = await self._pick(interaction, tournament, TournamentStatus.OPEN)
+        service = self.bot.service
+        # refusals first, privately; creating the games is quick (the bot's first moves come after)
+        news = await service.tournaments.start(target.id, interaction.user.id, manager=_manager(interaction))
+        await interaction.response.defer()
+        await self._open_thread(interaction, news.tournament)
+        news = replace(news, tournament=await service.tournaments.get(target.id))
+        await interaction.followup.send(
+            words.round_started(news, mention) if news.round is None else f"**{news.tournament.name}** has begun.",
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        await post_news(self.bot.announcer, news)
+        self.bot.timers.poke()
+
+    async def _open_thread(self, interaction: Interaction, event: TournamentView) -> None:
+        channel = interaction.channel
+        if interaction.guild_id is None or not isinstance(channel, discord.TextChannel):
+            return
+        settings = await self.bot.service.players.server_settings(interaction.guild_id)
+        if not settings.thread_per_game:
+            return
+        thread = await channel.create_thread(
+            name=f"Tournament: {event.name}"[:100], type=discord.ChannelType.public_thread, auto_archive_duration=10080
+        )
+        await self.bot.service.tournaments.set_thread(event.id, thread.id)
+
+    @app_commands.command(name="standings", description="The standings as a picture, with the crosstable")
+    @app_commands.describe(tournament=TOURNAMENT_HELP)
+    async def standings(self, interaction: Interaction, tournament: int | None = None) -> None:
+        target = await self._pick(
+            interaction, tournament, TournamentStatus.RUNNING, TournamentStatus.FINISHED, TournamentStatus.OPEN
+        )
+        await interaction.response.defer()
+        view = await self.bot.service.tournaments.standings(target.id)
+        picture = await standings_file(self.bot.announcer, view)
+        await interaction.followup.send(words.standings_caption(view), file=picture)
+
+    @app_commands.command(name="pairings", description="The pairings and results of a round")
+    @app_commands.describe(tournament=TOURNAMENT_HELP, round="Which round (default: the latest)")
+    async def pairings(self, interaction: Interaction, round: int | None = None, tournament: int | None = None) -> None:
+        target = await self._pick(interaction, tournament, TournamentStatus.RUNNING, TournamentStatus.FINISHED)
+        number, boards = await self.bot.service.tournaments.pairings(target.id, round)
+        await interaction.response.send_message(
+            words.pairings(target, number, boards, mention), allowed_mentions=discord.AllowedMentions.none()
+        )
+
+    @app_commands.command(name="cancel", description="Cancel a tournament (organisers)")
+    @app_commands.describe(tournament=TOURNAMENT_HELP)
+    async def cancel(self, interaction: Interaction, tournament: int | None = None) -> None:
+        target = await self._pick(interaction, tournament, TournamentStatus.OPEN, TournamentStatus.RUNNING)
+        event = await self.bot.service.tournaments.cancel(target.id, interaction.user.id, manager=_manager(interaction))
+        await interaction.response.send_message(words.cancelled(event))
+
+    @app_commands.command(name="list", description="The tournaments of this server")
+    async def list_(self, interaction: Interaction) -> None:
+        found = await self.bot.service.tournaments.in_server(interaction.guild_id, include_finished=True)
+        await interaction.response.send_message(words.listing(found), ephemeral=True)
+
+    join.autocomplete("tournament")(_autocomplete)
+    withdraw.autocomplete("tournament")(_autocomplete)
+    start.autocomplete("tournament")(_autocomplete)
+    standings.autocomplete("tournament")(_autocomplete)
+    pairings.autocomplete("tournament")(_autocomplete)
+    cancel.autocomplete("tournament")(_autocomplete)
