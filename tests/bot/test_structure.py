@@ -34,8 +34,10 @@ async def test_every_issue_command_exists_once(bot: DamaBot) -> None:
     assert len(names) == len(set(names))
     assert set(names) >= ISSUE_COMMANDS
     for command in bot.tree.walk_commands():
-        assert isinstance(command, app_commands.Command)
         assert NAME.match(command.name) and 1 <= len(command.description) <= 100
+        if isinstance(command, app_commands.Group):  # e.g. /tournament: its subcommands are walked too
+            continue
+        assert isinstance(command, app_commands.Command)
         payload = command.to_dict(bot.tree)
         options = payload.get("options", [])
         assert len(options) <= 25
@@ -46,6 +48,19 @@ async def test_every_issue_command_exists_once(bot: DamaBot) -> None:
             seen_optional |= not option.get("required")
             assert len(option.get("choices") or []) <= 25
             assert not (option.get("choices") and option.get("autocomplete"))
+
+
+@pytest.mark.asyncio
+async def test_tournament_subcommands_as_the_issue_names_them(bot: DamaBot) -> None:
+    group = bot.tree.get_command("tournament")
+    assert isinstance(group, app_commands.Group)
+    issue = {"create", "join", "withdraw", "start", "standings", "pairings", "cancel"}
+    assert {c.name for c in group.commands} >= issue
+    create = group.get_command("create")
+    assert isinstance(create, app_commands.Command)
+    assert [p.name for p in create.parameters] == ["name", "variant", "days_per_move", "format", "rounds", "rated"]
+    pairings = group.get_command("pairings")
+    assert isinstance(pairings, app_commands.Command) and pairings.parameters[0].name == "round"
 
 
 def test_custom_ids_fit_discord_limit() -> None:

@@ -34,6 +34,7 @@ async def test_round_robin_of_four_members(fake_discord, bot_launcher) -> None: 
 
     started = await fake.slash(alice, "tournament start", tournament=1)
     await fake.wait_for_reply(started)
+
     def tournament_boards() -> list[object] | None:
         found = [m for m in fake.messages(fake.channel) if "Club cup**, round" in m.content and m.embeds]
         return found if len(found) >= 6 else None
@@ -42,14 +43,18 @@ async def test_round_robin_of_four_members(fake_discord, bot_launcher) -> None: 
     assert len(boards) == 6
     games = rows(bot.database_path, "SELECT game_id, white_id, black_id FROM tournament_boards ORDER BY game_id")
     assert len(games) == 6 and all(g[0] is not None for g in games)
-    assert {frozenset(g[1:]) for g in games} == {
-        frozenset((a, b)) for a in members for b in members if a < b
-    }
+    assert {frozenset(g[1:]) for g in games} == {frozenset((a, b)) for a in members for b in members if a < b}
     assert rows(bot.database_path, "SELECT COUNT(*) FROM games WHERE rated = 1 AND guild_id IS NOT NULL") == [(6,)]
 
     a, b, c, d = alice.id, bob.id, carol.id, dave.id
-    winners = {frozenset((a, b)): a, frozenset((a, c)): a, frozenset((a, d)): d, frozenset((b, c)): b,
-               frozenset((b, d)): b, frozenset((c, d)): None}
+    winners = {
+        frozenset((a, b)): a,
+        frozenset((a, c)): a,
+        frozenset((a, d)): d,
+        frozenset((b, c)): b,
+        frozenset((b, d)): b,
+        frozenset((c, d)): None,
+    }
     timed_out = None
     for game_id, white, black in games:
         pair = frozenset((white, black))
