@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from local import correspondence, games
+from local import correspondence, games, tournament
 from local.text import Command, Parsed
 from rules import VARIANTS
 
@@ -34,6 +34,7 @@ COMMANDS: dict[str, Command] = {
     for command in (
         *games.COMMANDS,
         *correspondence.COMMANDS,
+        *tournament.COMMANDS,
         HELP,
     )
 }

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TextIO
 
 import messages
+from local import tournament
 from local.commands import COMMANDS
 from local.text import ALICE_ID, BOB_ID, NAMES, InputError, Parsed, board_text, name_of, write_file
 from messages import example_moves
@@ -212,6 +213,7 @@ class LocalSession:
         await self.show(game)
         ratings = self.ratings(game, finished.rating_changes)
         self.say(" ".join(filter(None, [headline, f"Game #{game.id} is over: {ending(game)}.", ratings])))
+        await tournament.after_game(self, game.id)  # a tournament game: its next round, or the end
 
     @staticmethod
     def ratings(game: GameView, changes: Sequence[RatingChange]) -> str:

@@ -160,11 +160,12 @@ def standings_caption(view: StandingsView) -> str:
 
 def standings_text(view: StandingsView, name: Namer) -> str:
     """The standings as lines (local mode, and the picture's alternative text)."""
-    head = f"{'#':>2}  {'player':<20} {'pts':>4} {tiebreak_name(view.tournament)[:5]:>6} {'games':>5}"
+    short = "Buchholz" if view.tournament.swiss else "SB"
+    head = f"{'#':>2}  {'player':<20} {'pts':>4} {short:>8} {'games':>5}"
     lines = [head]
     for row in view.rows:
         lines.append(
-            f"{row.rank:>2}  {name(row.player_id)[:20]:<20} {_points(row.points):>4} {_tb(row.tiebreak):>6} "
+            f"{row.rank:>2}  {name(row.player_id)[:20]:<20} {_points(row.points):>4} {_tb(row.tiebreak):>8} "
             f"{row.games:>5}"
         )
     return "\n".join(lines)
@@ -181,3 +182,31 @@ def listing(tournaments: Sequence[TournamentView]) -> str:
         f"#{t.id} **{t.name}**: {terms(t)}, {STATUS.get(t.status, t.status)}, {len(t.players)} players"
         for t in tournaments
     )
+
+
+# ---- local mode ------------------------------------------------------------------------------------
+
+LOCAL_USAGE = (
+    "tournament create NAME [round-robin|swiss] [rounds=N] [variant] [days=N] [rated], then "
+    "tournament join alice|bob|bot, tournament start, standings, pairings [ROUND], withdraw alice|bob|bot, "
+    "cancel, list."
+)
+LOCAL_WHO = "Who? Name a local player: alice, bob or bot."
+LOCAL_NO_TOURNAMENT = "There is no local tournament yet. Create one with: tournament create NAME"
+
+
+def local_unknown(word: str) -> str:
+    return f"I don't understand {word!r} here. Usage: {LOCAL_USAGE}"
+
+
+def local_picture(path: str) -> str:
+    return f"Standings picture: {path}"
+
+
+def local_game_started(t: TournamentView, round_number: int, game_id: int, white: str, black: str) -> str:
+    return game_headline(t, round_number, game_id, white, black).replace("**", "")
+
+
+def plain(text: str) -> str:
+    """A sentence for the terminal: without Discord's bold marks."""
+    return text.replace("**", "")

@@ -60,7 +60,7 @@ def buchholz(player: int, played: Sequence[Played], scores: dict[int, float], ro
             continue
         if board.black is None:  # a bye: the virtual opponent
             before = _score_before(player, board.round, played)
-            total += before + (1.0 - board.white_points) + 0.5 * (rounds - board.round)
+            total += before + (1.0 - board.white_points) + 0.5 * max(rounds - board.round, 0)
             continue
         opponent = board.black if player == board.white else board.white
         total += _adjusted(opponent, played, scores)

@@ -305,7 +305,7 @@ class TournamentService:
             view = await self._view(repos, tournament_id)
             boards = await repos.tournaments.boards(tournament_id)
         played = _played(boards, swiss=view.swiss)
-        rounds_done = max((b.round for b in played), default=0)
+        rounds_done = _rounds_completed(boards)
         rows = standings(list(view.players), played, swiss=view.swiss, rounds_completed=rounds_done)
         return StandingsView(view, tuple(rows), rounds_done)
 
@@ -435,6 +435,16 @@ def _played(boards: Sequence[BoardRow], *, swiss: bool) -> list[Played]:
         elif board.result is not None:
             played.append(Played(board.round, board.white_id, board.black_id, POINTS[board.result]))
     return played
+
+
+def _rounds_completed(boards: Sequence[BoardRow]) -> int:
+    """How many rounds are over, counting from the first (a bye is over at once)."""
+    unfinished = {b.round for b in boards if b.black_id is not None and b.result is None}
+    paired = {b.round for b in boards}
+    done = 0
+    while done + 1 in paired and done + 1 not in unfinished:
+        done += 1
+    return done
 
 
 def _board_view(board: BoardRow) -> BoardView:

@@ -1,0 +1,193 @@
+"""Local mode's tournaments: the same /tournament commands, with local:alice, local:bob and the bot as
+players (local:alice creates and runs them). Games are ordinary local games; when one ends, the session
+asks the tournament to move on (local/session.py), as the Discord announcer does."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING
+
+from local.text import ALICE_ID, BOB_ID, NAMES, Command, InputError, Parsed, parse_options, write_file
+from messages import tournaments as words
+from render.standings import StandingsTable, standings_png
+from service import BOT_ID, TournamentNotFound
+from service.tournaments import StandingsView, TournamentFormat, TournamentNews, TournamentView
+
+if TYPE_CHECKING:
+    from local.session import LocalSession
+
+PLAYERS = {"alice": ALICE_ID, "bob": BOB_ID, "bot": BOT_ID}
+
+
+def local_name(player_id: int) -> str:
+    return NAMES.get(player_id, "the bot" if player_id == BOT_ID else f"player {player_id}")
+
+
+async def tournament(session: LocalSession, parsed: Parsed) -> None:
+    if not parsed.args:
+        raise InputError(words.LOCAL_USAGE)
+    action, rest = parsed.args[0].lower(), parsed.args[1:]
+    handler = ACTIONS.get(action)
+    if handler is None:
+        raise InputError(words.local_unknown(action))
+    await handler(session, rest)
+
+
+async def _create(session: LocalSession, args: list[str]) -> None:
+    if not args:
+        raise InputError(words.LOCAL_USAGE)
+    name, rest = args[0], args[1:]
+    kind, rounds, others = TournamentFormat.ROUND_ROBIN.value, None, []
+    for word in rest:
+        key, _, value = word.lower().partition("=")
+        if key in tuple(TournamentFormat):
+            kind = key
+        elif key == "rounds" and value.isdigit() and len(value) < 4:
+            rounds = int(value)
+        else:
+            others.append(word)
+    options = parse_options(others, allowed=("days", "rated"))
+    event = await session.service.tournaments.create(
+        ALICE_ID,
+        name,
+        variant=options.variant,
+        days_per_move=options.days,
+        format=kind,
+        rounds=rounds,
+        rated=options.rated,
+    )
+    session.say(words.plain(words.created(event, local_name)).split(" Join with")[0])
+
+
+async def _current(session: LocalSession, *statuses: str) -> TournamentView:
+    found = list(await session.service.tournaments.in_server(None, include_finished=True))
+    chosen = [t for t in found if t.status in statuses] or found
+    if not chosen:
+        raise InputError(words.LOCAL_NO_TOURNAMENT)
+    return chosen[-1]
+
+
+def _who(args: list[str]) -> int:
+    if len(args) != 1 or args[0].lower().removeprefix("local:") not in PLAYERS:
+        raise InputError(words.LOCAL_WHO)
+    return PLAYERS[args[0].lower().removeprefix("local:")]
+
+
+async def _join(session: LocalSession, args: list[str]) -> None:
+    player = _who(args)
+    target = await _current(session, "open")
+    event = await session.service.tournaments.join(target.id, player)
+    session.say(words.plain(words.joined(event, player, local_name)))
+
+
+async def _withdraw(session: LocalSession, args: list[str]) -> None:
+    player = _who(args)
+    target = await _current(session, "open", "running")
+    event, finished = await session.service.tournaments.withdraw(target.id, player)
+    session.say(words.plain(words.left(event, player, local_name, len(finished))))
+    for ended in finished:
+        await session.finished(ended)
+
+
+async def _start(session: LocalSession, args: list[str]) -> None:
+    target = await _current(session, "open")
+    news = await session.service.tournaments.start(target.id, ALICE_ID)
+    await show_news(session, news)
+
+
+async def _standings(session: LocalSession, args: list[str]) -> None:
+    target = await _current(session, "running", "finished")
+    view = await session.service.tournaments.standings(target.id)
+    session.say(words.plain(words.standings_caption(view)))
+    session.say(words.standings_text(view, local_name))
+    await _picture(session, view)
+
+
+async def _pairings(session: LocalSession, args: list[str]) -> None:
+    if len(args) > 1 or (args and not (args[0].isdigit() and len(args[0]) < 4)):
+        raise InputError(words.local_unknown(" ".join(args)))
+    target = await _current(session, "running", "finished")
+    number, boards = await session.service.tournaments.pairings(target.id, int(args[0]) if args else None)
+    session.say(words.plain(words.pairings(target, number, boards, local_name)))
+
+
+async def _cancel(session: LocalSession, args: list[str]) -> None:
+    target = await _current(session, "open", "running")
+    event = await session.service.tournaments.cancel(target.id, ALICE_ID)
+    session.say(words.plain(words.cancelled(event)))
+
+
+async def _list(session: LocalSession, args: list[str]) -> None:
+    found = await session.service.tournaments.in_server(None, include_finished=True)
+    session.say(words.plain(words.listing(found)))
+
+
+async def show_news(session: LocalSession, news: TournamentNews) -> None:
+    """A new round (its pairings and boards) or the end (the winner, the standings)."""
+    if news.final is not None:
+        session.say(words.plain(words.final(news, local_name)))
+        view = await session.service.tournaments.standings(news.tournament.id)
+        session.say(words.standings_text(view, local_name))
+        await _picture(session, view)
+        return
+    session.say(words.plain(words.round_started(news, local_name)))
+    for item in news.games:
+        game = item.game
+        session.say(
+            words.local_game_started(
+                news.tournament, item.board.round, game.id, local_name(game.white_id), local_name(game.black_id)
+            )
+        )
+        await session.show(game)
+    waiting = [g.game for g in news.games if g.game.to_move_id in NAMES]
+    if waiting:
+        session.current = waiting[0].id
+
+
+async def after_game(session: LocalSession, game_id: int) -> None:
+    try:
+        news = await session.service.tournaments.after_game(game_id)
+    except TournamentNotFound:
+        return
+    if news is not None:
+        await show_news(session, news)
+
+
+async def _picture(session: LocalSession, view: StandingsView) -> None:
+    if not session.pictures:
+        return
+    order = [row.player_id for row in view.rows]
+    table = StandingsTable(
+        title=f"{view.tournament.name}: {words.terms(view.tournament)}",
+        header=("#", "Player", "Points", "Buchholz" if view.tournament.swiss else "SB", "Games"),
+        rows=tuple((str(r.rank), local_name(r.player_id), *words.standing_cells(r)) for r in view.rows),
+        crosstable=tuple(
+            tuple("-" if other == row.player_id else words.cross_cell(row.against.get(other, ())) for other in order)
+            for row in view.rows
+        ),
+    )
+    png = await asyncio.to_thread(standings_png, table)
+    path = session.boards_dir / f"tournament-{view.tournament.id}.png"
+    await asyncio.to_thread(write_file, path, png)
+    session.say(words.local_picture(str(path)))
+
+
+ACTIONS = {
+    "create": _create,
+    "join": _join,
+    "withdraw": _withdraw,
+    "start": _start,
+    "standings": _standings,
+    "pairings": _pairings,
+    "cancel": _cancel,
+    "list": _list,
+}
+
+COMMANDS = (
+    Command(
+        "tournament",
+        tournament,
+        "tournament create|join|start|standings|pairings|withdraw|cancel|list",
+        "a round robin or Swiss event with local:bob and the bot (tournament alone: how)",
+    ),
+)
