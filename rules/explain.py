@@ -42,7 +42,9 @@ def _precedence_reason(
     if kind is Precedence.FRISIAN:
         return Reason.LOWER_VALUE, counts
     if kind is Precedence.KING_PRIORITY:
-        return Reason.KING_PRIORITY, {}
+        if best.mover_king and not seq.mover_king:
+            return Reason.KING_PRIORITY, {}
+        return Reason.NOT_A_LEGAL_JUMP, {}
     if len(seq.captures) < len(best.captures):
         return Reason.FEWER_PIECES, counts
     if kind is Precedence.ITALIAN and best.mover_king and not seq.mover_king:

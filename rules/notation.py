@@ -7,6 +7,7 @@ import re
 from rules.errors import AmbiguousMoveError, IllegalMoveError, NotationError, Reason, SquareError
 from rules.explain import explain
 from rules.move import Move
+from rules.movegen import precedence_key
 from rules.position import Position
 
 MAX_MOVE_TEXT = 200
@@ -88,4 +89,38 @@ def parse_move(position: Position, text: str) -> Move:
         return found[0]
     if len(found) > 1:
         raise AmbiguousMoveError(text, tuple(found))
+    other_path = same_capture_other_path(position, squares, legal)
+    if other_path:
+        if len(other_path) > 1:
+            raise AmbiguousMoveError(text, tuple(other_path))
+        return other_path[0]
     raise explain(position, squares, capture_mark, text, legal)
+
+
+def same_capture_other_path(position: Position, squares: list[int], legal: list[Move]) -> list[Move]:
+    """Legal captures the squares name through other landing squares (a flying king may land anywhere
+    beyond a piece): a real capture sequence along those squares with a legal move's start, end and
+    captured pieces is that move."""
+    if len(squares) < 3 or not legal or not legal[0].is_capture:
+        return []
+    identities = {move.identity: move for move in legal}
+    sequences = position.capture_sequences()
+    key = precedence_key(position.rules)
+    best = max(map(key, sequences)) if key is not None and sequences else None
+    found: dict[tuple[int, int, frozenset[int]], Move] = {}
+    for sequence in sequences:
+        if not _path_matches(sequence.path, squares):
+            continue
+        if key is not None and key(sequence) != best:
+            continue  # the same pieces in a worse order (Italian: kings earliest): not the legal move
+        identity = (sequence.path[0], sequence.path[-1], frozenset(sequence.captures))
+        if identity in identities:
+            found[identity] = identities[identity]
+    return list(found.values())
+
+
+def _path_matches(path: tuple[int, ...], squares: list[int]) -> bool:
+    if path[0] != squares[0] or path[-1] != squares[-1]:
+        return False
+    inner = iter(path[1:-1])
+    return all(any(square == step for step in inner) for square in squares[1:-1])

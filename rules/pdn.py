@@ -1,33 +1,21 @@
-"""PDN games: read (tags, move numbers, comments, variations skipped, results) and write."""
+"""PDN games: read (tags, move numbers, comments, variations skipped, results) and write.
+
+Dama writes the PDN standard's result: "1-0" is a win for White, in every variant (English and Pool
+included, where Black moves first). The tolerant reader is rules.pdn_scan, the replay rules.pdn_replay.
+"""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
-from rules.errors import NotationError, RulesError, UnknownVariantError
+from rules.errors import NotationError
 from rules.game import Game
+from rules.pdn_replay import VariantNeededError, choose_variant, replay, variant_for_gametype
+from rules.pdn_scan import PdnRecord, RecordMove, read_records
 from rules.ruleset import Color, RuleSet
-from rules.variants import VARIANTS, find_variant
 
 MAX_PDN_LENGTH = 2_000_000
-RESULTS = ("1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "0-0", "*")
-_TOKEN = re.compile(
-    r"""
-    (?P<tag>\[\s*(?P<name>[A-Za-z0-9_]+)\s+"(?P<value>(?:[^"\\]|\\.)*)"\s*\])
-  | (?P<comment>\{[^}]*\})
-  | (?P<line_comment>;[^\n]*)
-  | (?P<open>\()
-  | (?P<close>\))
-  | (?P<result>1-0|0-1|1/2-1/2|2-0|0-2|1-1|0-0|\*)(?![\w-])
-  | (?P<number>\d+\s*\.(?:\s*\.\s*\.)?)
-  | (?P<nag>\$\d+)
-  | (?P<move>[A-Za-z]?\d+(?:\s*[-x:]\s*[A-Za-z]?\d+)+)(?P<annotation>[!?]{0,2})
-  | (?P<space>\s+)
-  | (?P<other>.)
-    """,
-    re.VERBOSE,
-)
+RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 
 
 class PdnError(NotationError):
@@ -40,81 +28,47 @@ class PdnGame:
     moves: list[str] = field(default_factory=list)
     result: str = "*"
 
+    def _record(self) -> PdnRecord:
+        record = PdnRecord(1, 1, dict(self.tags), [RecordMove(m, 1) for m in self.moves], self.result)
+        record.short_notation = any(m[:1].isalpha() and not m[1:2].isdigit() for m in self.moves)
+        return record
+
     def variant(self, default: RuleSet | None = None) -> RuleSet:
-        """The rule set named by the GameType tag (or default, or Italian)."""
-        gametype = self.tags.get("GameType")
-        if gametype:
-            return variant_for_gametype(gametype)
-        return default or find_variant("italian")
+        """The GameType tag's variant, else default, else what the board and notation settle.
+
+        Raises VariantNeededError rather than guess (an English position is never read as Italian).
+        """
+        chosen = choose_variant(self._record(), default)
+        if chosen is None:
+            raise VariantNeededError(())
+        return chosen
 
     def to_game(self, rules: RuleSet | None = None) -> Game:
-        """Replay the moves; raises the rules' typed errors on an illegal or unreadable move."""
-        chosen = rules or self.variant()
-        game = Game(chosen, self.tags.get("FEN") or None)
-        for index, text in enumerate(self.moves):
-            try:
-                game.play(text)
-            except RulesError as error:
-                raise PdnError(f"move {index + 1} ({text}): {error}", text=text) from error
-        return game
+        """Replay the moves as a record (a draw on the way does not stop it); raises PdnError on a bad move."""
+        outcome = replay(self._record(), rules)
+        if outcome.failure is not None or outcome.game is None:
+            if isinstance(outcome.error, VariantNeededError):
+                raise outcome.error
+            failure = outcome.failure
+            text = failure.text if failure else ""
+            raise PdnError(f"move {failure.ply if failure else 0} ({text}): {outcome.error}", text=text)
+        return outcome.game
 
 
-def variant_for_gametype(value: str) -> RuleSet:
-    text = value.strip()
-    number = text.split(",")[0].strip()
-    if not number.isdigit():
-        raise PdnError(f"GameType {value!r} is not a number", text=value)
-    matches = [r for r in VARIANTS.values() if r.gametype_number == int(number)]
-    if not matches:
-        raise UnknownVariantError(f"GameType {number}", tuple(VARIANTS))
-    exact = [r for r in matches if r.pdn_gametype == text.replace(" ", "")]
-    return (exact or matches)[0]
-
-
-def read_games(text: str) -> list[PdnGame]:  # noqa: C901 - the PDN grammar in one scanner
+def read_games(text: str) -> list[PdnGame]:
+    """Every game of a PDN text; raises PdnError naming the first broken game (see read_records for a
+    reader that reports each game and goes on)."""
     if not isinstance(text, str):
         raise PdnError("PDN must be text")
     if len(text) > MAX_PDN_LENGTH:
         raise PdnError("the PDN file is too large")
     games: list[PdnGame] = []
-    current = PdnGame()
-    depth = 0
-    started = False  # the current game has tags or moves
-    for match in _TOKEN.finditer(text):
-        kind = "move" if match.group("move") is not None else match.lastgroup
-        if kind in ("space", "comment", "line_comment", "nag", "number"):
-            continue
-        if kind == "open":
-            depth += 1
-            continue
-        if kind == "close":
-            if depth == 0:
-                raise PdnError("a ')' without its '('", text=match.group())
-            depth -= 1
-            continue
-        if depth:
-            continue  # inside a variation: skipped
-        if kind == "tag":
-            if current.moves:
-                games.append(current)
-                current = PdnGame()
-            value = match.group("value").replace('\\"', '"').replace("\\\\", "\\")
-            current.tags[match.group("name")] = value
-            started = True
-        elif kind == "move":
-            current.moves.append(re.sub(r"\s+", "", match.group("move")))
-            started = True
-        elif kind == "result":
-            current.result = match.group("result")
-            games.append(current)
-            current = PdnGame()
-            started = False
-        else:
-            raise PdnError(f"unexpected {match.group()!r} in PDN", text=match.group())
-    if depth:
-        raise PdnError("a '(' variation is not closed")
-    if started:
-        games.append(current)
+    for record in read_records(text):
+        if record.defect is not None:
+            defect = record.defect
+            where = f"game {record.number}, line {defect.line}"
+            raise PdnError(f"{where}: {defect.reason} {defect.text!r}", text=defect.text)
+        games.append(PdnGame(dict(record.tags), [m.text for m in record.moves], record.result))
     return games
 
 
@@ -160,4 +114,13 @@ def write_game(game: Game, tags: dict[str, str] | None = None, result: str | Non
     return "\n".join(lines) + "\n\n" + "\n".join(body) + "\n"
 
 
-__all__ = ["RESULTS", "Color", "PdnError", "PdnGame", "read_games", "variant_for_gametype", "write_game"]
+__all__ = [
+    "RESULTS",
+    "Color",
+    "PdnError",
+    "PdnGame",
+    "VariantNeededError",
+    "read_games",
+    "variant_for_gametype",
+    "write_game",
+]

@@ -32,7 +32,7 @@ ALLOWED = {
 # Only the launcher may start local mode; the Discord app itself never imports it.
 LAUNCHER = {"bot.app"}
 # The rules command line is a front end: it takes its sentences from messages (rules/ itself has no prose).
-FRONT_ENDS = {"rules.cli": {"messages"}}
+FRONT_ENDS = {"rules.cli": {"messages"}, "rules.cli_pdn": {"messages"}}
 
 
 def module_name(path: Path) -> str:

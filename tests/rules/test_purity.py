@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-FRONT_ENDS = {"cli.py", "__main__.py"}
+FRONT_ENDS = {"cli.py", "cli_pdn.py", "__main__.py"}
 
 
 def _imports(path: Path) -> set[str]:
