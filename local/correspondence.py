@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import TYPE_CHECKING
 
-from local.text import ALICE_ID, BOB_ID, NAMES, Command, Parsed, name_of
+from local.text import ALICE_ID, BOB_ID, NAMES, Command, Parsed, name_of, write_file
+from messages.analysis import headline, progress_text, saved_graph, saved_pdn, summary
 from messages.premove import premove_list
 from messages.rematch import opened, rematch_started
-from service import GameView
+from render import render_eval_graph
+from rules import Color
+from service import AnalysisProgress, GameView
+
+PROGRESS_EVERY = 10  # positions between progress lines
 
 if TYPE_CHECKING:
     from local.session import LocalSession
@@ -58,6 +64,31 @@ async def rematch(session: LocalSession, parsed: Parsed) -> None:
     await session.show(new)
 
 
+async def analyse(session: LocalSession, parsed: Parsed) -> None:
+    game = await session.local_game(session.target(parsed))
+    player = session.viewer(game)
+
+    async def progress(step: AnalysisProgress) -> None:
+        if step.ahead or step.done % PROGRESS_EVERY == 0:
+            session.say(progress_text(game.id, step))
+
+    review = await session.service.analysis.analyse(game.id, player, progress)
+    session.say(headline(review))
+    for line in summary(review, lambda who: name_of(game, who)):
+        session.say(line)
+    pdn_path = session.boards_dir / f"game-{game.id}-analysed.pdn"
+    await asyncio.to_thread(write_file, pdn_path, review.pdn.encode("utf-8"))
+    session.say(saved_pdn(str(pdn_path)))
+    if session.pictures:
+        theme = (await session.service.players.preferences(player)).board_theme
+        side = Color.BLACK if game.color_of(player) is Color.BLACK else Color.WHITE
+        scores = [score / 100 for score in review.white_scores]
+        png = await asyncio.to_thread(render_eval_graph, scores, review.marks, theme=theme, view=side)
+        graph_path = session.boards_dir / f"game-{game.id}-analysis.png"
+        await asyncio.to_thread(write_file, graph_path, png)
+        session.say(saved_graph(str(graph_path)))
+
+
 COMMANDS = (
     Command(
         "premove",
@@ -66,6 +97,7 @@ COMMANDS = (
         "conditional moves of the player waiting: pairs of the opponent's move and the reply",
     ),
     Command("rematch", rematch, "rematch [#N]", "a finished game again, colours swapped"),
+    Command("analyse", analyse, "analyse [#N]", "the engine's analysis of a finished game (graph, PDN)"),
 )
 
 

@@ -27,6 +27,7 @@ so a picture is a copy, a few pastes and a PNG encode. Rendering is CPU-bound: c
 """
 
 from render.draw import render_board, render_image, square_box
+from render.graph import render_eval_graph
 from render.layout import is_point_board
 from render.options import DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, RenderOptions, clamp_size
 from render.replay import render_replay, replay_frames
@@ -43,6 +44,7 @@ __all__ = [
     "is_point_board",
     "load_theme",
     "render_board",
+    "render_eval_graph",
     "render_image",
     "render_replay",
     "replay_frames",

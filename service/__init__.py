@@ -17,6 +17,7 @@ import random
 from data.db import Database
 from data.models import BOT_ID
 from service.access import Caller, acting_as, ask_as, current_caller
+from service.analysis import AnalysisProgress, AnalysisService, GameReview, Search
 from service.challenges import ChallengeService
 from service.clock import ClockService
 from service.commands import CommandLedger
@@ -26,6 +27,8 @@ from service.errors import (
     AlreadyAnswered,
     AlreadyEntered,
     AlreadyOnVacation,
+    AnalysisRateLimited,
+    AnalysisRefused,
     CannotAnswerOwnOffer,
     CannotChallengeSelf,
     ChallengeExpired,
@@ -113,7 +116,9 @@ class Service:
         clock: Clock | None = None,
         rng: random.Random | None = None,
         config: ServiceConfig | None = None,
+        review_search: Search | None = None,
     ) -> None:
+        """review_search: how a post-game analysis searches one position (default: the engine's pool)."""
         self.ctx = Context(db, engine=engine, clock=clock, rng=rng, config=config)
         self.games = GameService(self.ctx)
         self.challenges = ChallengeService(self.ctx, self.games)
@@ -123,6 +128,7 @@ class Service:
         self.commands = CommandLedger(self.ctx)
         self.premoves = PremoveService(self.ctx)
         self.tournaments = TournamentService(self.ctx, self.games)
+        self.analysis = AnalysisService(self.ctx, review_search)
 
 
 __all__ = [
@@ -131,6 +137,10 @@ __all__ = [
     "AlreadyEntered",
     "AlreadyOnVacation",
     "Analyser",
+    "AnalysisProgress",
+    "AnalysisRateLimited",
+    "AnalysisRefused",
+    "AnalysisService",
     "Caller",
     "CannotAnswerOwnOffer",
     "CannotChallengeSelf",
@@ -150,6 +160,7 @@ __all__ = [
     "GameFinished",
     "GameNotFound",
     "GameOver",
+    "GameReview",
     "GameStarted",
     "GameStatus",
     "GameView",

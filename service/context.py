@@ -37,6 +37,7 @@ class ServiceConfig:
     bot_time_budget: float = 2.0  # seconds the engine may think
     bot_levels: range = range(1, 6)  # engine.api levels 1-5
     default_variant: str = "italian"
+    analysis_seconds: float = 0.6  # engine time per position of a post-game analysis (61 positions < 60 s)
 
 
 class GameCache:

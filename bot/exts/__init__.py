@@ -3,7 +3,7 @@ plus one line below."""
 
 from __future__ import annotations
 
-from bot.exts import analysis, challenges, info, play, premove, rematch, settings, tournament
+from bot.exts import analysis, challenges, info, play, premove, rematch, review, settings, tournament
 from bot.ui.feature import Feature
 
 FEATURES: tuple[Feature, ...] = (
@@ -12,6 +12,7 @@ FEATURES: tuple[Feature, ...] = (
     premove.FEATURE,
     rematch.FEATURE,
     analysis.FEATURE,
+    review.FEATURE,
     info.FEATURE,
     settings.FEATURE,
     tournament.FEATURE,

@@ -53,3 +53,16 @@ def test_rematch_swaps_colours_and_refuses_a_game_still_going(tmp_path: Path) ->
     assert "Rematch of game #1: game #2 begins, local:bob (White) against local:alice (Black)." in text
     games = table(tmp_path / "dama.sqlite3", "SELECT id, white_id, black_id, variant, status FROM games ORDER BY id")
     assert games == [(1, 1, 2, "italian", "finished"), (2, 2, 1, "italian", "active")]
+
+
+def test_analyse_refuses_an_active_game_then_writes_the_graph_and_pdn(tmp_path: Path) -> None:
+    # Italian: after 22-18 11-15 23-20, Black's 9-13 gives 18x9 a man (tests/service/test_analysis.py)
+    moves = ["22-18", "11-15", "23-20", "9-13", "18x9"]
+    text = session(["challenge bob white", *moves, "analyse", "resign", "analyse", "quit"], tmp_path)
+    assert "Game #1 is still being played: analyses are for finished games" in text
+    assert "Analysis of game #1 (Italian draughts, 5 plies; 0.6 s per position)." in text
+    assert "Black (local:bob): accuracy" in text and "1 blunder" in text
+    assert "2... 9-13?? (blunder, Black gave away" in text and "After 9-13, 18x9" in text
+    pdn = (tmp_path / "boards" / "game-1-analysed.pdn").read_text()
+    assert "9-13 $4 {[%eval" in pdn
+    assert (tmp_path / "boards" / "game-1-analysis.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -1,0 +1,73 @@
+"""Words for the post-game analysis (/analyse and local mode's analyse)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.review import Verdict
+from rules import find_variant
+from service.analysis import AnalysisProgress, GameReview, PlayerReview
+
+Namer = Callable[[int], str]
+VERDICT_WORDS = {Verdict.INACCURACY: "inaccuracy", Verdict.MISTAKE: "mistake", Verdict.BLUNDER: "blunder"}
+SYMBOLS = {Verdict.INACCURACY: "?!", Verdict.MISTAKE: "?", Verdict.BLUNDER: "??"}
+
+
+def progress_text(game_id: int, step: AnalysisProgress) -> str:
+    if step.ahead:
+        return f"Game #{game_id} waits for {step.ahead} analysis{'es' * (step.ahead != 1)} before it on this server..."
+    return f"Analysing game #{game_id}: position {step.done} of {step.total}..."
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'s' * (n != 1)}" if word != "inaccuracy" else f"{n} inaccurac{'ies' if n != 1 else 'y'}"
+
+
+def player_line(player: PlayerReview) -> str:
+    return (
+        f"accuracy {player.accuracy:.0f} % · {_count(player.inaccuracies, 'inaccuracy')}, "
+        f"{_count(player.mistakes, 'mistake')}, {_count(player.blunders, 'blunder')}"
+    )
+
+
+def headline(review: GameReview) -> str:
+    game = review.game
+    how = "stored analysis, shown again" if review.from_store else f"{review.seconds_per_position:g} s per position"
+    return f"Analysis of game #{game.id} ({find_variant(game.variant).name}, {len(review.plies)} plies; {how})."
+
+
+def moments(review: GameReview) -> list[str]:
+    """The critical moments: the move played, the better move and the line that shows why."""
+    lines = []
+    for moment in review.critical:
+        number = (moment.ply + 1) // 2
+        dots = "." if moment.ply % 2 else "..."
+        said = (
+            f"{number}{dots} {moment.played}{SYMBOLS[moment.verdict]} ({VERDICT_WORDS[moment.verdict]}, "
+            f"{moment.mover.label} gave away {moment.loss / 100:.1f}). Better {moment.better_line}."
+        )
+        if moment.refutation:
+            said += f" After {moment.played}, {moment.refutation}."
+        lines.append(said)
+    if not lines:
+        lines.append("No inaccuracies, mistakes or blunders: a clean game by the engine's measure.")
+    return lines
+
+
+def summary(review: GameReview, name: Namer) -> list[str]:
+    """Per player counts and accuracy, then the critical moments."""
+    out = [f"{player.color.label} ({name(player.player_id)}): {player_line(player)}" for player in review.players]
+    out.append("Critical moments:")
+    out.extend(moments(review))
+    return out
+
+
+GRAPH_NOTE = "The graph shows the engine's score after every ply (in men, clipped at ±4), dots on the bad moves."
+
+
+def saved_pdn(path: str) -> str:
+    return f"The annotated PDN ([%eval] comments, NAGs on the bad moves): {path}"
+
+
+def saved_graph(path: str) -> str:
+    return f"The evaluation graph: {path}"

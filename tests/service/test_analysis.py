@@ -1,0 +1,97 @@
+"""Post-game analysis through the service with the real engine (short searches): a man given away is a
+blunder, the result is stored and shown again without the engine, active games are refused, new analyses
+are rate-limited per player, and the PDN carries the evaluations."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Sequence
+
+import pytest
+import pytest_asyncio
+
+from data import Database
+from engine import Analysis, Engine
+from engine.review import Verdict
+from rules import Color, Position
+from rules.pdn import read_games
+from service import AnalysisRateLimited, AnalysisRefused, GameNotFound, Service, ServiceConfig, acting_as
+from service.access import Caller
+from tests.service.conftest import ALICE, BOB, CAROL, FakeClock
+
+pytestmark = pytest.mark.asyncio
+
+# Italian. After 22-18 11-15 23-20, Black's 9-13 lets 18x9 take a man for nothing: every other Black move
+# keeps material after White's best answer and Black's best reply (checked by a three-ply material count
+# over the rules' legal moves, independent of the engine). 9-13 must be judged a blunder, nothing else.
+MOVES = ["22-18", "11-15", "23-20", "9-13", "18x9"]
+
+
+@pytest_asyncio.fixture
+async def pool() -> AsyncIterator[Engine]:
+    engine = Engine(workers=1)
+    yield engine
+    engine.close()
+
+
+def analysed_service(db: Database, clock: FakeClock, pool: Engine, searched: list[Position]) -> Service:
+    async def search(position: Position, history: Sequence[Position]) -> Analysis:
+        searched.append(position)
+        return await pool.analyse(position, time=0.3, history=history)
+
+    return Service(db, clock=clock, config=ServiceConfig(analysis_seconds=0.3), review_search=search)
+
+
+async def test_a_man_given_away_is_a_blunder_and_the_analysis_is_stored(
+    db: Database, clock: FakeClock, pool: Engine
+) -> None:
+    searched: list[Position] = []
+    service = analysed_service(db, clock, pool, searched)
+    challenge = await service.challenges.create(ALICE, BOB, color="white", guild_id=5)
+    game = (await service.challenges.accept(challenge.id, BOB)).game
+    for ply, move in enumerate(MOVES):
+        await service.games.play(game.id, (ALICE, BOB)[ply % 2], move)
+    with pytest.raises(AnalysisRefused):
+        await service.analysis.analyse(game.id, ALICE)
+    await service.games.resign(game.id, BOB)
+
+    seen: list[tuple[int, int]] = []
+
+    async def progress(step):  # type: ignore[no-untyped-def]
+        seen.append((step.done, step.total))
+
+    review = await service.analysis.analyse(game.id, ALICE, progress)
+    assert not review.from_store and len(searched) == len(MOVES) + 1
+    assert seen[0] == (0, 6) and seen[-1] == (6, 6)
+    judged = {p.ply: p.verdict for p in review.plies}
+    assert judged[4] is Verdict.BLUNDER
+    assert all(v is None for ply, v in judged.items() if ply != 4), judged
+    white, black = review.players
+    assert (white.color, black.color) == (Color.WHITE, Color.BLACK)
+    assert (black.blunders, white.blunders + white.mistakes + white.inaccuracies) == (1, 0)
+    assert black.accuracy < white.accuracy and white.accuracy > 80
+    assert review.white_scores[4] - review.white_scores[3] >= 90  # the graph jumps to White there
+    moment = review.critical[0]
+    assert (moment.ply, moment.played, moment.verdict) == (4, "9-13", Verdict.BLUNDER)
+    assert moment.better != "9-13" and moment.refutation is not None and moment.refutation.startswith("18x9")
+
+    parsed = read_games(review.pdn)[0]
+    assert parsed.moves == [*MOVES] and parsed.result == "1-0"
+    assert review.pdn.count("[%eval ") == len(MOVES)
+    assert "9-13 $4 {[%eval " in review.pdn
+
+    # shown again without the engine, to anyone who may see the game, even right away
+    again = await service.analysis.analyse(game.id, BOB)
+    assert again.from_store and len(searched) == len(MOVES) + 1
+    assert again.plies == review.plies and again.pdn == review.pdn
+    with acting_as(Caller(CAROL, 99)), pytest.raises(GameNotFound):  # another server's member sees nothing
+        await service.analysis.analyse(game.id, CAROL)
+
+    # a second new analysis by the same player waits REQUEST_INTERVAL
+    other = await service.challenges.create(ALICE, BOB, color="white")
+    second = (await service.challenges.accept(other.id, BOB)).game
+    await service.games.resign(second.id, ALICE)
+    with pytest.raises(AnalysisRateLimited) as limited:
+        await service.analysis.analyse(second.id, ALICE)
+    assert 0 < limited.value.retry_after <= 120
+    clock.advance(minutes=2)
+    assert len((await service.analysis.analyse(second.id, ALICE)).plies) == 0
