@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.review import Verdict
 from rules import find_variant
-from service.analysis import AnalysisProgress, GameReview, PlayerReview
+from service.analysis import AnalysisProgress, GameReview, PlayerReview, Verdict
 
 Namer = Callable[[int], str]
 VERDICT_WORDS = {Verdict.INACCURACY: "inaccuracy", Verdict.MISTAKE: "mistake", Verdict.BLUNDER: "blunder"}

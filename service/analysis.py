@@ -18,7 +18,8 @@ import engine
 from data.repositories.correspondence import AnalysisRow
 from data.timeutil import to_db
 from engine import Analysis, hint_text
-from engine.review import NAGS, SCORE_CAP, Verdict, clamp, move_accuracy, thresholds_for, verdict
+from engine.review import NAGS, SCORE_CAP, clamp, move_accuracy, thresholds_for, verdict
+from engine.review import Verdict as Verdict  # re-exported: the front ends word verdicts
 from rules import Color, Game, Move, Position, format_move, parse_move
 from rules.pdn import read_games
 from rules.pdn_annotated import Note, write_annotated
