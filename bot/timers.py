@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.exts.tournament.news import post_news
 from bot.ui.boards import board_message, deadline_text
 from service import Notifications, TimerEvent, TimerKind
 
@@ -44,6 +45,7 @@ class TimerLoop:
 
     async def _run(self) -> None:
         await self.bot.wait_until_ready()
+        await self.tournaments_catch_up()
         while True:
             try:
                 await self.tick()
@@ -54,6 +56,14 @@ class TimerLoop:
             self._wake.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), timeout=delay)
+
+    async def tournaments_catch_up(self) -> None:
+        """After a restart: a round whose last game ended while the bot was down is paired now."""
+        try:
+            for news in await self.bot.service.tournaments.catch_up():
+                await post_news(self.bot.announcer, news)
+        except Exception:
+            log.exception("could not move the tournaments on after the start")
 
     async def _delay(self) -> float:
         due = await self.bot.service.clock.next_timer_at()

@@ -99,7 +99,9 @@ async def hint(session: LocalSession, parsed: Parsed) -> None:
     ply = _take_ply(parsed)
     game = await session.local_game(session.target(parsed))
     session.current = game.id
-    refused = hint_refusal(game, session.viewer(game), HintPolicy.UNRATED)  # as on Discord; no server: the default
+    in_tournament = await session.service.tournaments.is_tournament_game(game.id)
+    # as on Discord; no server: the default policy
+    refused = hint_refusal(game, session.viewer(game), HintPolicy.UNRATED, tournament=in_tournament)
     if refused is not None:
         raise InputError(HINT_REFUSALS[refused])
     if ply is not None and game.active:

@@ -57,6 +57,10 @@ HINT_REFUSALS = {
         "Hints are only for the players of a game while it is being played (or for finished games)."
     ),
     HintRefusal.NEVER_HERE: "This server allows hints only in games against the bot and in finished games.",
+    HintRefusal.TOURNAMENT: (
+        "Hints are not allowed in tournament games here: they follow the rule for rated games. They are for "
+        "unrated games outside tournaments, games against the bot and finished games."
+    ),
     HintRefusal.RATED: (
         "Hints are not allowed in rated games here; they are for unrated games, games against the bot "
         "and finished games."

@@ -40,20 +40,25 @@ class HintRefusal(enum.StrEnum):
     NOT_A_PLAYER = "not_a_player"  # an onlooker asking during the game
     NEVER_HERE = "never_here"  # the server allows hints only against the bot and after the game
     RATED = "rated"  # hints are not for rated games between people here
+    TOURNAMENT = "tournament"  # tournament games follow the rule for rated games, rated or not
 
 
-def hint_refusal(game: GameView, user_id: int, policy: HintPolicy) -> HintRefusal | None:
+def hint_refusal(
+    game: GameView, user_id: int, policy: HintPolicy, *, tournament: bool = False
+) -> HintRefusal | None:
     """Finished games and games against the bot are always open; active games between people follow the
-    server's policy (local mode has no server: the default, hints in unrated games only)."""
+    server's policy (local mode has no server: the default, hints in unrated games only). A tournament
+    game (tournament=True) is treated as a rated game, whether it is rated or not."""
     if not game.active:
         return None
     if game.color_of(user_id) is None:
         return HintRefusal.NOT_A_PLAYER
-    if game.against_bot or policy is HintPolicy.ALWAYS or (policy is HintPolicy.UNRATED and not game.rated):
+    rated = game.rated or tournament
+    if game.against_bot or policy is HintPolicy.ALWAYS or (policy is HintPolicy.UNRATED and not rated):
         return None
     if policy is HintPolicy.NEVER:
         return HintRefusal.NEVER_HERE
-    return HintRefusal.RATED
+    return HintRefusal.RATED if game.rated else HintRefusal.TOURNAMENT
 
 
 def board_flipped(orientation: Orientation, viewer_color: Color | None) -> bool:

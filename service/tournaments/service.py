@@ -319,6 +319,11 @@ class TournamentService:
             boards = await repos.tournaments.boards(tournament_id, number)
         return number, [_board_view(b) for b in boards]
 
+    async def is_tournament_game(self, game_id: int) -> bool:
+        """Whether the game is played in a tournament (its hints follow the rule for rated games)."""
+        async with self._ctx.db.read() as repos:
+            return await repos.tournaments.for_game(game_id) is not None
+
     async def set_thread(self, tournament_id: int, thread_id: int | None) -> None:
         """Remember the tournament's thread: its news and its games go there."""
         async with self._ctx.db.write() as repos:

@@ -9,12 +9,15 @@ import pytest
 
 from service import (
     AlreadyEntered,
+    HintPolicy,
+    HintRefusal,
     NotOrganiser,
     Service,
     TooFewPlayers,
     TournamentClosed,
     TournamentNotFound,
     acting_as,
+    hint_refusal,
 )
 from service.access import Caller
 from service.tournaments import TournamentNews, TournamentStatus
@@ -170,3 +173,20 @@ async def test_a_tournament_belongs_to_its_server(service: Service) -> None:
         assert (await service.tournaments.join(tid, D)).players == (B, D)
     assert [t.id for t in await service.tournaments.in_server(GUILD)] == [tid]
     assert await service.tournaments.in_server(GUILD + 1) == []
+
+
+async def test_tournament_games_follow_the_rated_game_hint_policy(service: Service) -> None:
+    tid = await open_event(service, [A, B, C])
+    news = await service.tournaments.start(tid, A)
+    game = news.games[0].game
+    assert not game.rated
+    mover = game.to_move_id
+    assert mover is not None
+    in_tournament = await service.tournaments.is_tournament_game(game.id)
+    assert in_tournament
+    assert hint_refusal(game, mover, HintPolicy.UNRATED, tournament=in_tournament) is HintRefusal.TOURNAMENT
+    assert hint_refusal(game, mover, HintPolicy.ALWAYS, tournament=in_tournament) is None
+    assert hint_refusal(game, mover, HintPolicy.UNRATED) is None  # the same game outside a tournament
+    challenge = await service.challenges.create(D, E)
+    ordinary = (await service.challenges.accept(challenge.id, E)).game
+    assert not await service.tournaments.is_tournament_game(ordinary.id)

@@ -53,7 +53,8 @@ class Analysis(commands.Cog):
         policy = HintPolicy.UNRATED
         if target.guild_id is not None:
             policy = (await service.players.server_settings(target.guild_id)).hint_policy
-        refused = hint_refusal(target, interaction.user.id, policy)
+        in_tournament = await service.tournaments.is_tournament_game(target.id)
+        refused = hint_refusal(target, interaction.user.id, policy, tournament=in_tournament)
         if refused is not None:
             raise Refusal(HINT_REFUSALS[refused])
         if ply is not None and target.active:
