@@ -37,10 +37,7 @@ async def test_two_start_clicks_at_once_start_it_once(fake_discord, bot_launcher
     assert len([m for m in fake.messages(fake.channel) if "Rapid**, round" in m.content]) == 3
 
 
-async def test_two_last_results_at_once_pair_the_next_round_once_in_its_thread(
-    fake_discord,
-    bot_launcher,  # noqa: F811
-) -> None:
+async def test_two_last_results_at_once_pair_the_next_round_once_in_a_thread(fake_discord, bot_launcher) -> None:  # noqa: F811
     fake = fake_discord
     bot = await bot_launcher.process("bot")
     alice, bob, carol, dave = fake.alice, fake.bob, fake.add_user("carol"), fake.add_user("dave")
