@@ -13,6 +13,7 @@ from rules.pdn import write_game
 class Note:
     nag: int | None = None  # $2 poor, $4 blunder, $6 dubious
     comment: str | None = None  # without braces; "}" is removed (PDN comments cannot contain it)
+    variation: str | None = None  # a move to play instead (written as a PDN variation after the move)
 
 
 def write_annotated(
@@ -28,7 +29,7 @@ def write_annotated(
         mover = game.positions[index].turn
         if mover is first:
             words.append(f"{number}.")
-        elif index == 0 or (index > 0 and notes[index - 1].comment):
+        elif index == 0 or (index > 0 and (notes[index - 1].comment or notes[index - 1].variation)):
             words.append(f"{number}...")  # a comment before Black's move: say again which move this is
         words.append(notation)
         note = notes[index] if index < len(notes) else Note()
@@ -36,6 +37,8 @@ def write_annotated(
             words.append(f"${note.nag}")
         if note.comment:
             words.append("{" + note.comment.replace("}", ")") + "}")
+        if note.variation:
+            words.append(f"({number}{'.' if mover is first else '...'} {note.variation})")
         if mover is not first:
             number += 1
     outcome = game.outcome()

@@ -300,8 +300,7 @@ def _notes(replay: Game, found: Sequence[PositionScore], plies: Sequence[PlyRevi
         if review.verdict is not None and best is not None:
             position = replay.positions[index]
             better = format_move(position, parse_move(position, best))
-        comment = text if better is None else f"{text} ({better})"
-        notes.append(Note(review.nag, comment))
+        notes.append(Note(review.nag, text, better))
     return notes
 
 
