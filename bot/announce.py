@@ -4,6 +4,7 @@ a DM for the player to move, as each player chose in /settings."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -11,11 +12,14 @@ import discord
 from bot.exts.play.controls import game_controls, offer_controls
 from bot.exts.rematch.controls import rematch_controls
 from bot.exts.tournament.news import post_news
+from bot.ui import speech
 from bot.ui.boards import BoardMessage, board_message, player_label
 from bot.ui.errors import MissingPermissions
 from bot.ui.permissions import missing_permissions
-from messages.play import ending
+from messages.i18n import Words
+from messages.play import bot_name, ending
 from messages.premove import conditional_reply
+from messages.rematch import opened
 from service import (
     BOT_ID,
     GameFinished,
@@ -26,7 +30,6 @@ from service import (
     OfferAnswer,
     OfferKind,
     OfferStatus,
-    bot_label,
 )
 
 if TYPE_CHECKING:
@@ -35,6 +38,7 @@ if TYPE_CHECKING:
     Interaction = discord.Interaction[DamaBot]
 
 log = logging.getLogger(__name__)
+Headline = Callable[[Words], str]  # a post's first sentence, worded once the post's language is known
 Home = discord.TextChannel | discord.Thread | discord.DMChannel | discord.abc.Messageable
 
 
@@ -64,9 +68,7 @@ class Announcer:
             game.id, channel_id=channel_id, thread_id=thread_id, message_id=message_id
         )
 
-    async def open_thread(
-        self, interaction: Interaction, game: GameView
-    ) -> tuple[GameView, discord.Thread | None]:
+    async def open_thread(self, interaction: Interaction, game: GameView) -> tuple[GameView, discord.Thread | None]:
         """With threads on, each new game gets a public thread under the channel it started in."""
         channel = interaction.channel
         if interaction.guild_id is None or not isinstance(channel, discord.TextChannel):
@@ -74,20 +76,21 @@ class Announcer:
         settings = await self.bot.service.players.server_settings(interaction.guild_id)
         if not settings.thread_per_game:
             return game, None
-        white, black = (self._name(game, game.white_id), self._name(game, game.black_id))
+        w = await speech.public(self.bot, interaction.guild_id, interaction)
+        white, black = (self._name(game, game.white_id, w), self._name(game, game.black_id, w))
         thread = await channel.create_thread(
-            name=f"Game {game.id}: {white} vs {black}"[:100],
+            name=w.say("thread.name", "Game {game}: {white} vs {black}", game=game.id, white=white, black=black)[:100],
             type=discord.ChannelType.public_thread,
             auto_archive_duration=10080,
         )
         await self.remember(game, channel.id, thread.id, None)
         return await self.bot.service.queries.game(game.id), thread
 
-    def _name(self, game: GameView, player_id: int) -> str:
+    def _name(self, game: GameView, player_id: int, w: Words) -> str:
         if player_id == BOT_ID:
-            return bot_label(game.bot_level)
+            return bot_name(w, game.bot_level)
         user = self.bot.get_user(player_id)
-        return user.display_name if user else f"player {player_id}"
+        return user.display_name if user else w.say("player.unknown", "player {id}", id=player_id)
 
     # ---- what ----------------------------------------------------------------------------------
 
@@ -111,7 +114,11 @@ class Announcer:
             self._check_home(home)
             sent = await home.send(**message.kwargs())
             if interaction is not None:
-                await self._tell(interaction, f"Done — the board is in {getattr(home, 'mention', 'the game channel')}.")
+                w = speech.private(interaction)
+                where = getattr(home, "mention", None) or w.say("announce.game_channel", "the game channel")
+                await self._tell(
+                    interaction, w.say("announce.board_is_in", "Done — the board is in {place}.", place=where)
+                )
         else:
             return None
         await self.remember(game, game.channel_id or sent.channel.id, game.thread_id, sent.id)
@@ -132,25 +139,36 @@ class Announcer:
         else:
             await interaction.response.send_message(text, ephemeral=True)
 
+    async def words_for(self, game: GameView, interaction: Interaction | None) -> Words:
+        """The language of the game's public posts (and of its board pictures)."""
+        return await speech.public(self.bot, game.guild_id, interaction)
+
     async def board(
-        self, game: GameView, interaction: Interaction | None, headline: str, home: Home | None = None
+        self, game: GameView, interaction: Interaction | None, headline: Headline, home: Home | None = None
     ) -> discord.Message | None:
         """Post the board with a headline, mention or DM the player to move."""
-        message = await board_message(self.bot.service, game)
-        message.view = game_controls(game.id) if game.active else None
+        w = await self.words_for(game, interaction)
+        message = await board_message(self.bot.service, game, w=w)
+        message.view = game_controls(game.id, w) if game.active else None
         to_move = game.to_move_id
         notify = None
+        text = headline(w)
         if to_move is not None and to_move != BOT_ID:
-            notify = (await self.bot.service.players.preferences(to_move)).notifications
+            prefs = await self.bot.service.players.preferences(to_move)
+            notify = prefs.notifications
             in_dm = interaction is not None and interaction.guild_id is None and game.guild_id is None
             if notify is Notifications.CHANNEL and not in_dm:
-                headline += f" <@{to_move}>, your move."
+                text += " " + w.say("announce.your_move_mention", "{player}, your move.", player=f"<@{to_move}>")
                 message.mentions.append(to_move)
-        message.content = headline
+        message.content = text
         sent = await self.post(game, message, interaction, home)
         mover_is_told = interaction is not None and interaction.user.id == to_move
         if to_move is not None and notify is Notifications.DM and not mover_is_told:
-            await self.dm(to_move, f"Your move in game #{game.id}.", sent, message)
+            theirs = await speech.of_player(self.bot, to_move)
+            dm_board = message if theirs is w else await board_message(self.bot.service, game, w=theirs)
+            await self.dm(
+                to_move, theirs.say("dm.your_move", "Your move in game #{game}.", game=game.id), sent, dm_board
+            )
         return sent
 
     async def dm(self, user_id: int, text: str, link: discord.Message | None, board: BoardMessage | None) -> bool:
@@ -174,22 +192,48 @@ class Announcer:
         """Say what became of an offer: pending (ask the opponent), accepted (show the board) or declined."""
         bot = self.bot
         offer, game = answer.offer, answer.game
-        what = "the draw offer" if offer.kind is OfferKind.DRAW else "the takeback request"
         opponent = game.opponent_of(asker)
         if answer.finished is not None:
             await self.finished(interaction, answer.finished)
         elif offer.status is OfferStatus.ACCEPTED:  # a takeback
-            undone = ", ".join(m.notation for m in answer.undone)
-            await self.board(game, interaction, f"Takeback accepted: {undone} taken back.")
+            undone = [m.notation for m in answer.undone]
+            await self.board(
+                game,
+                interaction,
+                lambda w: w.say(
+                    "offer.takeback_accepted", "Takeback accepted: {moves} taken back.", moves=w.join(undone)
+                ),
+            )
         elif offer.status is OfferStatus.DECLINED:
             by_bot = opponent == BOT_ID and interaction.user.id == asker
-            who = bot_label(game.bot_level) if by_bot else f"<@{interaction.user.id}>"
-            text = f"{who} declined {what} in game #{game.id}."
+            w = speech.private(interaction) if opponent == BOT_ID else await self.words_for(game, interaction)
+            who = bot_name(w, game.bot_level) if by_bot else f"<@{interaction.user.id}>"
+            if offer.kind is OfferKind.DRAW:
+                text = w.say(
+                    "offer.draw_declined", "{player} declined the draw offer in game #{game}.", player=who, game=game.id
+                )
+            else:
+                text = w.say(
+                    "offer.takeback_declined",
+                    "{player} declined the takeback request in game #{game}.",
+                    player=who,
+                    game=game.id,
+                )
             await self._say(interaction, text, ephemeral=opponent == BOT_ID)
         else:
-            request = "offers a draw" if offer.kind is OfferKind.DRAW else "asks to take back their last move"
-            text = f"<@{asker}> {request} in game #{game.id}. <@{opponent}>, do you agree?"
-            await self._say(interaction, text, view=offer_controls(offer.kind, game.id), mention=opponent)
+            w = await self.words_for(game, interaction)
+            values = {"player": f"<@{asker}>", "opponent": f"<@{opponent}>", "game": game.id}
+            if offer.kind is OfferKind.DRAW:
+                text = w.say(
+                    "offer.draw", "{player} offers a draw in game #{game}. {opponent}, do you agree?", **values
+                )
+            else:
+                text = w.say(
+                    "offer.takeback",
+                    "{player} asks to take back their last move in game #{game}. {opponent}, do you agree?",
+                    **values,
+                )
+            await self._say(interaction, text, view=offer_controls(offer.kind, game.id, w), mention=opponent)
         bot.timers.poke()
 
     async def _say(
@@ -214,20 +258,36 @@ class Announcer:
 
     async def started(self, interaction: Interaction, started: GameStarted) -> None:
         game, thread = await self.open_thread(interaction, started.game)
-        white, black = player_label(game, game.white_id), player_label(game, game.black_id)
-        headline = f"Game #{game.id} begins: {white} (White) against {black} (Black)."
-        if started.bot_move is not None:
-            headline += f" The bot opened with {started.bot_move.move.notation}."
+        bot_move = started.bot_move.move.notation if started.bot_move is not None else None
+
+        def headline(w: Words) -> str:
+            white, black = player_label(game, game.white_id, w), player_label(game, game.black_id, w)
+            text = w.say(
+                "game.begins",
+                "Game #{game} begins: {white} (White) against {black} (Black).",
+                game=game.id,
+                white=white,
+                black=black,
+            )
+            return text + (opened(bot_move, w) if bot_move is not None else "")
+
         await self.board(game, interaction, headline, thread)
 
     async def moved(self, interaction: Interaction | None, result: MoveResult) -> None:
         """Post the board after a move; in games against the bot, let it answer and post that too."""
         game = result.game
-        headline = f"{player_label(game, result.move.player_id)} played {result.move.notation}."
+        mover, notation = result.move.player_id, result.move.notation
         reply = result.premove_reply
+        replied = (reply.move.player_id, reply.move.notation) if reply is not None else None
+
+        def headline(w: Words) -> str:
+            text = w.say("game.played", "{player} played {move}.", player=player_label(game, mover, w), move=notation)
+            if replied is not None:
+                text += " " + conditional_reply(player_label(game, replied[0], w), replied[1], w)
+            return text
+
         if reply is not None:  # stored with the move: one post, the board after the reply
             result, game = reply, reply.game
-            headline += " " + conditional_reply(player_label(game, reply.move.player_id), reply.move.notation)
         if result.ended is not None:
             finished = GameFinished(game, result.ended, result.rating_changes)
             await self.finished_board(game, interaction, headline, finished)
@@ -242,29 +302,39 @@ class Announcer:
         game = finished.game
         winner = finished.ended.winner_id
         loser = game.opponent_of(winner) if winner is not None else None
-        how = {
-            "resignation": f"{player_label(game, loser if loser is not None else BOT_ID)} resigned.",
-            "agreement": "Draw agreed.",
-            "timeout": "Time is up.",
-        }.get(finished.ended.termination.value, "The game is over.")
+        termination = finished.ended.termination.value
+
+        def how(w: Words) -> str:
+            if termination == "resignation":
+                who = player_label(game, loser if loser is not None else BOT_ID, w)
+                return w.say("game.resigned", "{player} resigned.", player=who)
+            if termination == "agreement":
+                return w.say("game.draw_agreed", "Draw agreed.")
+            if termination == "timeout":
+                return w.say("game.time_up", "Time is up.")
+            return w.say("game.over", "The game is over.")
+
         await self.finished_board(game, interaction, how, finished)
 
     async def finished_board(
         self,
         game: GameView,
         interaction: Interaction | None,
-        headline: str,
+        headline: Headline,
         finished: GameFinished | None = None,
     ) -> None:
-        message = await board_message(self.bot.service, game)
+        w = await self.words_for(game, interaction)
+        message = await board_message(self.bot.service, game, w=w)
         changes = finished.rating_changes if finished else await self.bot.service.queries.rating_changes(game.id)
         rated = " ".join(
-            f"{player_label(game, c.player_id)} {c.rating_after:.0f} ({c.delta:+.0f})."
+            f"{player_label(game, c.player_id, w)} {c.rating_after:.0f} ({c.delta:+.0f})."
             for c in changes
             if c.player_id != BOT_ID
         )
-        message.content = f"{headline} {ending(game)}." + (f" Ratings: {rated}" if rated else "")
-        message.view = rematch_controls(game.id)
+        message.content = f"{headline(w)} {ending(game, w)}."
+        if rated:
+            message.content += " " + w.say("game.ratings", "Ratings: {ratings}", ratings=rated)
+        message.view = rematch_controls(game.id, w)
         await self.post(game, message, interaction)
         await self.tournament_after(game)
 

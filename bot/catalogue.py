@@ -40,8 +40,13 @@ async def _command_entries() -> list[Entry]:
         await bot.add_cog(feature.cog(bot))
     tree: Any = bot.tree
     return [
-        Entry(key, english, comment="slash command: names are lower case, no spaces, at most 32 characters"
-              if key.endswith(".name") else "slash command: at most 100 characters")
+        Entry(
+            key,
+            english,
+            comment="slash command: names are lower case, no spaces, at most 32 characters"
+            if key.endswith(".name")
+            else "slash command: at most 100 characters",
+        )
         for key, english in command_strings(tree)
     ]
 
@@ -60,11 +65,7 @@ def extract(locales: tuple[str, ...] = SHIPPED) -> None:
 
 def stale_locales(source: Catalog) -> list[str]:
     """Locales whose file is not what `extract` would write (someone forgot to run it)."""
-    return [
-        locale
-        for locale in SHIPPED
-        if not same_messages(update_locale(locale, source), read_locale(locale))
-    ]
+    return [locale for locale in SHIPPED if not same_messages(update_locale(locale, source), read_locale(locale))]
 
 
 def _say(text: str) -> None:

@@ -20,11 +20,11 @@ from bot.exts import FEATURES
 from bot.exts.play.controls import GameButton
 from bot.timers import TimerLoop
 from bot.translator import DamaTranslator
-from bot.ui import errors
+from bot.ui import errors, speech
 from bot.ui.caller import ask_for
 from bot.ui.option_types import check_option_types
 from bot.ui.prompts import Prompts
-from messages.play import STALE_PROMPT
+from messages.play import stale_prompt
 from service import Analyser, Service, hint_analyser
 from service.commands import scope_name
 
@@ -38,7 +38,6 @@ INTERACTION_TASKS = (
     "discord-ui-dynamic-item-",
     "discord-ui-modal-dispatch-",
 )
-
 
 
 def intents() -> discord.Intents:
@@ -81,6 +80,7 @@ class DamaBot(commands.Bot):
         self.run_timers = run_timers
         self.tree.error(self.on_app_command_error)
         self.prompts = Prompts()
+        self.seen_locales: dict[int, str] = {}  # user id -> the last client locale written to the database
         self.announcer = Announcer(self)
         self.timers = TimerLoop(self)
 
@@ -164,6 +164,7 @@ class DamaBot(commands.Bot):
     async def on_interaction(self, interaction: discord.Interaction[DamaBot]) -> None:
         """Answer what nothing in memory will: a picker, move box or question from before a restart (or
         expired) gets a sentence and a fresh Move button instead of "This interaction failed"."""
+        await speech.remember_locale(self, interaction, self.seen_locales)
         if interaction.type not in (discord.InteractionType.component, discord.InteractionType.modal_submit):
             return
         data: Any = interaction.data or {}
@@ -172,8 +173,8 @@ class DamaBot(commands.Bot):
         if game_id is None:
             return
         view = discord.ui.View(timeout=None)
-        view.add_item(GameButton("move", game_id))
-        await errors.send_ephemeral(interaction, STALE_PROMPT.format(game=game_id), view=view)
+        view.add_item(GameButton("move", game_id, speech.private(interaction)))
+        await errors.send_ephemeral(interaction, stale_prompt(speech.private(interaction), game_id), view=view)
 
     async def on_ready(self) -> None:
         user = self.user

@@ -13,7 +13,9 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.exts.tournament.news import post_news
+from bot.ui import speech
 from bot.ui.boards import board_message, deadline_text
+from messages.i18n import Words, words
 from service import Notifications, TimerEvent, TimerKind
 
 if TYPE_CHECKING:
@@ -89,26 +91,43 @@ class TimerLoop:
         elif event.kind is TimerKind.REMINDER and event.game is not None and player is not None:
             game = event.game
             prefs = await self.bot.service.players.preferences(player)
-            text = f"Reminder: game #{game.id} is waiting for your move. Deadline: {deadline_text(game)}."
             if prefs.notifications is Notifications.DM:
-                board = await board_message(self.bot.service, game, viewer_id=player)
-                await announcer.dm(player, text, None, board)
+                w = words(prefs.language)
+                board = await board_message(self.bot.service, game, viewer_id=player, w=w)
+                await announcer.dm(player, reminder(w, game.id, deadline_text(game, w)), None, board)
             elif prefs.notifications is Notifications.CHANNEL:
                 home = await announcer.home(game)
                 if home is not None:
-                    await home.send(f"<@{player}> {text}", allowed_mentions=discord.AllowedMentions(users=True))
+                    w = await speech.public(self.bot, game.guild_id)
+                    text = f"<@{player}> {reminder(w, game.id, deadline_text(game, w))}"
+                    await home.send(text, allowed_mentions=discord.AllowedMentions(users=True))
         elif event.kind is TimerKind.CHALLENGE_EXPIRY and event.challenge is not None:
             challenge = event.challenge
             if challenge.channel_id is None or challenge.message_id is None:
                 return
             channel = self.bot.get_partial_messageable(challenge.channel_id)
+            w = await speech.public(self.bot, challenge.guild_id)
+            expired = w.say(
+                "challenge.expired_post", "{player}'s challenge has expired.", player=f"<@{challenge.challenger_id}>"
+            )
             try:
                 await channel.get_partial_message(challenge.message_id).edit(
-                    content=f"<@{challenge.challenger_id}>'s challenge has expired.",
+                    content=expired,
                     view=None,
                     allowed_mentions=discord.AllowedMentions.none(),
                 )
             except discord.HTTPException:
                 log.info("challenge %s: its message is gone", challenge.id)
         elif event.kind is TimerKind.VACATION_END and player is not None:
-            await announcer.dm(player, "Your vacation allowance is used up: your clocks are running again.", None, None)
+            w = await speech.of_player(self.bot, player)
+            text = w.say("vacation.used_up", "Your vacation allowance is used up: your clocks are running again.")
+            await announcer.dm(player, text, None, None)
+
+
+def reminder(w: Words, game: int, deadline: str) -> str:
+    return w.say(
+        "reminder.your_move",
+        "Reminder: game #{game} is waiting for your move. Deadline: {deadline}.",
+        game=game,
+        deadline=deadline,
+    )

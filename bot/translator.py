@@ -15,13 +15,11 @@ import discord
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
-from messages.i18n import SHIPPED, SOURCE_LOCALE, resolve, words
+from messages.i18n import LANGUAGE_NAMES, SHIPPED, SOURCE_LOCALE, resolve, words
 
 NAME = re.compile(r"^[-_\w]{1,32}$")  # Discord's CHAT_INPUT name rule (letters of any script, no upper case)
 # The Discord locales each shipped catalogue answers for (es-419 reads the Spanish of Spain).
-DISCORD_LOCALES = {
-    locale.value: resolve(locale.value) for locale in discord.Locale if resolve(locale.value) in SHIPPED
-}
+DISCORD_LOCALES = {locale.value: resolve(locale.value) for locale in discord.Locale if resolve(locale.value) in SHIPPED}
 
 
 def command_key(command: app_commands.Command[Any, ..., Any] | app_commands.Group, part: str) -> str:
@@ -50,7 +48,8 @@ def command_strings(tree: app_commands.CommandTree[discord.Client]) -> Iterator[
             yield option_key(parameter, "name"), parameter.display_name
             yield option_key(parameter, "description"), parameter.description
             for choice in parameter.choices:
-                yield choice_key(choice), choice.name
+                if choice.value not in LANGUAGE_NAMES:  # languages keep their own names
+                    yield choice_key(choice), choice.name
 
 
 def valid_name(text: str) -> bool:
@@ -64,9 +63,7 @@ class DamaTranslator(app_commands.Translator):
         return translate_command_string(string.message, locale.value, context)
 
 
-def translate_command_string(
-    english: str, locale: str, context: app_commands.TranslationContextTypes
-) -> str | None:
+def translate_command_string(english: str, locale: str, context: app_commands.TranslationContextTypes) -> str | None:
     target = DISCORD_LOCALES.get(locale)
     key = _key(context)
     if target is None or target == SOURCE_LOCALE or key is None:
@@ -92,5 +89,5 @@ def _key(context: app_commands.TranslationContextTypes) -> str | None:
         case Where.parameter_description:
             return option_key(data, "description")
         case Where.choice_name:
-            return choice_key(data)
+            return None if data.value in LANGUAGE_NAMES else choice_key(data)
     return None

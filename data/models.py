@@ -19,6 +19,7 @@ class PlayerRow:
     vacation_started_at: str | None
     anonymised: int
     created_at: str
+    chosen_language: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +29,7 @@ class ServerRow:
     days_per_move: int
     thread_per_game: int
     hint_policy: str
+    language: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

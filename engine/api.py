@@ -178,9 +178,7 @@ class Engine:
         """
         if time is None and depth is None:
             time = DEFAULT_TIME
-        outcome = await self._submit(
-            position, seconds=time, depth=depth, history=_history_keys(position, history)
-        )
+        outcome = await self._submit(position, seconds=time, depth=depth, history=_history_keys(position, history))
         return make_analysis(position, outcome)
 
     async def choose(
@@ -202,9 +200,7 @@ class Engine:
         if seed is None:
             seed = random.SystemRandom().getrandbits(32)
         keys = _history_keys(position, history)
-        outcome = await self._submit(
-            position, seconds=time_budget, depth=None, history=keys, level=level, seed=seed
-        )
+        outcome = await self._submit(position, seconds=time_budget, depth=None, history=keys, level=level, seed=seed)
         found = to_moves(position, [outcome.move]) if outcome.move is not None else []
         return found[0] if found else legal[0]
 

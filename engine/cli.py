@@ -41,7 +41,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     analyse.add_argument(
         "--fen",
-        help='the position as a PDN FEN: side to move, then each side\'s pieces, K for kings, e.g. '
+        help="the position as a PDN FEN: side to move, then each side's pieces, K for kings, e.g. "
         '"W:W22,K31:B18,19,10" (squares in the variant\'s notation; default: the start position)',
     )
     analyse.add_argument("--time", type=float, help="seconds to think (default 2 unless --depth)")
@@ -75,10 +75,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         current = current.apply(move)
     best = format_move(position, analysis.move) if analysis.move else None
     if args.json:
-        print(json.dumps({
-            "move": best, "score": analysis.score, "pv": line, "depth": analysis.depth,
-            "nodes": analysis.nodes, "nps": analysis.nps,
-        }))
+        print(
+            json.dumps(
+                {
+                    "move": best,
+                    "score": analysis.score,
+                    "pv": line,
+                    "depth": analysis.depth,
+                    "nodes": analysis.nodes,
+                    "nps": analysis.nps,
+                }
+            )
+        )
         return 0
     if best is None:
         print("no legal move: the side to move has lost" if not rules.giveaway else "no legal move: won")

@@ -289,9 +289,5 @@ def evaluate_position(position: object) -> int:
 
     assert isinstance(position, Position)
     ev = evaluator_for(position.rules)
-    own, opp = (
-        (position.white, position.black)
-        if position.turn is Color.WHITE
-        else (position.black, position.white)
-    )
+    own, opp = (position.white, position.black) if position.turn is Color.WHITE else (position.black, position.white)
     return ev.evaluate(own, opp, position.kings, int(position.turn))

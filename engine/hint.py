@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from engine.api import Analysis
+from messages import colour_name
+from messages.i18n import ENGLISH, Words
 from rules import Color, Position, format_move
 
 LINE_PLIES = 5  # the hint move plus up to four replies; longer lines stop being readable
 MAX_LINE_PLIES = 9  # ... unless an exchange is still going on at ply 5: then on to its end
-_NUMBERS = {1: "a piece", 2: "two pieces", 3: "three pieces", 4: "four pieces"}
 
 
 def _material(position: Position, color: Color) -> tuple[int, int]:
@@ -47,11 +48,9 @@ def _line(position: Position, analysis: Analysis) -> tuple[list[str], Position, 
     return texts[:end], positions[end - 1], True
 
 
-def _pieces(n: int) -> str:
-    return _NUMBERS.get(n, f"{n} pieces")
-
-
-def verdict(position: Position, after: Position, analysis: Analysis, *, settled: bool = True) -> str:
+def verdict(
+    position: Position, after: Position, analysis: Analysis, *, settled: bool = True, w: Words = ENGLISH
+) -> str:
     """What the line achieves, in words, for the side that profits. settled: `after` is quiet, so its
     material count stands; otherwise only the engine's score is put in words."""
     mover = position.turn
@@ -60,10 +59,22 @@ def verdict(position: Position, after: Position, analysis: Analysis, *, settled:
         winner = mover if analysis.win_in > 0 else other
         moves = (abs(analysis.win_in) + 1) // 2
         if position.rules.giveaway:
-            return f"{winner.label} wins by running out of moves within {moves} moves"
-        return f"{winner.label} wins by force (within {moves} moves)"
+            return w.plural(
+                "hint.wins_giveaway",
+                "{side} wins by running out of moves within {count} move",
+                "{side} wins by running out of moves within {count} moves",
+                moves,
+                side=colour_name(w, winner),
+            )
+        return w.plural(
+            "hint.wins_by_force",
+            "{side} wins by force (within {count} move)",
+            "{side} wins by force (within {count} moves)",
+            moves,
+            side=colour_name(w, winner),
+        )
     if not settled:
-        return _by_score(analysis.score, mover)
+        return _by_score(analysis.score, mover, w)
     mine_before, my_kings_before = _material(position, mover)
     theirs_before, their_kings_before = _material(position, other)
     mine_after, my_kings_after = _material(after, mover)
@@ -71,27 +82,42 @@ def verdict(position: Position, after: Position, analysis: Analysis, *, settled:
     balance = (mine_after - mine_before) - (theirs_after - theirs_before)
     if balance and not position.rules.giveaway:
         side = mover if balance > 0 else other
-        return f"{side.label} wins {_pieces(abs(balance))}"
+        return _wins_pieces(w, colour_name(w, side), abs(balance))
     new_kings = (my_kings_after - my_kings_before, their_kings_after - their_kings_before)
     if new_kings[0] > 0 >= new_kings[1]:
-        return f"{mover.label} gets a king"
+        return w.say("hint.gets_king", "{side} gets a king", side=colour_name(w, mover))
     if new_kings[1] > 0 >= new_kings[0]:
-        return f"{other.label} gets a king"
-    return _by_score(analysis.score, mover)
+        return w.say("hint.gets_king", "{side} gets a king", side=colour_name(w, other))
+    return _by_score(analysis.score, mover, w)
 
 
-def _by_score(score: float, mover: Color) -> str:
+def _wins_pieces(w: Words, side: str, count: int) -> str:
+    if count == 1:
+        return w.say("hint.wins_a_piece", "{side} wins a piece", side=side)
+    if count <= 4:
+        small = {
+            2: lambda: w.say("hint.two_pieces", "two pieces"),
+            3: lambda: w.say("hint.three_pieces", "three pieces"),
+            4: lambda: w.say("hint.four_pieces", "four pieces"),
+        }
+        return w.say("hint.wins_some", "{side} wins {pieces}", side=side, pieces=small[count]())
+    return w.plural("hint.wins_pieces", "{side} wins {count} piece", "{side} wins {count} pieces", count, side=side)
+
+
+def _by_score(score: float, mover: Color, w: Words) -> str:
     if abs(score) < 0.3:
-        return "the position stays level"
-    better = mover if score > 0 else mover.opponent
-    size = "clearly " if abs(score) >= 1.0 else "slightly "
-    return f"{better.label} is {size}better ({abs(score):.1f})"
+        return w.say("hint.level", "the position stays level")
+    better = colour_name(w, mover if score > 0 else mover.opponent)
+    value = f"{abs(score):.1f}"
+    if abs(score) >= 1.0:
+        return w.say("hint.clearly_better", "{side} is clearly better ({score})", side=better, score=value)
+    return w.say("hint.slightly_better", "{side} is slightly better ({score})", side=better, score=value)
 
 
-def hint_text(position: Position, analysis: Analysis) -> str:
+def hint_text(position: Position, analysis: Analysis, w: Words = ENGLISH) -> str:
     """E.g. "22-18: after 13x22 26x10x1 White wins a piece". The line is the PV in the variant's notation."""
     if analysis.move is None:
-        return "No legal move: the game is over."
+        return w.say("hint.no_move", "No legal move: the game is over.")
     texts, after, settled = _line(position, analysis) if analysis.pv else ([], position, False)
     if not texts:
         texts = [format_move(position, analysis.move)]
@@ -99,7 +125,7 @@ def hint_text(position: Position, analysis: Analysis) -> str:
         settled = _quiet(after)
     head = texts[0]
     follow = texts[1:]
-    said = verdict(position, after, analysis, settled=settled)
+    said = verdict(position, after, analysis, settled=settled, w=w)
     if follow:
-        return f"{head}: after {' '.join(follow)} {said}"
-    return f"{head}: {said}"
+        return w.say("hint.line", "{move}: after {line} {verdict}", move=head, line=" ".join(follow), verdict=said)
+    return w.say("hint.short", "{move}: {verdict}", move=head, verdict=said)

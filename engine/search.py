@@ -127,9 +127,7 @@ class Searcher:
         gen = self.gen
         rules = self.rules
         self.exact_men_test = gen.fast_capture_check and rules.board_kind is BoardKind.DIAGONAL
-        self.short_kings = rules.king_range is KingRange.SHORT and set(rules.king_capture_vectors) <= set(
-            DIAGONALS
-        )
+        self.short_kings = rules.king_range is KingRange.SHORT and set(rules.king_capture_vectors) <= set(DIAGONALS)
         self.cap_fwd = gen.men_capture_forward
         self.cap_back = gen.men_capture_backward
         self.men_take_kings = rules.men_capture_kings
@@ -231,7 +229,14 @@ class Searcher:
         return best
 
     def _aspirate(
-        self, own: int, opp: int, kings: int, color: int, depth: int, h: int, moves: list[FastMove],
+        self,
+        own: int,
+        opp: int,
+        kings: int,
+        color: int,
+        depth: int,
+        h: int,
+        moves: list[FastMove],
         previous: int,
     ) -> int:
         if depth >= 4 and abs(previous) < WIN_BOUND:
@@ -250,15 +255,21 @@ class Searcher:
                     alpha, beta = -INF, INF
         return self._root(own, opp, kings, color, depth, -INF, INF, h, moves)
 
-    def _child(
-        self, own: int, opp: int, kings: int, color: int, h: int, m: FastMove
-    ) -> tuple[int, int, int, int]:
+    def _child(self, own: int, opp: int, kings: int, color: int, h: int, m: FastMove) -> tuple[int, int, int, int]:
         mx, cap, kx = m
         kd = (kings & cap) ^ kx
         return opp ^ cap, own ^ mx, (kings & ~cap) ^ kx, h ^ self._delta(color, mx, cap, kd)
 
     def _root(
-        self, own: int, opp: int, kings: int, color: int, depth: int, alpha: int, beta: int, h: int,
+        self,
+        own: int,
+        opp: int,
+        kings: int,
+        color: int,
+        depth: int,
+        alpha: int,
+        beta: int,
+        h: int,
         moves: list[FastMove],
     ) -> int:
         """Search the root moves in order, moving the best to the front (stable across iterations)."""
@@ -316,8 +327,18 @@ class Searcher:
 
     # -- the tree --------------------------------------------------------------------------------
     def _search(  # noqa: C901 - measured hot path (the search itself)
-        self, own: int, opp: int, kings: int, color: int, depth: int, alpha: int, beta: int, ply: int,
-        h: int, pv_node: bool, rev: int,
+        self,
+        own: int,
+        opp: int,
+        kings: int,
+        color: int,
+        depth: int,
+        alpha: int,
+        beta: int,
+        ply: int,
+        h: int,
+        pv_node: bool,
+        rev: int,
     ) -> int:
         if pv_node:
             self.pv_table[ply] = []
@@ -354,9 +375,7 @@ class Searcher:
                 flag = entry[2]
                 if flag == EXACT or (flag == LOWER and score >= beta) or (flag == UPPER and score <= alpha):
                     return score
-        moves = self.fast_moves(opp, own, kings, COLORS[1]) if color else self.fast_moves(
-            own, opp, kings, COLORS[0]
-        )
+        moves = self.fast_moves(opp, own, kings, COLORS[1]) if color else self.fast_moves(own, opp, kings, COLORS[0])
         if not moves:
             return WIN - ply if self.giveaway else ply - WIN
         n = len(moves)
@@ -409,20 +428,34 @@ class Searcher:
                 d = self._delta(color, mx, cap, kd)
             ch = h ^ d
             if i == 0:
-                score = -self._search(opp ^ cap, own ^ mx, c_kings, other, next_depth, -beta, -alpha, ply + 1,
-                                      ch, pv_node, c_rev)
+                score = -self._search(
+                    opp ^ cap, own ^ mx, c_kings, other, next_depth, -beta, -alpha, ply + 1, ch, pv_node, c_rev
+                )
             else:
                 reduce = 0
                 if depth >= 2 and i >= LMR_FROM and not cap and not kx and m not in killers:
                     reduce = LMR[min(depth, 31)][min(i, 31)]
-                score = -self._search(opp ^ cap, own ^ mx, c_kings, other, next_depth - reduce, -alpha - 1,
-                                      -alpha, ply + 1, ch, False, c_rev)
+                score = -self._search(
+                    opp ^ cap,
+                    own ^ mx,
+                    c_kings,
+                    other,
+                    next_depth - reduce,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    ch,
+                    False,
+                    c_rev,
+                )
                 if reduce and score > alpha:
-                    score = -self._search(opp ^ cap, own ^ mx, c_kings, other, next_depth, -alpha - 1, -alpha,
-                                          ply + 1, ch, False, c_rev)
+                    score = -self._search(
+                        opp ^ cap, own ^ mx, c_kings, other, next_depth, -alpha - 1, -alpha, ply + 1, ch, False, c_rev
+                    )
                 if pv_node and alpha < score < beta:
-                    score = -self._search(opp ^ cap, own ^ mx, c_kings, other, next_depth, -beta, -alpha,
-                                          ply + 1, ch, True, c_rev)
+                    score = -self._search(
+                        opp ^ cap, own ^ mx, c_kings, other, next_depth, -beta, -alpha, ply + 1, ch, True, c_rev
+                    )
             if score > best:
                 best = score
                 best_move = m
@@ -459,9 +492,7 @@ class Searcher:
             self._check()
         if ply >= MAX_PLY or not self.can_capture(own, opp, kings, color):
             return self.evaluate(own, opp, kings, color)
-        moves = self.fast_moves(opp, own, kings, COLORS[1]) if color else self.fast_moves(
-            own, opp, kings, COLORS[0]
-        )
+        moves = self.fast_moves(opp, own, kings, COLORS[1]) if color else self.fast_moves(own, opp, kings, COLORS[0])
         if not moves:
             return WIN - ply if self.giveaway else ply - WIN
         if not moves[0][1] or self.gen.captures_only:  # Kōnane: every move captures, so stand pat

@@ -75,8 +75,14 @@ def run(job: Job) -> Outcome:
     history = [searcher.hash_of(w, b, k, t) for w, b, k, t in job.history]
     if job.level is None:
         result = searcher.search(
-            job.white, job.black, job.kings, job.turn,
-            depth=job.depth, seconds=job.seconds, history=history, should_stop=stopped,
+            job.white,
+            job.black,
+            job.kings,
+            job.turn,
+            depth=job.depth,
+            seconds=job.seconds,
+            history=history,
+            should_stop=stopped,
         )
         return _outcome(result)
     return _outcome(play_level(searcher, job, history, stopped))
@@ -89,12 +95,25 @@ def play_level(searcher: Searcher, job: Job, history: list[int], stopped: Any) -
     seconds = None if job.seconds is None else job.seconds * level.time_share
     if level.noise == 0:
         return searcher.search(
-            job.white, job.black, job.kings, job.turn,
-            depth=level.depth, seconds=seconds, history=history, should_stop=stopped,
+            job.white,
+            job.black,
+            job.kings,
+            job.turn,
+            depth=level.depth,
+            seconds=seconds,
+            history=history,
+            should_stop=stopped,
         )
     result = searcher.search(
-        job.white, job.black, job.kings, job.turn,
-        depth=level.depth, seconds=seconds, history=history, should_stop=stopped, all_scores=True,
+        job.white,
+        job.black,
+        job.kings,
+        job.turn,
+        depth=level.depth,
+        seconds=seconds,
+        history=history,
+        should_stop=stopped,
+        all_scores=True,
     )
     scored = result.root_scores or ([(result.move, result.score)] if result.move else [])
     if not scored:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from engine import hint_text
 from local.text import ALICE_ID, BOB_ID, NAMES, Command, InputError, Parsed, name_of, parse_options, write_file
-from messages.play import HINT_REFUSALS
+from messages.play import hint_refusal as hint_refusal_words
 from rules import find_variant
 from service import HintPolicy, hint_refusal, move_number, rules_card
 
@@ -103,7 +103,7 @@ async def hint(session: LocalSession, parsed: Parsed) -> None:
     # as on Discord; no server: the default policy
     refused = hint_refusal(game, session.viewer(game), HintPolicy.UNRATED, tournament=in_tournament)
     if refused is not None:
-        raise InputError(HINT_REFUSALS[refused])
+        raise InputError(hint_refusal_words(session.w, refused))
     if ply is not None and game.active:
         raise InputError("Choosing an earlier position is for finished games; type hint alone for a hint now.")
     shown = game.ply if ply is None else ply

@@ -19,6 +19,7 @@ from local import tournament
 from local.commands import COMMANDS
 from local.text import ALICE_ID, BOB_ID, NAMES, InputError, Parsed, board_text, name_of, write_file
 from messages import example_moves
+from messages.i18n import words
 from messages.play import describe_game_error, ending
 from messages.premove import conditional_reply
 from render import RenderOptions, render_board
@@ -58,7 +59,9 @@ class LocalSession:
         boards_dir: Path = BOARDS_DIR,
         analyser: Analyser | None = None,
         pictures: bool = True,
+        language: str | None = None,
     ) -> None:
+        self.w = words(language)  # LANG or --lang; English when unknown
         self.service = service
         self.out = output
         self.boards_dir = boards_dir

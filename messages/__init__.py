@@ -26,6 +26,18 @@ from rules.position import Position
 MAX_LISTED = 12
 
 
+def colour_name(w: Words, colour: object) -> str:
+    """'White' / 'Black' for a Color, its label or 'white' / 'black'."""
+    text = str(getattr(colour, "label", colour)).lower()
+    return w.say("colour.white", "White") if text == "white" else w.say("colour.black", "Black")
+
+
+def colour_in_sentence(w: Words, colour: object) -> str:
+    """'white' / 'black' inside a sentence ("... now plays white")."""
+    text = str(getattr(colour, "label", colour)).lower()
+    return w.say("colour.white_lower", "white") if text == "white" else w.say("colour.black_lower", "black")
+
+
 def _number(value: object) -> int:
     try:
         return int(str(value))

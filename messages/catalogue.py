@@ -113,9 +113,7 @@ def template(entries: dict[str, Entry]) -> Catalog:
     for entry in sorted(entries.values(), key=lambda e: e.key):
         flags = ["python-brace-format"] if any(placeholders(t) for t in (entry.source, entry.plural or "")) else []
         comments = [entry.comment] if entry.comment else []
-        catalogue.add(
-            entry.msgid, context=entry.key, locations=entry.locations, flags=flags, auto_comments=comments
-        )
+        catalogue.add(entry.msgid, context=entry.key, locations=entry.locations, flags=flags, auto_comments=comments)
     return catalogue
 
 

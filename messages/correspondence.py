@@ -6,16 +6,29 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from messages.i18n import Words
 from messages.premove import GAME_ERRORS as PREMOVE_ERRORS
 from service.errors import AnalysisRateLimited, AnalysisRefused, GameError, RematchNotYet
 
-CORRESPONDENCE_ERRORS: dict[type[GameError], Callable[[Any, Callable[[int], str]], str]] = {
+CORRESPONDENCE_ERRORS: dict[type[GameError], Callable[[Any, Callable[[int], str], Words], str]] = {
     **PREMOVE_ERRORS,
-    RematchNotYet: lambda e, name: f"Game #{e.game_id} is still being played: a rematch comes after it ends.",
-    AnalysisRefused: lambda e, name: (
-        f"Game #{e.game_id} is still being played: analyses are for finished games (use /hint where allowed)."
-        if e.reason == "active"
-        else f"The stored analysis of game #{e.game_id} no longer matches its moves."
+    RematchNotYet: lambda e, name, w: w.say(
+        "rematch.not_yet", "Game #{game} is still being played: a rematch comes after it ends.", game=e.game_id
     ),
-    AnalysisRateLimited: lambda e, name: f"One new analysis at a time: you can start another in {e.retry_after:.0f} s.",
+    AnalysisRefused: lambda e, name, w: (
+        w.say(
+            "analysis.refused_active",
+            "Game #{game} is still being played: analyses are for finished games (use /hint where allowed).",
+            game=e.game_id,
+        )
+        if e.reason == "active"
+        else w.say(
+            "analysis.refused_stale", "The stored analysis of game #{game} no longer matches its moves.", game=e.game_id
+        )
+    ),
+    AnalysisRateLimited: lambda e, name, w: w.say(
+        "analysis.rate_limited",
+        "One new analysis at a time: you can start another in {seconds} s.",
+        seconds=f"{e.retry_after:.0f}",
+    ),
 }

@@ -102,7 +102,6 @@ def words(locale: object = SOURCE_LOCALE) -> Words:
     return Words(resolved, _load(resolved))
 
 
-
 def _load(locale: str) -> gettext.NullTranslations:
     path = LOCALE_DIR / f"{locale}.po"
     if locale == SOURCE_LOCALE or not path.exists():

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 import messages
+from messages.i18n import ENGLISH, Words
 from service.errors import (
     GameError,
     PremoveBadMove,
@@ -20,58 +21,124 @@ Namer = Callable[[int], str]
 EXAMPLE = "21-17 10-14 22-18 14x21"
 
 
-def _bad_move(error: PremoveBadMove, name: Namer) -> str:
-    whose = "your opponent's move" if error.index % 2 == 0 else "your reply"
-    return (
-        f"That line is refused at move {error.index + 1} ({error.text}, {whose}): "
-        f"{messages.describe(error.error, error.position)} Nothing was stored."
+def _bad_move(error: PremoveBadMove, name: Namer, w: Words) -> str:
+    if error.index % 2 == 0:
+        whose = w.say("premove.whose.opponent", "your opponent's move")
+    else:
+        whose = w.say("premove.whose.reply", "your reply")
+    return w.say(
+        "premove.bad_move",
+        "That line is refused at move {number} ({move}, {whose}): {why} Nothing was stored.",
+        number=error.index + 1,
+        move=error.text,
+        whose=whose,
+        why=messages.describe(error.error, error.position, w),
     )
 
 
-GAME_ERRORS: dict[type[GameError], Callable[[Any, Namer], str]] = {
-    PremoveNotNow: lambda e, name: (
-        f"It is your move in game #{e.game_id}: play it. Conditional moves are entered while your opponent "
-        "is to move."
+def _incomplete(e: PremoveIncomplete, w: Words) -> str:
+    if e.last:
+        return w.say(
+            "premove.incomplete_after",
+            "A line is pairs of your opponent's move and your reply, for example {example}; add your reply "
+            "after {last}.",
+            example=EXAMPLE,
+            last=e.last,
+        )
+    return w.say(
+        "premove.incomplete",
+        "A line is pairs of your opponent's move and your reply, for example {example}.",
+        example=EXAMPLE,
+    )
+
+
+def _too_long(e: PremoveTooLong, w: Words) -> str:
+    if e.what == "plies":
+        return w.plural(
+            "premove.too_many_plies",
+            "That is too long: a line has at most {count} ply.",
+            "That is too long: a line has at most {count} plies.",
+            e.limit,
+        )
+    return w.plural(
+        "premove.too_many_lines",
+        "A game holds at most {count} line of conditional moves; clear some first (clear:true).",
+        "A game holds at most {count} lines of conditional moves; clear some first (clear:true).",
+        e.limit,
+    )
+
+
+GAME_ERRORS: dict[type[GameError], Callable[[Any, Namer, Words], str]] = {
+    PremoveNotNow: lambda e, name, w: w.say(
+        "premove.not_now",
+        "It is your move in game #{game}: play it. Conditional moves are entered while your opponent is to move.",
+        game=e.game_id,
     ),
-    PremoveIncomplete: lambda e, name: (
-        "A line is pairs of your opponent's move and your reply, for example "
-        f"{EXAMPLE}" + (f"; add your reply after {e.last}." if e.last else ".")
-    ),
-    PremoveTooLong: lambda e, name: (
-        f"That is too long: a line has at most {e.limit} plies."
-        if e.what == "plies"
-        else f"A game holds at most {e.limit} lines of conditional moves; clear some first (clear:true)."
-    ),
+    PremoveIncomplete: lambda e, name, w: _incomplete(e, w),
+    PremoveTooLong: lambda e, name, w: _too_long(e, w),
     PremoveBadMove: _bad_move,
-    PremoveConflict: lambda e, name: (
-        f"You already answer {e.opponent_move} with {e.stored_reply}, not {e.new_reply}. "
-        "Clear your lines first (clear:true) to change it."
+    PremoveConflict: lambda e, name, w: w.say(
+        "premove.conflict",
+        "You already answer {move} with {stored}, not {new}. Clear your lines first (clear:true) to change it.",
+        move=e.opponent_move,
+        stored=e.stored_reply,
+        new=e.new_reply,
     ),
 }
 
 
-def premove_list(lines: PremoveLines, *, added: bool = False) -> str:
+def premove_list(lines: PremoveLines, *, added: bool = False, w: Words = ENGLISH) -> str:
     """What a player sees of their own lines (privately)."""
     game = lines.game.id
     if not lines.lines:
         if lines.cleared:
-            count = f"{lines.cleared} line{'s' * (lines.cleared != 1)}"
-            return f"Your conditional moves in game #{game} are cleared ({count})."
-        return (
-            f"You have no conditional moves in game #{game}. Add a line of your opponent's move and your "
-            f"reply, for example: {EXAMPLE}"
+            return w.plural(
+                "premove.cleared",
+                "Your conditional moves in game #{game} are cleared ({count} line).",
+                "Your conditional moves in game #{game} are cleared ({count} lines).",
+                lines.cleared,
+                game=game,
+            )
+        return w.say(
+            "premove.none",
+            "You have no conditional moves in game #{game}. Add a line of your opponent's move and your reply, "
+            "for example: {example}",
+            game=game,
+            example=EXAMPLE,
         )
-    head = "Stored. " if added else ""
     shown = "\n".join(f"{n}. {' '.join(line)}" for n, line in enumerate(lines.lines, start=1))
-    return (
-        f"{head}Your conditional moves in game #{game} (only you see them; any other move clears them):\n{shown}"
+    if added:
+        return w.say(
+            "premove.stored",
+            "Stored. Your conditional moves in game #{game} (only you see them; any other move clears them):\n{lines}",
+            game=game,
+            lines=shown,
+        )
+    return w.say(
+        "premove.list",
+        "Your conditional moves in game #{game} (only you see them; any other move clears them):\n{lines}",
+        game=game,
+        lines=shown,
     )
 
 
-def conditional_reply(replier: str, move: str) -> str:
+def conditional_reply(replier: str, move: str, w: Words = ENGLISH) -> str:
     """The headline part that announces a reply played from a line."""
-    return f"{replier} answered at once with {move} (a conditional move)."
+    return w.say(
+        "premove.answered", "{player} answered at once with {move} (a conditional move).", player=replier, move=move
+    )
 
 
-NO_WAITING_GAME = "None of your games is waiting for your opponent's move, so there is nothing to plan for."
-SEVERAL_WAITING_GAMES = "Several of your games wait for your opponent ({games}); say which with the game option."
+def no_waiting_game(w: Words) -> str:
+    return w.say(
+        "premove.no_waiting_game",
+        "None of your games is waiting for your opponent's move, so there is nothing to plan for.",
+    )
+
+
+def several_waiting_games(w: Words, games: str) -> str:
+    return w.say(
+        "premove.several_waiting_games",
+        "Several of your games wait for your opponent ({games}); say which with the game option.",
+        games=games,
+    )

@@ -25,6 +25,7 @@ ORIENTATIONS = tuple(Orientation)
 HINT_POLICIES = tuple(HintPolicy)
 _THEME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,31}$")
 _LANGUAGE = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$")
+AUTO_LANGUAGE = "auto"  # clears a chosen language: follow the client (players) or Discord's locale (servers)
 
 
 class PlayerService:
@@ -42,8 +43,20 @@ class PlayerService:
         if player is None:
             return Preferences(Notifications.DM, "classic", Orientation.AUTO, "en")
         return Preferences(
-            Notifications(player.notifications), player.board_theme, Orientation(player.orientation), player.language
+            Notifications(player.notifications),
+            player.board_theme,
+            Orientation(player.orientation),
+            player.chosen_language or player.language,
+            player.chosen_language,
         )
+
+    async def saw_locale(self, player_id: int, locale: str) -> None:
+        """Remember the locale of a player's Discord client (their DMs speak it unless they chose one)."""
+        if not _LANGUAGE.match(locale):
+            return
+        async with self._ctx.db.write() as repos:
+            await repos.players.ensure(player_id, None, to_db(self._ctx.now()))
+            await repos.players.update_preferences(player_id, {"language": locale})
 
     async def set_preferences(
         self,
@@ -54,7 +67,7 @@ class PlayerService:
         orientation: str | None = None,
         language: str | None = None,
     ) -> Preferences:
-        changes: dict[str, str] = {}
+        changes: dict[str, str | None] = {}
         if notifications is not None:
             _check("notifications", notifications, notifications in NOTIFICATIONS, ", ".join(NOTIFICATIONS))
             changes["notifications"] = notifications
@@ -65,8 +78,9 @@ class PlayerService:
             _check("orientation", orientation, orientation in ORIENTATIONS, ", ".join(ORIENTATIONS))
             changes["orientation"] = orientation
         if language is not None:
-            _check("language", language, bool(_LANGUAGE.match(language)), "a language code such as en or it")
-            changes["language"] = language
+            ok = language == AUTO_LANGUAGE or bool(_LANGUAGE.match(language))
+            _check("language", language, ok, "a language code such as en or it")
+            changes["chosen_language"] = None if language == AUTO_LANGUAGE else language
         async with self._ctx.db.write() as repos:
             await repos.players.ensure(player_id, None, to_db(self._ctx.now()))
             await repos.players.update_preferences(player_id, changes)
@@ -88,6 +102,7 @@ class PlayerService:
             channels,
             bool(row.thread_per_game),
             HintPolicy(row.hint_policy),
+            row.language,
         )
 
     async def update_server(
@@ -98,6 +113,7 @@ class PlayerService:
         days_per_move: int | None = None,
         thread_per_game: bool | None = None,
         hint_policy: str | None = None,
+        language: str | None = None,
         allow_channels: tuple[int, ...] = (),
         disallow_channels: tuple[int, ...] = (),
     ) -> ServerSettings:
@@ -114,6 +130,10 @@ class PlayerService:
         if hint_policy is not None:
             _check("hint policy", hint_policy, hint_policy in HINT_POLICIES, ", ".join(HINT_POLICIES))
             changes["hint_policy"] = hint_policy
+        if language is not None:
+            ok = language == AUTO_LANGUAGE or bool(_LANGUAGE.match(language))
+            _check("language", language, ok, "a language code such as en or it")
+            changes["language"] = None if language == AUTO_LANGUAGE else language
         async with self._ctx.db.write() as repos:
             await repos.servers.ensure(guild_id)
             await repos.servers.update(guild_id, changes)

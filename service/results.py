@@ -385,7 +385,8 @@ class Preferences:
     notifications: Notifications
     board_theme: str
     orientation: Orientation
-    language: str
+    language: str  # what DMs and reminders use: the player's choice, else the last client locale seen
+    chosen_language: str | None = None  # set with /settings language; None follows the client
 
 
 @dataclass(frozen=True, slots=True)
@@ -396,6 +397,7 @@ class ServerSettings:
     allowed_channels: tuple[int, ...]  # empty: every channel
     thread_per_game: bool
     hint_policy: HintPolicy
+    language: str | None = None  # public posts; None: the server's Discord locale
 
 
 @dataclass(frozen=True, slots=True)

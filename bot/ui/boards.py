@@ -10,16 +10,18 @@ from typing import Any
 
 import discord
 
-from messages.play import ending
+from messages import colour_name
+from messages.i18n import ENGLISH, Words
+from messages.play import bot_name, ending
+from messages.variants import variant_name
 from render import RenderOptions, render_board, theme_names
-from rules import Move, Position, find_variant
+from rules import Move, Position
 from service import (
     BOT_ID,
     GameView,
     MoveRecord,
     Service,
     board_flipped,
-    bot_label,
     move_number,
 )
 
@@ -56,52 +58,64 @@ class BoardMessage:
         return out
 
 
-def player_label(game: GameView, player_id: int) -> str:
+def player_label(game: GameView, player_id: int, w: Words = ENGLISH) -> str:
     if player_id == BOT_ID:
-        return bot_label(game.bot_level)
+        return bot_name(w, game.bot_level)
     return f"<@{player_id}>"
 
 
-def game_embed(game: GameView, last: MoveRecord | None, filename: str, *, ply: int | None = None) -> discord.Embed:
+def game_embed(
+    game: GameView, last: MoveRecord | None, filename: str, *, ply: int | None = None, w: Words = ENGLISH
+) -> discord.Embed:
     """The game's card; with `ply`, the card of an earlier position (post-game analysis)."""
-    rules = find_variant(game.variant)
-    embed = discord.Embed(title=f"Game #{game.id} · {rules.name}", colour=COLOUR)
-    embed.add_field(name="White", value=player_label(game, game.white_id))
-    embed.add_field(name="Black", value=player_label(game, game.black_id))
+    title = w.say("board.title", "Game #{game} · {variant}", game=game.id, variant=variant_name(w, game.variant))
+    embed = discord.Embed(title=title, colour=COLOUR)
+    embed.add_field(name=colour_name(w, "white"), value=player_label(game, game.white_id, w))
+    embed.add_field(name=colour_name(w, "black"), value=player_label(game, game.black_id, w))
     shown = game.ply if ply is None else ply
-    embed.add_field(name="Move", value=str(move_number(shown)))
+    embed.add_field(name=w.say("board.move_number", "Move"), value=str(move_number(shown)))
     if shown != game.ply:
-        embed.add_field(name="Position", value=f"after ply {shown} of {game.ply}")
-    embed.add_field(name="Last move", value=_last_text(last))
+        embed.add_field(
+            name=w.say("board.position", "Position"),
+            value=w.say("board.after_ply", "after ply {ply} of {plies}", ply=shown, plies=game.ply),
+        )
+    embed.add_field(name=w.say("board.last_move", "Last move"), value=_last_text(last, w))
     if game.active:
         to_move = game.to_move_id
         assert to_move is not None
-        embed.add_field(name="To move", value=f"{game.turn.label}: {player_label(game, to_move)}")
-        embed.add_field(name="Deadline", value=deadline_text(game))
+        embed.add_field(
+            name=w.say("board.to_move", "To move"),
+            value=f"{colour_name(w, game.turn.label)}: {player_label(game, to_move, w)}",
+        )
+        embed.add_field(name=w.say("board.deadline", "Deadline"), value=deadline_text(game, w))
     else:
-        embed.add_field(name="Result", value=f"{game.result} · {ending(game)}")
-    rated = "rated" if game.rated else "unrated"
-    embed.set_footer(text=f"{rated} · {game.days_per_move} day{'s' * (game.days_per_move != 1)} per move")
+        embed.add_field(name=w.say("board.result", "Result"), value=f"{game.result} · {ending(game, w)}")
+    rated = w.say("terms.rated", "rated") if game.rated else w.say("terms.unrated", "unrated")
+    days = w.plural("terms.days_per_move", "{count} day per move", "{count} days per move", game.days_per_move)
+    embed.set_footer(text=f"{rated} · {days}")
     embed.set_image(url=f"attachment://{filename}")
     return embed
 
 
-def _last_text(last: MoveRecord | None) -> str:
+def _last_text(last: MoveRecord | None, w: Words) -> str:
     if last is None:
         return "—"
-    took = f" (takes {', '.join(last.captures)})" if last.captures else ""
-    return f"{last.notation}{took}"
+    if not last.captures:
+        return last.notation
+    return w.say(
+        "board.last_move_takes", "{move} (takes {taken})", move=last.notation, taken=w.join(list(last.captures))
+    )
 
 
-def deadline_text(game: GameView) -> str:
+def deadline_text(game: GameView, w: Words = ENGLISH) -> str:
     if game.move_deadline is not None:
         stamp = int(game.move_deadline.timestamp())
         return f"<t:{stamp}:f> (<t:{stamp}:R>)"
     if game.to_move_id == BOT_ID:
-        return "the bot is thinking"
+        return w.say("board.bot_thinking", "the bot is thinking")
     if game.clock_paused:
-        return "paused (vacation)"
-    return "none"
+        return w.say("board.paused", "paused (vacation)")
+    return w.say("board.no_deadline", "none")
 
 
 async def render_png(position: Position, options: RenderOptions) -> bytes:
@@ -116,6 +130,7 @@ async def board_message(
     viewer_id: int | None = None,
     hint: Move | None = None,
     ply: int | None = None,
+    w: Words = ENGLISH,
 ) -> BoardMessage:
     """The board as the viewer (default: the player to move) likes it: theme and orientation.
 
@@ -143,4 +158,4 @@ async def board_message(
     )
     png = await render_png(position, options)
     filename = f"game-{game.id}-{shown}.png"
-    return BoardMessage(game_embed(game, record, filename, ply=shown), png, filename, None)
+    return BoardMessage(game_embed(game, record, filename, ply=shown, w=w), png, filename, None)

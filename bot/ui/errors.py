@@ -17,7 +17,9 @@ from discord import app_commands
 import messages
 from bot.ui.caller import ask_for
 from bot.ui.option_types import BadOption
-from messages.play import UNKNOWN_COMMAND, describe_game_error
+from bot.ui.speech import private
+from messages.i18n import Words
+from messages.play import describe_game_error, unknown_command
 from rules import Position, RulesError
 from service import GameError
 
@@ -34,16 +36,34 @@ def mention(user_id: int) -> str:
 
 
 class Refusal(Exception):
-    """A bot-side refusal (no such game for you, hints not allowed here, ...): its text is the reply."""
+    """A bot-side refusal (no such game for you, hints not allowed here, ...): `words` says it in a language."""
+
+    def __init__(self, say: Callable[[Words], str]) -> None:
+        super().__init__("refusal")
+        self.say = say
+
+    def words(self, words: Words) -> str:
+        return self.say(words)
 
 
 class MissingPermissions(Refusal):
-    """The bot lacks channel permissions it needs."""
+    """The bot lacks channel permissions it needs (Discord's English permission names, as its UI shows them)."""
 
-    def __init__(self, names: list[str], where: str = "this channel") -> None:
-        listed = ", ".join(names)
-        super().__init__(f"I can't do that in {where}: I need the {listed} permission{'s' * (len(names) > 1)}.")
+    def __init__(self, names: list[str], where: str | None = None) -> None:
+        super().__init__(lambda w: missing_permissions_sentence(w, names, where))
         self.names = names
+
+
+def missing_permissions_sentence(words: Words, names: list[str], where: str | None) -> str:
+    place = where or words.say("permissions.this_channel", "this channel")
+    return words.plural(
+        "permissions.missing",
+        "I can't do that in {place}: I need the {permissions} permission.",
+        "I can't do that in {place}: I need the {permissions} permissions.",
+        len(names),
+        place=place,
+        permissions=words.join(names),
+    )
 
 
 class MoveRefused(Exception):
@@ -55,51 +75,69 @@ class MoveRefused(Exception):
         self.position = position
 
 
-def _wrapped(error: app_commands.CommandInvokeError | app_commands.TransformerError) -> str | None:
+def _wrapped(error: app_commands.CommandInvokeError | app_commands.TransformerError, w: Words) -> str | None:
     """What a command or transformer failure carries inside, in words; None for a bug."""
     inner = error.__cause__ if isinstance(error, app_commands.TransformerError) else error.original
     if inner is not None and inner is not error:
-        found = explain(inner)
+        found = explain(inner, w)
         if found is not None:
             return found
     if isinstance(error, app_commands.TransformerError):
-        return f"I could not understand {error.value!r}."
+        return w.say("error.not_understood", "I could not understand {value!r}.", value=error.value)
     return None
 
 
-def _bot_missing(error: app_commands.BotMissingPermissions) -> str:
-    return str(MissingPermissions([p.replace("_", " ").title() for p in error.missing_permissions]))
+def _bot_missing(error: app_commands.BotMissingPermissions, w: Words) -> str:
+    names = [p.replace("_", " ").title() for p in error.missing_permissions]
+    return missing_permissions_sentence(w, names, None)
 
 
 # The first entry whose type matches wins, so subclasses come before their bases.
-_EXPLAINERS: tuple[tuple[type[BaseException], Callable[[Any], str | None]], ...] = (
+_EXPLAINERS: tuple[tuple[type[BaseException], Callable[[Any, Words], str | None]], ...] = (
     (app_commands.CommandInvokeError, _wrapped),
     (app_commands.TransformerError, _wrapped),
-    (Refusal, str),
-    (MoveRefused, lambda e: messages.describe(e.error, e.position)),
-    (GameError, lambda e: describe_game_error(e, mention)),
-    (RulesError, messages.describe),
-    (app_commands.CommandOnCooldown, lambda e: f"Slow down: you can use this again in {e.retry_after:.0f} s."),
-    (app_commands.MissingPermissions, lambda e: "You need the Manage Server permission for that."),
+    (Refusal, lambda e, w: e.words(w)),
+    (MoveRefused, lambda e, w: messages.describe(e.error, e.position, w)),
+    (GameError, lambda e, w: describe_game_error(e, mention, w)),
+    (RulesError, lambda e, w: messages.describe(e, None, w)),
+    (
+        app_commands.CommandOnCooldown,
+        lambda e, w: w.say(
+            "error.cooldown", "Slow down: you can use this again in {seconds} s.", seconds=f"{e.retry_after:.0f}"
+        ),
+    ),
+    (
+        app_commands.MissingPermissions,
+        lambda e, w: w.say("error.manage_server", "You need the Manage Server permission for that."),
+    ),
     (app_commands.BotMissingPermissions, _bot_missing),
-    (app_commands.NoPrivateMessage, lambda e: "That only works in a server."),
-    (BadOption, lambda e: f"The {e.name} option cannot be {str(e.value)[:50]!r}: that is not a value it takes."),
-    (app_commands.CheckFailure, lambda e: "You can't use that here."),
+    (app_commands.NoPrivateMessage, lambda e, w: w.say("error.server_only", "That only works in a server.")),
+    (
+        BadOption,
+        lambda e, w: w.say(
+            "error.bad_option",
+            "The {option} option cannot be {value!r}: that is not a value it takes.",
+            option=e.name,
+            value=str(e.value)[:50],
+        ),
+    ),
+    (app_commands.CheckFailure, lambda e, w: w.say("error.not_here", "You can't use that here.")),
     (
         discord.Forbidden,
-        lambda e: (
+        lambda e, w: w.say(
+            "error.discord_forbidden",
             "Discord refused me: I am missing a permission here (I need Send Messages, Embed Links, "
-            "Attach Files, Create Public Threads and Send Messages in Threads)."
+            "Attach Files, Create Public Threads and Send Messages in Threads).",
         ),
     ),
 )
 
 
-def explain(error: BaseException) -> str | None:
+def explain(error: BaseException, words: Words) -> str | None:
     """The player-facing sentence for an expected error, or None for a bug."""
-    for kind, words in _EXPLAINERS:
+    for kind, sentence in _EXPLAINERS:
         if isinstance(error, kind):
-            return words(error)
+            return sentence(error, words)
     return None
 
 
@@ -121,9 +159,9 @@ async def report(interaction: Interaction, error: BaseException) -> None:
     if isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
         # a command Discord still shows but this bot no longer has (or has changed): not a bug of ours
         log.warning("stale or unknown command %r from user %s", getattr(error, "name", "?"), interaction.user.id)
-        await send_ephemeral(interaction, UNKNOWN_COMMAND)
+        await send_ephemeral(interaction, unknown_command(private(interaction)))
         return
-    text = explain(error)
+    text = explain(error, private(interaction))
     if text is None:
         command = interaction.command.qualified_name if interaction.command else None
         log.error(
@@ -132,7 +170,7 @@ async def report(interaction: Interaction, error: BaseException) -> None:
             interaction.user.id,
             exc_info=(type(error), error, error.__traceback__),
         )
-        text = "Sorry, something went wrong on my side. It has been logged."
+        text = private(interaction).say("error.bug", "Sorry, something went wrong on my side. It has been logged.")
     await send_ephemeral(interaction, text)
 
 
@@ -149,4 +187,3 @@ async def guarded(interaction: Interaction, action: Callable[[], Awaitable[None]
         await action()
     except Exception as error:
         await report(interaction, error)
-

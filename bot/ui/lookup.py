@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.ui.errors import Refusal
+from messages.i18n import Words
 from service import GameOver, GameView, NotAParticipant, NotYourTurn
 
 if TYPE_CHECKING:
@@ -27,11 +28,19 @@ async def game_for(interaction: Interaction, game_id: int | None, *, my_turn: bo
     if len(mine) == 1:  # even if it is not the caller's turn: the service then says whose it is
         return mine[0].game
     if not mine:
-        raise Refusal("You have no active games. Start one with /challenge or /play.")
+        raise Refusal(no_active_games)
     if not waiting and my_turn:
-        raise Refusal("None of your games is waiting for your move.")
-    listed = ", ".join(f"#{n}" for n in sorted(g.game.id for g in waiting or mine)[:10])
-    raise Refusal(f"You have several games ({listed}); say which with the game option.")
+        raise Refusal(lambda w: w.say("lookup.none_waiting", "None of your games is waiting for your move."))
+    numbers = [f"#{n}" for n in sorted(g.game.id for g in waiting or mine)[:10]]
+    raise Refusal(
+        lambda w: w.say(
+            "lookup.several", "You have several games ({games}); say which with the game option.", games=w.join(numbers)
+        )
+    )
+
+
+def no_active_games(w: Words) -> str:
+    return w.say("lookup.no_games", "You have no active games. Start one with /challenge or /play.")
 
 
 def check_can_move(game: GameView, player_id: int) -> None:

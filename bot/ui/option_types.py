@@ -30,4 +30,3 @@ class BadOption(app_commands.CheckFailure):
         super().__init__(f"option {name} has a value of the wrong type")
         self.name = name
         self.value = value
-

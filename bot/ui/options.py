@@ -9,9 +9,12 @@ from discord import app_commands
 
 from bot.ui.errors import Refusal
 from bot.ui.lookup import game_for
+from bot.ui.speech import private
+from messages.play import bot_name
+from messages.variants import variant_name
 from render import theme_names
 from rules import VARIANTS, RulesError, find_variant, format_move
-from service import BOT_ID, GameError, GameView, bot_label
+from service import BOT_ID, GameError, GameView
 
 if TYPE_CHECKING:
     from bot.client import DamaBot
@@ -70,7 +73,7 @@ THEME_CHOICES = [app_commands.Choice(name=name, value=name) for name in theme_na
 
 def opponent_name(interaction: Interaction, game: GameView, player_id: int) -> str:
     if player_id == BOT_ID:
-        return bot_label(game.bot_level)
+        return bot_name(private(interaction), game.bot_level)
     user = interaction.client.get_user(player_id)
     return user.display_name if user else f"player {player_id}"
 
@@ -78,13 +81,15 @@ def opponent_name(interaction: Interaction, game: GameView, player_id: int) -> s
 async def game_autocomplete(interaction: Interaction, current: str) -> list[app_commands.Choice[int]]:
     """The caller's active games, those awaiting their move first."""
     mine = await interaction.client.service.queries.my_games(interaction.user.id, limit=MAX_CHOICES * 2)
-    rules_names = {r.id: r.name for r in VARIANTS.values()}
     choices = []
     for item in mine:
         game = item.game
-        turn = "your move" if item.my_turn else "their move"
-        name = f"#{game.id} vs {opponent_name(interaction, game, item.opponent_id)} · " \
-               f"{rules_names.get(game.variant, game.variant)} · {turn}"
+        w = private(interaction)
+        turn = w.say("games.your_move", "your move") if item.my_turn else w.say("games.their_move", "their move")
+        name = (
+            f"#{game.id} vs {opponent_name(interaction, game, item.opponent_id)} · "
+            f"{variant_name(w, game.variant)} · {turn}"
+        )
         if current.strip().lstrip("#") in name:
             choices.append(app_commands.Choice(name=name[:100], value=game.id))
     return choices[:MAX_CHOICES]
@@ -109,9 +114,12 @@ async def move_autocomplete(interaction: Interaction, current: str) -> list[app_
         if wanted and not text.lower().startswith(wanted) and not full.lower().startswith(wanted):
             continue
         label = text
+        w = private(interaction)
         if move.captures:
-            label += " — takes " + ", ".join(board.name(s) for s in move.captures)
+            label += " — " + w.say(
+                "picker.takes", "takes {squares}", squares=w.join([board.name(s) for s in move.captures])
+            )
         if move.promotes:
-            label += " — makes a king"
+            label += " — " + w.say("picker.makes_king", "makes a king")
         choices.append(app_commands.Choice(name=label[:100], value=text[:100]))
     return choices[:MAX_CHOICES]

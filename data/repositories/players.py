@@ -5,8 +5,8 @@ from __future__ import annotations
 from data.models import PlayerRow, ResultCount, ServerRow
 from data.repositories.base import Repository
 
-_PREFERENCES = ("notifications", "board_theme", "orientation", "language")
-_SERVER_FIELDS = ("default_variant", "days_per_move", "thread_per_game", "hint_policy")
+_PREFERENCES = ("notifications", "board_theme", "orientation", "language", "chosen_language")
+_SERVER_FIELDS = ("default_variant", "days_per_move", "thread_per_game", "hint_policy", "language")
 
 
 class PlayerRepository(Repository):
@@ -21,7 +21,7 @@ class PlayerRepository(Repository):
             (player_id, display_name, now),
         )
 
-    async def update_preferences(self, player_id: int, changes: dict[str, str]) -> None:
+    async def update_preferences(self, player_id: int, changes: dict[str, str | None]) -> None:
         for key, value in changes.items():
             if key not in _PREFERENCES:
                 raise KeyError(key)
@@ -56,7 +56,7 @@ class PlayerRepository(Repository):
         await self._run("DELETE FROM timers WHERE player_id = ?", (player_id,))
         await self._run(
             "UPDATE players SET id = ?, display_name = NULL, notifications = 'off', board_theme = 'classic', "
-            "orientation = 'auto', language = 'en', vacation_started_at = NULL, anonymised = 1 WHERE id = ?",
+            "orientation = 'auto', language = 'en', chosen_language = NULL, vacation_started_at = NULL, anonymised = 1 WHERE id = ?",
             (new_id, player_id),
         )
 

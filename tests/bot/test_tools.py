@@ -157,7 +157,10 @@ async def test_settings_show_and_save(bot: DamaBot, log: Recorder) -> None:
     assert log.last().ephemeral
     inter = interaction(bot, ALICE, log)
     await run_command(bot, "settings", inter, notifications="off", theme="dark", orientation="black")
-    assert log.last().content == "Saved. When it is your move you get nothing. Board theme: dark. Orientation: black."
+    assert log.last().content == (
+        "Saved. When it is your move you get nothing. Board theme: dark. Orientation: black. "
+        "Language of your DMs and reminders: your Discord language."
+    )
     prefs = await bot.service.players.preferences(ALICE)
     assert (prefs.notifications, prefs.board_theme, prefs.orientation) == ("off", "dark", "black")
 

@@ -86,4 +86,4 @@ async def test_challenge_moves_refusal_capture_resign_rating(fake_discord, bot_l
                                      (alice, loser_rating, loser_rd, "0W 1L 0D")):
         reply = await fake.wait_for_reply(await fake.slash(alice, "rating", user=user))
         value = field(reply, "Italian draughts")
-        assert value == f"{rating:.0f} ±{2 * rd:.0f} (1 games) · {record}", (value, rating, rd)
+        assert value == f"{rating:.0f} ±{2 * rd:.0f} (1 game) · {record}", (value, rating, rd)

@@ -10,12 +10,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.ui import speech
 from bot.ui.boards import BOARD_SIZE, board_message
 from bot.ui.errors import Refusal
 from bot.ui.lookup import game_for
 from bot.ui.options import game_autocomplete
+from bot.ui.speech import private
 from engine import hint_text
-from messages.play import HINT_REFUSALS
+from messages.play import hint_refusal as hint_refusal_words
 from render import RenderOptions, render_replay
 from rules import find_variant
 from service import HintPolicy, hint_refusal
@@ -56,22 +58,49 @@ class Analysis(commands.Cog):
         in_tournament = await service.tournaments.is_tournament_game(target.id)
         refused = hint_refusal(target, interaction.user.id, policy, tournament=in_tournament)
         if refused is not None:
-            raise Refusal(HINT_REFUSALS[refused])
+            raise Refusal(lambda w: hint_refusal_words(w, refused))
         if ply is not None and target.active:
-            raise Refusal("Choosing an earlier position is for finished games; leave `ply` out to get a hint now.")
+            raise Refusal(
+                lambda w: w.say(
+                    "hint.ply_only_finished",
+                    "Choosing an earlier position is for finished games; leave `ply` out to get a hint now.",
+                )
+            )
         shown = target.ply if ply is None else ply
         if shown > target.ply:
-            raise Refusal(f"Game #{target.id} has {target.ply} plies; choose a ply from 0 to {target.ply}.")
+            raise Refusal(
+                lambda w: w.plural(
+                    "hint.ply_range",
+                    "Game #{game} has {count} ply; choose a ply from 0 to {count}.",
+                    "Game #{game} has {count} plies; choose a ply from 0 to {count}.",
+                    target.ply,
+                    game=target.id,
+                )
+            )
         game_so_far = await service.queries.replay(target.id)
         history = game_so_far.positions[: shown + 1]
         position = history[-1]
         if not position.legal_moves():
-            raise Refusal(f"Game #{target.id} is over: there is no move to suggest.")
+            raise Refusal(
+                lambda w: w.say("hint.game_over", "Game #{game} is over: there is no move to suggest.", game=target.id)
+            )
         await interaction.response.defer(ephemeral=True, thinking=True)
         analysis = await self.bot.analyser(position, history)
-        message = await board_message(service, target, viewer_id=interaction.user.id, hint=analysis.move, ply=shown)
-        where = "" if shown == target.ply else f" after ply {shown}"
-        text = f"Hint for game #{target.id}{where}: {hint_text(position, analysis)}"
+        w = private(interaction)
+        message = await board_message(
+            service, target, viewer_id=interaction.user.id, hint=analysis.move, ply=shown, w=w
+        )
+        said = hint_text(position, analysis, w)
+        if shown == target.ply:
+            text = w.say("hint.for_game", "Hint for game #{game}: {hint}", game=target.id, hint=said)
+        else:
+            text = w.say(
+                "hint.for_game_at",
+                "Hint for game #{game} after ply {ply}: {hint}",
+                game=target.id,
+                ply=shown,
+                hint=said,
+            )
         await interaction.followup.send(text, embed=message.embed, file=message.file(), ephemeral=True)
 
     @app_commands.command(name="pdn", description="Download a game as a PDN file")
@@ -81,7 +110,8 @@ class Analysis(commands.Cog):
         target = await game_for(interaction, game)
         text = await self.bot.service.queries.export_pdn(target.id)
         file = discord.File(io.BytesIO(text.encode("utf-8")), filename=f"dama-game-{target.id}.pdn")
-        await interaction.response.send_message(f"Game #{target.id} as PDN.", file=file, ephemeral=True)
+        text = private(interaction).say("pdn.reply", "Game #{game} as PDN.", game=target.id)
+        await interaction.response.send_message(text, file=file, ephemeral=True)
 
     @app_commands.command(name="replay", description="An animated replay of a game")
     @app_commands.describe(game="The game number")
@@ -101,6 +131,18 @@ class Analysis(commands.Cog):
             if len(data) <= limit:
                 break
         else:
-            raise Refusal("That game is too long to animate within Discord's file size limit; try /pdn.")
+            raise Refusal(
+                lambda w: w.say(
+                    "replay.too_big", "That game is too long to animate within Discord's file size limit; try /pdn."
+                )
+            )
         file = discord.File(io.BytesIO(data), filename=f"dama-game-{target.id}.gif")
-        await interaction.followup.send(f"Replay of game #{target.id} ({len(moves)} moves).", file=file)
+        w = await speech.public(self.bot, interaction.guild_id, interaction)
+        text = w.plural(
+            "replay.reply",
+            "Replay of game #{game} ({count} move).",
+            "Replay of game #{game} ({count} moves).",
+            len(moves),
+            game=target.id,
+        )
+        await interaction.followup.send(text, file=file)

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.ui import speech
 from bot.ui.errors import Refusal
 
 if TYPE_CHECKING:
@@ -18,7 +19,14 @@ async def accept_challenge(interaction: Interaction, challenge_id: int) -> None:
     bot = interaction.client
     started = await bot.service.challenges.accept(challenge_id, interaction.user.id)
     challenge = started.challenge
-    text = f"<@{interaction.user.id}> accepted <@{challenge.challenger_id}>'s challenge: game #{started.game.id}."
+    w = await speech.public(bot, interaction.guild_id, interaction)
+    text = w.say(
+        "challenge.accepted",
+        "{player} accepted {challenger}'s challenge: game #{game}.",
+        player=f"<@{interaction.user.id}>",
+        challenger=f"<@{challenge.challenger_id}>",
+        game=started.game.id,
+    )
     await interaction.response.edit_message(content=text, view=None)
     await bot.announcer.started(interaction, started)
     bot.timers.poke()
@@ -29,12 +37,22 @@ async def decline_challenge(interaction: Interaction, challenge_id: int) -> None
     service = interaction.client.service
     challenge = await service.challenges.get(challenge_id)
     user = interaction.user.id
+    w = await speech.public(interaction.client, interaction.guild_id, interaction)
     if user == challenge.challenger_id:
         await service.challenges.cancel(challenge_id, user)
-        text = f"<@{user}> withdrew the challenge."
+        text = w.say("challenge.withdrawn", "{player} withdrew the challenge.", player=f"<@{user}>")
     elif challenge.opponent_id is None:
-        raise Refusal("Anyone may accept an open challenge; only its author can withdraw it.")
+        raise Refusal(
+            lambda w: w.say(
+                "challenge.open_cannot_decline", "Anyone may accept an open challenge; only its author can withdraw it."
+            )
+        )
     else:
         await service.challenges.decline(challenge_id, user)
-        text = f"<@{user}> declined <@{challenge.challenger_id}>'s challenge."
+        text = w.say(
+            "challenge.declined",
+            "{player} declined {challenger}'s challenge.",
+            player=f"<@{user}>",
+            challenger=f"<@{challenge.challenger_id}>",
+        )
     await interaction.response.edit_message(content=text, view=None, allowed_mentions=discord.AllowedMentions.none())

@@ -9,11 +9,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.exts.challenges.controls import challenge_controls
+from bot.ui import speech
 from bot.ui.errors import Refusal
 from bot.ui.options import VariantArg
 from bot.ui.permissions import require_permissions
-from rules import find_variant
-from service import BOT_ID
+from messages import colour_in_sentence
+from messages.i18n import Words
+from messages.variants import variant_name
+from service import BOT_ID, ChallengeView
 
 if TYPE_CHECKING:
     from bot.client import DamaBot
@@ -22,6 +25,46 @@ if TYPE_CHECKING:
 
 Colour = Literal["random", "white", "black"]
 MAX_FEN = 400  # a full 12x12 board fits; longer text is no position
+
+
+def challenge_text(w: Words, challenge: ChallengeView, challenger: str, opponent: str | None) -> str:
+    """The public challenge post."""
+    days = w.plural("terms.days_per_move", "{count} day per move", "{count} days per move", challenge.days_per_move)
+    rated = w.say("terms.rated", "rated") if challenge.rated else w.say("terms.unrated", "unrated")
+    if challenge.color == "random":
+        colour = w.say("challenge.random_colour", "a random colour")
+    else:
+        colour = colour_in_sentence(w, challenge.color)
+    terms = w.say(
+        "challenge.terms",
+        "{variant}, {days}, {rated}, {challenger} plays {colour}",
+        variant=variant_name(w, challenge.variant),
+        days=days,
+        rated=rated,
+        challenger=challenger,
+        colour=colour,
+    )
+    if challenge.start_fen:
+        terms = w.say(
+            "challenge.terms_position", "{terms}, from the position {fen}", terms=terms, fen=challenge.start_fen
+        )
+    expires = f"<t:{int(challenge.expires_at.timestamp())}:R>"
+    if opponent is not None:
+        return w.say(
+            "challenge.post",
+            "{opponent}, {challenger} challenges you to a game: {terms}. The challenge expires {expires}.",
+            opponent=opponent,
+            challenger=challenger,
+            terms=terms,
+            expires=expires,
+        )
+    return w.say(
+        "challenge.post_open",
+        "{challenger} challenges anyone to a game: {terms}. The challenge expires {expires}.",
+        challenger=challenger,
+        terms=terms,
+        expires=expires,
+    )
 
 
 class Challenges(commands.Cog):
@@ -35,8 +78,14 @@ class Challenges(commands.Cog):
             return False
         if not await service.players.channel_allowed(interaction.guild_id, interaction.channel_id):
             allowed = (await service.players.server_settings(interaction.guild_id)).allowed_channels
-            where = ", ".join(f"<#{c}>" for c in allowed[:10])
-            raise Refusal(f"Games are not played in this channel here. Try {where}.")
+            places = [f"<#{c}>" for c in allowed[:10]]
+            raise Refusal(
+                lambda w: w.say(
+                    "challenge.channel_not_allowed",
+                    "Games are not played in this channel here. Try {channels}.",
+                    channels=w.join(places),
+                )
+            )
         threads = (await service.players.server_settings(interaction.guild_id)).thread_per_game
         require_permissions(interaction, thread=threads)
         return threads
@@ -63,7 +112,9 @@ class Challenges(commands.Cog):
     ) -> None:
         me = interaction.user
         if opponent is not None and opponent.bot:
-            raise Refusal("Bots cannot accept challenges. To play me, use /play.")
+            raise Refusal(
+                lambda w: w.say("challenge.bot_opponent", "Bots cannot accept challenges. To play me, use /play.")
+            )
         await self._check_channel(interaction)
         service = self.bot.service
         await service.players.ensure(me.id, me.display_name)
@@ -80,20 +131,11 @@ class Challenges(commands.Cog):
             channel_id=interaction.channel_id,
             start_fen=fen,
         )
-        rules = find_variant(challenge.variant)
-        days = challenge.days_per_move
-        terms = (
-            f"{rules.name}, {days} day{'s' * (days != 1)} per move, {'rated' if challenge.rated else 'unrated'}, "
-            f"{me.mention} plays {challenge.color if challenge.color != 'random' else 'a random colour'}"
-        )
-        if challenge.start_fen:
-            terms += f", from the position {challenge.start_fen}"
-        expires = f"<t:{int(challenge.expires_at.timestamp())}:R>"
-        who = f"{opponent.mention}, {me.mention} challenges you" if opponent else f"{me.mention} challenges anyone"
-        text = f"{who} to a game: {terms}. The challenge expires {expires}."
+        w = await speech.public(self.bot, interaction.guild_id, interaction)
+        text = challenge_text(w, challenge, me.mention, opponent.mention if opponent else None)
         mentions = discord.AllowedMentions(users=[opponent] if opponent else False)
         callback = await interaction.response.send_message(
-            text, view=challenge_controls(challenge.id), allowed_mentions=mentions
+            text, view=challenge_controls(challenge.id, w), allowed_mentions=mentions
         )
         message_id = callback.message_id if callback is not None else None
         await service.challenges.set_message(challenge.id, interaction.channel_id, message_id)

@@ -9,6 +9,7 @@ import discord
 
 from bot.exts.challenges import actions
 from bot.ui.errors import guarded
+from messages.i18n import ENGLISH, Words
 
 if TYPE_CHECKING:
     from bot.client import DamaBot
@@ -24,11 +25,10 @@ class ChallengeButton(discord.ui.DynamicItem[Button], template=CHALLENGE_TEMPLAT
     """Accept / Decline under a challenge. The service decides who may press (the challenged player, or
     anyone but the author for an open challenge); the author's Decline withdraws it."""
 
-    def __init__(self, action: str, challenge_id: int) -> None:
+    def __init__(self, action: str, challenge_id: int, w: Words = ENGLISH) -> None:
         style = discord.ButtonStyle.success if action == "accept" else discord.ButtonStyle.danger
-        super().__init__(
-            discord.ui.Button(label=action.title(), style=style, custom_id=f"dama:{action}:{challenge_id}")
-        )
+        label = w.say("button.accept", "Accept") if action == "accept" else w.say("button.decline", "Decline")
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"dama:{action}:{challenge_id}"))
         self.action = action
         self.challenge_id = challenge_id
 
@@ -48,8 +48,8 @@ class ChallengeButton(discord.ui.DynamicItem[Button], template=CHALLENGE_TEMPLAT
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (ChallengeButton,)
 
 
-def challenge_controls(challenge_id: int) -> discord.ui.View:
+def challenge_controls(challenge_id: int, w: Words = ENGLISH) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(ChallengeButton("accept", challenge_id))
-    view.add_item(ChallengeButton("decline", challenge_id))
+    view.add_item(ChallengeButton("accept", challenge_id, w))
+    view.add_item(ChallengeButton("decline", challenge_id, w))
     return view

@@ -8,8 +8,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.ui import speech
 from bot.ui.boards import COLOUR
 from bot.ui.options import VariantArg
+from bot.ui.speech import private
+from messages import colour_name
+from messages.variants import variant_name, variant_summary
 from rules import find_variant
 from service import rules_card
 
@@ -32,13 +36,19 @@ class Info(commands.Cog):
     @app_commands.describe(variant="Which draughts (default: the server's)")
     async def rules(self, interaction: Interaction, variant: VariantArg | None = None) -> None:
         card = rules_card(variant or await self._default_variant(interaction))
-        embed = discord.Embed(title=card.name, description=card.summary[:4096], colour=COLOUR)
-        embed.add_field(name="Board", value=f"{card.width}×{card.height}")
-        embed.add_field(name="First to move", value=card.first_player.label)
-        embed.add_field(name="Moves are written", value=", ".join(card.examples) or "—", inline=False)
+        w = private(interaction)
+        summary = variant_summary(w, card.variant)
+        embed = discord.Embed(title=variant_name(w, card.variant), description=summary[:4096], colour=COLOUR)
+        embed.add_field(name=w.say("rules.board", "Board"), value=f"{card.width}×{card.height}")
+        embed.add_field(name=w.say("rules.first_to_move", "First to move"), value=colour_name(w, card.first_player))
+        embed.add_field(
+            name=w.say("rules.moves_written", "Moves are written"), value=", ".join(card.examples) or "—", inline=False
+        )
         if card.aliases:
-            embed.add_field(name="Also called", value=", ".join(card.aliases)[:1024], inline=False)
-        embed.set_footer(text=f"variant id: {card.variant}")
+            embed.add_field(
+                name=w.say("rules.also_called", "Also called"), value=", ".join(card.aliases)[:1024], inline=False
+            )
+        embed.set_footer(text=w.say("rules.variant_id", "variant id: {id}", id=card.variant))
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(name="rating", description="A player's ratings and results")
@@ -53,16 +63,36 @@ class Info(commands.Cog):
         service = self.bot.service
         ratings = [r for r in await service.queries.ratings(who.id) if variant is None or r.variant == variant]
         stats = {s.variant: s for s in await service.queries.stats(who.id)}
-        embed = discord.Embed(title=f"{who.display_name}'s ratings", colour=COLOUR)
+        w = await speech.public(self.bot, interaction.guild_id, interaction)
+        embed = discord.Embed(title=w.say("rating.title", "{player}'s ratings", player=who.display_name), colour=COLOUR)
         for rating in ratings[:25]:
-            name = find_variant(rating.variant).name + (" (vs the bot)" if rating.pool == "bot" else "")
+            name = variant_name(w, rating.variant)
+            if rating.pool == "bot":
+                name = w.say("rating.vs_bot", "{variant} (vs the bot)", variant=name)
             record = stats.get(rating.variant)
-            results = f" · {record.wins}W {record.losses}L {record.draws}D" if record else ""
-            embed.add_field(
-                name=name[:256], value=f"{rating.rating:.0f} ±{2 * rating.rd:.0f} ({rating.games} games){results}"
+            value = w.plural(
+                "rating.value",
+                "{rating} ±{spread} ({count} game)",
+                "{rating} ±{spread} ({count} games)",
+                rating.games,
+                rating=f"{rating.rating:.0f}",
+                spread=f"{2 * rating.rd:.0f}",
             )
-        if not ratings:
-            embed.description = "No rated games yet" + (f" in {find_variant(variant).name}." if variant else ".")
+            if record:
+                value += " · " + w.say(
+                    "rating.results",
+                    "{wins}W {losses}L {draws}D",
+                    wins=record.wins,
+                    losses=record.losses,
+                    draws=record.draws,
+                )
+            embed.add_field(name=name[:256], value=value)
+        if not ratings and variant:
+            embed.description = w.say(
+                "rating.none_in", "No rated games yet in {variant}.", variant=variant_name(w, find_variant(variant).id)
+            )
+        elif not ratings:
+            embed.description = w.say("rating.none", "No rated games yet.")
         await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="leaderboard", description="The best rated players of a variant")
@@ -70,12 +100,22 @@ class Info(commands.Cog):
     async def leaderboard(self, interaction: Interaction, variant: VariantArg | None = None) -> None:
         chosen = find_variant(variant or await self._default_variant(interaction))
         top = await self.bot.service.queries.leaderboard(chosen.id, limit=10)
+        w = await speech.public(self.bot, interaction.guild_id, interaction)
         lines = [
-            f"{n}. <@{r.player_id}> — {r.rating:.0f} ±{2 * r.rd:.0f} ({r.games} games)" for n, r in enumerate(top, 1)
+            f"{n}. <@{r.player_id}> — "
+            + w.plural(
+                "rating.value",
+                "{rating} ±{spread} ({count} game)",
+                "{rating} ±{spread} ({count} games)",
+                r.games,
+                rating=f"{r.rating:.0f}",
+                spread=f"{2 * r.rd:.0f}",
+            )
+            for n, r in enumerate(top, 1)
         ]
         embed = discord.Embed(
-            title=f"Leaderboard · {chosen.name}",
-            description="\n".join(lines) or "No rated games yet.",
+            title=w.say("leaderboard.title", "Leaderboard · {variant}", variant=variant_name(w, chosen.id)),
+            description="\n".join(lines) or w.say("rating.none", "No rated games yet."),
             colour=COLOUR,
         )
         await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())

@@ -10,10 +10,13 @@ from discord.ext import commands
 
 from bot.exts.play import actions
 from bot.exts.play.controls import game_controls
+from bot.ui import speech
 from bot.ui.boards import board_message, deadline_text
-from bot.ui.lookup import game_for
+from bot.ui.lookup import game_for, no_active_games
 from bot.ui.options import game_autocomplete, move_autocomplete, opponent_name
-from rules import find_variant
+from bot.ui.speech import private
+from messages import colour_name
+from messages.variants import variant_name
 from service import OfferKind
 
 if TYPE_CHECKING:
@@ -44,29 +47,38 @@ class Games(commands.Cog):
     async def board(self, interaction: Interaction, game: int | None = None) -> None:
         target = await game_for(interaction, game)
         await interaction.response.defer()  # rendering runs in a thread; acknowledge first
-        message = await board_message(self.bot.service, target, viewer_id=interaction.user.id)
-        message.view = game_controls(target.id) if target.active else None
-        message.content = f"Game #{target.id}."
+        w = await speech.public(self.bot, target.guild_id, interaction)
+        message = await board_message(self.bot.service, target, viewer_id=interaction.user.id, w=w)
+        message.view = game_controls(target.id, w) if target.active else None
+        message.content = w.say("board.game", "Game #{game}.", game=target.id)
         await interaction.followup.send(**message.kwargs())
 
     @app_commands.command(name="games", description="List your active games")
     async def games(self, interaction: Interaction) -> None:
         mine = await self.bot.service.queries.my_games(interaction.user.id, limit=25)
+        w = private(interaction)
         if not mine:
-            await interaction.response.send_message(
-                "You have no active games. Start one with /challenge or /play.", ephemeral=True
-            )
+            await interaction.response.send_message(no_active_games(w), ephemeral=True)
             return
         lines = []
         for item in mine:
             game = item.game
-            rules = find_variant(game.variant)
-            state = f"**your move** — {deadline_text(game)}" if item.my_turn else "their move"
+            if item.my_turn:
+                state = w.say("games.your_move_deadline", "**your move** — {deadline}", deadline=deadline_text(game, w))
+            else:
+                state = w.say("games.their_move", "their move")
             lines.append(
-                f"#{game.id} · {rules.name} vs {opponent_name(interaction, game, item.opponent_id)} "
-                f"({item.color.label}) · {state}"
+                w.say(
+                    "games.line",
+                    "#{game} · {variant} vs {opponent} ({colour}) · {state}",
+                    game=game.id,
+                    variant=variant_name(w, game.variant),
+                    opponent=opponent_name(interaction, game, item.opponent_id),
+                    colour=colour_name(w, item.color),
+                    state=state,
+                )
             )
-        embed = discord.Embed(title="Your games", description="\n".join(lines)[:4096])
+        embed = discord.Embed(title=w.say("games.title", "Your games"), description="\n".join(lines)[:4096])
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(name="resign", description="Resign a game")

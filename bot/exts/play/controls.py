@@ -9,6 +9,7 @@ which hands them to the bot's one error handler.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -17,6 +18,8 @@ from bot.exts.play import actions
 from bot.exts.play.picker import ConfirmView, MoveModal, MovePicker
 from bot.ui.errors import Refusal, guarded
 from bot.ui.lookup import check_can_move
+from bot.ui.speech import private
+from messages.i18n import ENGLISH, Words
 from service import OfferKind
 
 if TYPE_CHECKING:
@@ -30,21 +33,21 @@ AnyInteraction = discord.Interaction[Any]  # DynamicItem's own signature; our co
 GAME_TEMPLATE = r"dama:(?P<action>move|type|resign|draw):(?P<id>\d+)"
 OFFER_TEMPLATE = r"dama:offer:(?P<kind>draw|takeback):(?P<answer>yes|no):(?P<id>\d+)"
 
-_GAME_LOOK = {
-    "move": ("Move", discord.ButtonStyle.primary, "♟"),
-    "type": ("Type a move", discord.ButtonStyle.secondary, "⌨"),
-    "draw": ("Offer draw", discord.ButtonStyle.secondary, "🤝"),
-    "resign": ("Resign", discord.ButtonStyle.danger, "🏳"),
+_GAME_LOOK: dict[str, tuple[Callable[[Words], str], discord.ButtonStyle, str]] = {
+    "move": (lambda w: w.say("button.move", "Move"), discord.ButtonStyle.primary, "♟"),
+    "type": (lambda w: w.say("button.type_move", "Type a move"), discord.ButtonStyle.secondary, "⌨"),
+    "draw": (lambda w: w.say("button.offer_draw", "Offer draw"), discord.ButtonStyle.secondary, "🤝"),
+    "resign": (lambda w: w.say("button.resign", "Resign"), discord.ButtonStyle.danger, "🏳"),
 }
 
 
 class GameButton(discord.ui.DynamicItem[Button], template=GAME_TEMPLATE):
     """Under every board: Move (pick a piece, then its move), Type a move (a modal), Offer draw, Resign."""
 
-    def __init__(self, action: str, game_id: int) -> None:
+    def __init__(self, action: str, game_id: int, w: Words = ENGLISH) -> None:
         label, style, emoji = _GAME_LOOK[action]
         super().__init__(
-            discord.ui.Button(label=label, style=style, emoji=emoji, custom_id=f"dama:{action}:{game_id}")
+            discord.ui.Button(label=label(w), style=style, emoji=emoji, custom_id=f"dama:{action}:{game_id}")
         )
         self.action = action
         self.game_id = game_id
@@ -63,16 +66,18 @@ class GameButton(discord.ui.DynamicItem[Button], template=GAME_TEMPLATE):
         if self.action in ("move", "type"):
             check_can_move(game, interaction.user.id)
             if self.action == "type":
-                await interaction.response.send_modal(MoveModal(game, interaction.client.prompts))
+                await interaction.response.send_modal(MoveModal(game, interaction.client.prompts, private(interaction)))
             else:
-                await MovePicker(game, interaction.user.id, interaction.client.prompts).start(interaction)
+                picker = MovePicker(game, interaction.user.id, interaction.client.prompts, private(interaction))
+                await picker.start(interaction)
             return
         if game.color_of(interaction.user.id) is None:
-            raise Refusal("You are not playing in that game.")
+            raise Refusal(lambda w: w.say("error.not_a_participant", "You are not playing in that game."))
+        w = private(interaction)
         question = (
-            f"Resign game #{game.id}? This cannot be undone."
+            w.say("confirm.resign", "Resign game #{game}? This cannot be undone.", game=game.id)
             if self.action == "resign"
-            else f"Offer a draw in game #{game.id}?"
+            else w.say("confirm.offer_draw", "Offer a draw in game #{game}?", game=game.id)
         )
 
         async def confirmed(confirm: Interaction) -> None:
@@ -81,19 +86,17 @@ class GameButton(discord.ui.DynamicItem[Button], template=GAME_TEMPLATE):
             else:
                 await actions.offer(confirm, self.game_id, OfferKind.DRAW)
 
-        view = ConfirmView(interaction.user.id, game.id, confirmed, interaction.client.prompts)
+        view = ConfirmView(interaction.user.id, game.id, confirmed, interaction.client.prompts, w)
         await interaction.response.send_message(question, view=view, ephemeral=True)
 
 
 class OfferButton(discord.ui.DynamicItem[Button], template=OFFER_TEMPLATE):
     """Yes / No under a draw offer or takeback request; only the opponent may answer (the service checks)."""
 
-    def __init__(self, kind: str, answer: str, game_id: int) -> None:
-        label = "Accept" if answer == "yes" else "Decline"
+    def __init__(self, kind: str, answer: str, game_id: int, w: Words = ENGLISH) -> None:
+        label = w.say("button.accept", "Accept") if answer == "yes" else w.say("button.decline", "Decline")
         style = discord.ButtonStyle.success if answer == "yes" else discord.ButtonStyle.danger
-        super().__init__(
-            discord.ui.Button(label=label, style=style, custom_id=f"dama:offer:{kind}:{answer}:{game_id}")
-        )
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"dama:offer:{kind}:{answer}:{game_id}"))
         self.kind = OfferKind(kind)
         self.answer = answer
         self.game_id = game_id
@@ -114,15 +117,15 @@ class OfferButton(discord.ui.DynamicItem[Button], template=OFFER_TEMPLATE):
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (GameButton, OfferButton)
 
 
-def game_controls(game_id: int) -> discord.ui.View:
+def game_controls(game_id: int, w: Words = ENGLISH) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for action in ("move", "type", "draw", "resign"):
-        view.add_item(GameButton(action, game_id))
+        view.add_item(GameButton(action, game_id, w))
     return view
 
 
-def offer_controls(kind: OfferKind, game_id: int) -> discord.ui.View:
+def offer_controls(kind: OfferKind, game_id: int, w: Words = ENGLISH) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(OfferButton(kind, "yes", game_id))
-    view.add_item(OfferButton(kind, "no", game_id))
+    view.add_item(OfferButton(kind, "yes", game_id, w))
+    view.add_item(OfferButton(kind, "no", game_id, w))
     return view

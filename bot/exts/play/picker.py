@@ -16,6 +16,7 @@ from bot.exts.play import actions
 from bot.ui import errors
 from bot.ui.caller import ask_for
 from bot.ui.prompts import Prompts, prompt_id
+from messages.i18n import ENGLISH, Words
 from rules import Move, Position, format_move
 from service import GameView
 
@@ -44,9 +45,7 @@ class BaseView(discord.ui.View):
     async def on_timeout(self) -> None:
         self.prompts.close(self.nonce)
 
-    async def on_error(
-        self, interaction: AnyInteraction, error: Exception, item: discord.ui.Item[Any]
-    ) -> None:
+    async def on_error(self, interaction: AnyInteraction, error: Exception, item: discord.ui.Item[Any]) -> None:
         await errors.report(interaction, error)
 
 
@@ -54,12 +53,13 @@ def move_label(position: Position, move: Move) -> str:
     return format_move(position, move)
 
 
-def move_description(position: Position, move: Move) -> str:
+def move_description(position: Position, move: Move, w: Words = ENGLISH) -> str:
     parts = []
     if move.captures:
-        parts.append("takes " + ", ".join(position.board.name(s) for s in move.captures))
+        taken = w.join([position.board.name(s) for s in move.captures])
+        parts.append(w.say("picker.takes", "takes {squares}", squares=taken))
     if move.promotes:
-        parts.append("makes a king")
+        parts.append(w.say("picker.makes_king", "makes a king"))
     return "; ".join(parts)[:100]
 
 
@@ -95,8 +95,9 @@ class _Select(discord.ui.Select["MovePicker"]):
 class MovePicker(BaseView):
     """Step 1: which piece (only those that can move). Step 2: which of its moves."""
 
-    def __init__(self, game: GameView, user_id: int, prompts: Prompts) -> None:
+    def __init__(self, game: GameView, user_id: int, prompts: Prompts, w: Words = ENGLISH) -> None:
         super().__init__(timeout=PICKER_TIMEOUT)
+        self.w = w
         self.game = game
         self.user_id = user_id
         self.prompts = prompts
@@ -113,7 +114,7 @@ class MovePicker(BaseView):
         ask_for(interaction)
         return interaction.user.id == self.user_id
 
-    def _fill(self, options: list[discord.SelectOption], noun: str) -> bool:
+    def _fill(self, options: list[discord.SelectOption], pieces: bool) -> bool:
         self.clear_items()
         groups = chunks(options)
         if len(groups) > MAX_SELECTS:
@@ -121,10 +122,20 @@ class MovePicker(BaseView):
         for row, group in enumerate(groups):
             first, last = row * PER_SELECT + 1, row * PER_SELECT + len(group)
             select = self.rows[row]
-            select.placeholder = f"Choose a {noun}" if len(groups) == 1 else f"Choose a {noun} ({first}-{last})"
+            select.placeholder = self._placeholder(pieces, len(groups) == 1, first, last)[:150]
             select.options = group
             self.add_item(select)
         return True
+
+    def _placeholder(self, pieces: bool, alone: bool, first: int, last: int) -> str:
+        w = self.w
+        if pieces:
+            if alone:
+                return w.say("picker.choose_piece", "Choose a piece")
+            return w.say("picker.choose_piece_range", "Choose a piece ({first}-{last})", first=first, last=last)
+        if alone:
+            return w.say("picker.choose_move", "Choose a move")
+        return w.say("picker.choose_move_range", "Choose a move ({first}-{last})", first=first, last=last)
 
     def piece_page(self) -> str:
         board = self.position.board
@@ -132,33 +143,51 @@ class MovePicker(BaseView):
         for start, indices in self.by_piece.items():
             captures = any(self.moves[i].captures for i in indices)
             count = len(indices)
-            detail = f"{count} move{'s' * (count != 1)}" + (" (captures)" if captures else "")
+            if captures:
+                detail = self.w.plural(
+                    "picker.moves_captures", "{count} move (captures)", "{count} moves (captures)", count
+                )
+            else:
+                detail = self.w.plural("picker.moves", "{count} move", "{count} moves", count)
             options.append(discord.SelectOption(label=board.name(start), value=f"piece:{start}", description=detail))
-        if not self._fill(options, "piece"):
-            raise errors.Refusal("Too many pieces can move to list them here; use Type a move instead.")
-        return f"Game #{self.game.id}: which piece do you want to move?"
+        if not self._fill(options, pieces=True):
+            raise errors.Refusal(
+                lambda w: w.say(
+                    "picker.too_many_pieces", "Too many pieces can move to list them here; use Type a move instead."
+                )
+            )
+        return self.w.say("picker.which_piece", "Game #{game}: which piece do you want to move?", game=self.game.id)
 
     def move_page(self, start: int) -> str:
         options = [
             discord.SelectOption(
                 label=move_label(self.position, self.moves[i])[:100],
                 value=f"move:{i}",
-                description=move_description(self.position, self.moves[i]) or None,
+                description=move_description(self.position, self.moves[i], self.w) or None,
             )
             for i in self.by_piece[start]
         ]
-        if not self._fill(options, "move"):
-            raise errors.Refusal("That piece has too many moves to list here; use Type a move instead.")
+        if not self._fill(options, pieces=False):
+            raise errors.Refusal(
+                lambda w: w.say(
+                    "picker.too_many_moves", "That piece has too many moves to list here; use Type a move instead."
+                )
+            )
         if len(self.by_piece) > 1:
             back = discord.ui.Button[MovePicker](
-                label="Back",
+                label=self.w.say("button.back", "Back"),
                 style=discord.ButtonStyle.secondary,
                 row=4,
                 custom_id=prompt_id("pick", self.game.id, self.nonce, "back"),
             )
             back.callback = self._back  # type: ignore[method-assign]  # a plain button without subclassing
             self.add_item(back)
-        return f"Game #{self.game.id}: moves of the piece on {self.position.board.name(start)}:"
+        return self.w.say(
+            "picker.moves_of_piece",
+            "Game #{game}: moves of the piece on {square}:",
+            game=self.game.id,
+            square=self.position.board.name(start),
+        )
 
     async def start(self, interaction: Interaction) -> None:
         if len(self.by_piece) == 1:
@@ -181,7 +210,8 @@ class MovePicker(BaseView):
         await actions.play_move(interaction, self.game.id, move, expected_version=self.game.version)
         self.stop()
         try:
-            await interaction.edit_original_response(content=f"You played {text} in game #{self.game.id}.", view=None)
+            played = self.w.say("picker.played", "You played {move} in game #{game}.", move=text, game=self.game.id)
+            await interaction.edit_original_response(content=played, view=None)
         except discord.HTTPException:
             pass  # the picker was dismissed; the board is posted anyway
 
@@ -189,18 +219,21 @@ class MovePicker(BaseView):
 class MoveModal(discord.ui.Modal):
     """Type a move in the variant's notation, e.g. 22-18 or 22x13."""
 
-    def __init__(self, game: GameView, prompts: Prompts) -> None:
+    def __init__(self, game: GameView, prompts: Prompts, w: Words = ENGLISH) -> None:
         self.prompts = prompts
         self.nonce = prompts.open()
         super().__init__(
-            title=f"Your move in game #{game.id}"[:45],
+            title=w.say("modal.title", "Your move in game #{game}", game=game.id)[:45],
             timeout=PICKER_TIMEOUT,
             custom_id=prompt_id("modal", game.id, self.nonce),
         )
         self.game = game
         example = ", ".join(format_move(game.position, m) for m in game.position.legal_moves()[:3])
         self.move: discord.ui.TextInput[MoveModal] = discord.ui.TextInput(
-            label="Move", placeholder=f"e.g. {example}"[:100], min_length=2, max_length=100
+            label=w.say("modal.move_label", "Move")[:45],
+            placeholder=w.say("modal.example", "e.g. {moves}", moves=example)[:100],
+            min_length=2,
+            max_length=100,
         )
         self.add_item(self.move)
 
@@ -225,17 +258,20 @@ Confirmed = Callable[["Interaction"], Awaitable[None]]
 class ConfirmView(BaseView):
     """Yes / Cancel for a serious button (resign, offer a draw)."""
 
-    def __init__(self, user_id: int, game_id: int, on_yes: Confirmed, prompts: Prompts) -> None:
+    def __init__(self, user_id: int, game_id: int, on_yes: Confirmed, prompts: Prompts, w: Words = ENGLISH) -> None:
         super().__init__(timeout=60.0)
+        self.w = w
         self.user_id = user_id
         self.on_yes = on_yes
         self.prompts = prompts
         self.nonce = prompts.open()
         yes = discord.ui.Button[ConfirmView](
-            label="Yes", style=discord.ButtonStyle.danger, custom_id=prompt_id("confirm", game_id, self.nonce, "yes")
+            label=w.say("button.yes", "Yes"),
+            style=discord.ButtonStyle.danger,
+            custom_id=prompt_id("confirm", game_id, self.nonce, "yes"),
         )
         cancel = discord.ui.Button[ConfirmView](
-            label="Cancel",
+            label=w.say("button.cancel", "Cancel"),
             style=discord.ButtonStyle.secondary,
             custom_id=prompt_id("confirm", game_id, self.nonce, "no"),
         )
@@ -250,9 +286,9 @@ class ConfirmView(BaseView):
 
     async def yes(self, interaction: AnyInteraction) -> None:
         self.stop()
-        await interaction.response.edit_message(content="Confirmed.", view=None)
+        await interaction.response.edit_message(content=self.w.say("confirm.done", "Confirmed."), view=None)
         await self.on_yes(interaction)
 
     async def cancel(self, interaction: AnyInteraction) -> None:
         self.stop()
-        await interaction.response.edit_message(content="Cancelled.", view=None)
+        await interaction.response.edit_message(content=self.w.say("confirm.cancelled", "Cancelled."), view=None)

@@ -10,7 +10,8 @@ from discord.ext import commands
 
 from bot.ui.errors import Refusal
 from bot.ui.options import game_autocomplete
-from messages.premove import NO_WAITING_GAME, SEVERAL_WAITING_GAMES, premove_list
+from bot.ui.speech import private
+from messages.premove import no_waiting_game, premove_list, several_waiting_games
 
 if TYPE_CHECKING:
     from bot.client import DamaBot
@@ -41,14 +42,15 @@ class Premoves(commands.Cog):
         premoves = self.bot.service.premoves
         user = interaction.user.id
         game_id = game if game is not None else await self._waiting_game(interaction)
+        w = private(interaction)
         if moves is not None:  # with clear:true the new line replaces the old ones
             if clear:
                 await premoves.clear(game_id, user)
-            text = premove_list(await premoves.add(game_id, user, moves), added=True)
+            text = premove_list(await premoves.add(game_id, user, moves), added=True, w=w)
         elif clear:
-            text = premove_list(await premoves.clear(game_id, user))
+            text = premove_list(await premoves.clear(game_id, user), w=w)
         else:
-            text = premove_list(await premoves.lines(game_id, user))
+            text = premove_list(await premoves.lines(game_id, user), w=w)
         await interaction.response.send_message(text[:2000], ephemeral=True)
 
     async def _waiting_game(self, interaction: Interaction) -> int:
@@ -58,5 +60,6 @@ class Premoves(commands.Cog):
         if len(waiting) == 1:
             return waiting[0]
         if not waiting:
-            raise Refusal(NO_WAITING_GAME)
-        raise Refusal(SEVERAL_WAITING_GAMES.format(games=", ".join(f"#{n}" for n in waiting[:10])))
+            raise Refusal(no_waiting_game)
+        numbers = [f"#{n}" for n in waiting[:10]]
+        raise Refusal(lambda w: several_waiting_games(w, w.join(numbers)))

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.exts.challenges.controls import challenge_controls
+from bot.ui import speech
 from messages.rematch import rematch_offer
 from service import BOT_ID
 
@@ -32,10 +33,11 @@ async def rematch(interaction: Interaction, game_id: int) -> None:
     opponent = challenge.opponent_id
     assert opponent is not None
     expires = f"<t:{int(challenge.expires_at.timestamp())}:R>"
-    text = rematch_offer(challenge, game_id, me.mention, f"<@{opponent}>", expires)
+    w = await speech.public(bot, interaction.guild_id, interaction)
+    text = rematch_offer(challenge, game_id, me.mention, f"<@{opponent}>", expires, w)
     callback = await interaction.response.send_message(
         text,
-        view=challenge_controls(challenge.id),
+        view=challenge_controls(challenge.id, w),
         allowed_mentions=discord.AllowedMentions(users=[discord.Object(id=opponent)]),
     )
     message_id = callback.message_id if callback is not None else None

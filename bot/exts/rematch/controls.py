@@ -9,7 +9,8 @@ import discord
 
 from bot.exts.rematch import actions
 from bot.ui.errors import guarded
-from messages.rematch import REMATCH_LABEL
+from messages.i18n import ENGLISH, Words
+from messages.rematch import rematch_label
 
 if TYPE_CHECKING:
     from bot.client import DamaBot
@@ -24,10 +25,10 @@ REMATCH_TEMPLATE = r"dama:rematch:(?P<id>\d+)"
 class RematchButton(discord.ui.DynamicItem[Button], template=REMATCH_TEMPLATE):
     """Either player may press it; the service refuses anyone else."""
 
-    def __init__(self, game_id: int) -> None:
+    def __init__(self, game_id: int, w: Words = ENGLISH) -> None:
         super().__init__(
             discord.ui.Button(
-                label=REMATCH_LABEL, style=discord.ButtonStyle.primary, custom_id=f"dama:rematch:{game_id}"
+                label=rematch_label(w), style=discord.ButtonStyle.primary, custom_id=f"dama:rematch:{game_id}"
             )
         )
         self.game_id = game_id
@@ -45,7 +46,7 @@ class RematchButton(discord.ui.DynamicItem[Button], template=REMATCH_TEMPLATE):
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (RematchButton,)
 
 
-def rematch_controls(game_id: int) -> discord.ui.View:
+def rematch_controls(game_id: int, w: Words = ENGLISH) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(RematchButton(game_id))
+    view.add_item(RematchButton(game_id, w))
     return view

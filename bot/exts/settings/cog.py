@@ -9,31 +9,69 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.ui.options import THEME_CHOICES, VariantArg
-from rules import find_variant
+from bot.ui.speech import private
+from messages.i18n import ENGLISH, LANGUAGE_NAMES, Words, resolve
+from messages.variants import variant_name
 from service import Preferences, ServerSettings
+from service.players import AUTO_LANGUAGE
 
 if TYPE_CHECKING:
     from bot.client import DamaBot
 
     Interaction = discord.Interaction[DamaBot]
 
-_NOTIFY = {"dm": "a direct message", "channel": "a mention in the game's channel", "off": "nothing"}
+# Each language under its own name, never translated; "auto" follows the Discord client (or server).
+LANGUAGE_CHOICES = [app_commands.Choice(name="auto", value=AUTO_LANGUAGE)] + [
+    app_commands.Choice(name=f"{name} ({code})", value=code) for code, name in LANGUAGE_NAMES.items()
+]
 
 
-def preferences_text(prefs: Preferences) -> str:
-    return (
-        f"When it is your move you get {_NOTIFY.get(prefs.notifications, prefs.notifications)}. "
-        f"Board theme: {prefs.board_theme}. Orientation: {prefs.orientation}."
+def _notify(w: Words, how: str) -> str:
+    if how == "dm":
+        return w.say("settings.notify.dm", "a direct message")
+    if how == "channel":
+        return w.say("settings.notify.channel", "a mention in the game's channel")
+    return w.say("settings.notify.off", "nothing")
+
+
+def _language(w: Words, code: str | None) -> str:
+    if code is None:
+        return w.say("settings.language_auto", "your Discord language")
+    return LANGUAGE_NAMES.get(resolve(code), code)
+
+
+def preferences_text(prefs: Preferences, w: Words = ENGLISH) -> str:
+    return w.say(
+        "settings.player",
+        "When it is your move you get {notify}. Board theme: {theme}. Orientation: {orientation}. "
+        "Language of your DMs and reminders: {language}.",
+        notify=_notify(w, prefs.notifications),
+        theme=prefs.board_theme,
+        orientation=prefs.orientation,
+        language=_language(w, prefs.chosen_language),
     )
 
 
-def server_text(settings: ServerSettings) -> str:
-    channels = ", ".join(f"<#{c}>" for c in settings.allowed_channels) or "every channel"
-    days = settings.days_per_move
-    return (
-        f"Default variant: {find_variant(settings.default_variant).name}. Default time: {days} day"
-        f"{'s' * (days != 1)} per move. Games allowed in: {channels}. "
-        f"A thread per game: {'on' if settings.thread_per_game else 'off'}. Hints: {settings.hint_policy}."
+def server_text(settings: ServerSettings, w: Words = ENGLISH) -> str:
+    channels = w.join([f"<#{c}>" for c in settings.allowed_channels]) or w.say(
+        "settings.every_channel", "every channel"
+    )
+    days = w.plural("terms.days_per_move", "{count} day per move", "{count} days per move", settings.days_per_move)
+    on_off = w.say("settings.on", "on") if settings.thread_per_game else w.say("settings.off", "off")
+    if settings.language is None:
+        language = w.say("settings.server_language_auto", "the server's Discord language")
+    else:
+        language = LANGUAGE_NAMES.get(resolve(settings.language), settings.language)
+    return w.say(
+        "settings.server",
+        "Default variant: {variant}. Default time: {days}. Games allowed in: {channels}. A thread per game: "
+        "{threads}. Hints: {hints}. Language of public posts: {language}.",
+        variant=variant_name(w, settings.default_variant),
+        days=days,
+        channels=channels,
+        threads=on_off,
+        hints=settings.hint_policy,
+        language=language,
     )
 
 
@@ -46,24 +84,32 @@ class Settings(commands.Cog):
         notifications="How to tell you it is your move",
         theme="Board colours",
         orientation="Which side is at the bottom (auto: your own)",
+        language="The language of your DMs and reminders (auto: your Discord language)",
     )
-    @app_commands.choices(theme=THEME_CHOICES)
+    @app_commands.choices(theme=THEME_CHOICES, language=LANGUAGE_CHOICES)
     async def settings(
         self,
         interaction: Interaction,
         notifications: Literal["dm", "channel", "off"] | None = None,
         theme: str | None = None,
         orientation: Literal["auto", "white", "black"] | None = None,
+        language: str | None = None,
     ) -> None:
         players = self.bot.service.players
-        if notifications is None and theme is None and orientation is None:
+        w = private(interaction)
+        if notifications is None and theme is None and orientation is None and language is None:
             prefs = await players.preferences(interaction.user.id)
-            await interaction.response.send_message(preferences_text(prefs), ephemeral=True)
+            await interaction.response.send_message(preferences_text(prefs, w), ephemeral=True)
             return
         prefs = await players.set_preferences(
-            interaction.user.id, notifications=notifications, board_theme=theme, orientation=orientation
+            interaction.user.id,
+            notifications=notifications,
+            board_theme=theme,
+            orientation=orientation,
+            language=language,
         )
-        await interaction.response.send_message("Saved. " + preferences_text(prefs), ephemeral=True)
+        text = w.say("settings.saved", "Saved. {settings}", settings=preferences_text(prefs, w))
+        await interaction.response.send_message(text, ephemeral=True)
 
     @app_commands.command(name="server-settings", description="Defaults and channels for this server")
     @app_commands.describe(
@@ -73,7 +119,9 @@ class Settings(commands.Cog):
         disallow_channel="Remove a channel from the allowed list",
         thread_per_game="Give each game its own thread",
         hints="When players may ask for hints in games between people",
+        language="The language of the bot's public posts here (auto: the server's Discord language)",
     )
+    @app_commands.choices(language=LANGUAGE_CHOICES)
     @app_commands.guild_only()
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.checks.has_permissions(manage_guild=True)
@@ -86,6 +134,7 @@ class Settings(commands.Cog):
         disallow_channel: discord.TextChannel | None = None,
         thread_per_game: bool | None = None,
         hints: Literal["unrated", "always", "never"] | None = None,
+        language: str | None = None,
     ) -> None:
         assert interaction.guild_id is not None  # guild_only
         settings = await self.bot.service.players.update_server(
@@ -94,7 +143,8 @@ class Settings(commands.Cog):
             days_per_move=days_per_move,
             thread_per_game=thread_per_game,
             hint_policy=hints,
+            language=language,
             allow_channels=(allow_channel.id,) if allow_channel else (),
             disallow_channels=(disallow_channel.id,) if disallow_channel else (),
         )
-        await interaction.response.send_message(server_text(settings), ephemeral=True)
+        await interaction.response.send_message(server_text(settings, private(interaction)), ephemeral=True)
