@@ -56,7 +56,8 @@ class PlayerRepository(Repository):
         await self._run("DELETE FROM timers WHERE player_id = ?", (player_id,))
         await self._run(
             "UPDATE players SET id = ?, display_name = NULL, notifications = 'off', board_theme = 'classic', "
-            "orientation = 'auto', language = 'en', chosen_language = NULL, vacation_started_at = NULL, anonymised = 1 WHERE id = ?",
+            "orientation = 'auto', language = 'en', chosen_language = NULL, vacation_started_at = NULL, "
+            "anonymised = 1 WHERE id = ?",
             (new_id, player_id),
         )
 

@@ -7,12 +7,14 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import discord
 
 from bot.ui.boards import player_label
 from messages import tournaments as words
+from messages.i18n import Words
 from render.standings import StandingsTable, standings_png
 from service import BOT_ID, bot_label
 from service.tournaments import StandingsView, TournamentNews, TournamentView
@@ -65,7 +67,8 @@ async def post_news(announcer: Announcer, news: TournamentNews) -> None:
         )
         if item.bot_opening is not None:
             headline += f" {bot_label(game.bot_level)} opened with {item.bot_opening}."
-        await announcer.board(game, None, headline, home)
+        # Tournament sentences are not in the catalogue yet: their headline stays English in any language.
+        await announcer.board(game, None, _fixed(headline), home)
 
 
 async def standings_file(announcer: Announcer, view: StandingsView) -> discord.File:
@@ -89,3 +92,7 @@ async def standings_file(announcer: Announcer, view: StandingsView) -> discord.F
     )
     data = await asyncio.to_thread(standings_png, table)
     return discord.File(io.BytesIO(data), filename=f"standings-{view.tournament.id}.png")
+
+
+def _fixed(text: str) -> Callable[[Words], str]:
+    return lambda _words: text
