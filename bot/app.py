@@ -11,6 +11,7 @@ import asyncio
 import logging
 import signal
 import sys
+from datetime import timedelta
 from typing import Any
 
 import aiohttp
@@ -24,7 +25,7 @@ from bot.logs import redact_handlers
 from bot.settings import Settings, SettingsError, load_settings
 from data.db import Database, DatabaseUnavailable
 from messages.operator import database_problem
-from service import Service
+from service import Service, ServiceConfig
 
 log = logging.getLogger("bot")
 MISSING_TOKEN = (
@@ -84,12 +85,16 @@ def bot_options(settings: Settings) -> dict[str, Any]:
     options: dict[str, Any] = {}
     if settings.guild_ready_timeout is not None:
         options["guild_ready_timeout"] = settings.guild_ready_timeout
+    if settings.shard_count is not None:  # cluster mode; otherwise discord.py asks Discord how many
+        options["shard_count"] = settings.shard_count
+        options["shard_ids"] = list(settings.shard_ids or range(settings.shard_count))
     return options
 
 
 async def run(settings: Settings) -> None:
     async with await Database.open(settings.database) as db:
-        service = Service(db, engine=engine.default_engine())
+        config = ServiceConfig(work_lease=timedelta(seconds=settings.work_lease_seconds))
+        service = Service(db, engine=engine.default_engine(), config=config)
         bot = DamaBot(service, dev_guild_id=settings.dev_guild_id, **bot_options(settings))
         loop = asyncio.get_running_loop()
         for signum in (signal.SIGTERM, signal.SIGINT):

@@ -59,7 +59,11 @@ class DamaTree(app_commands.CommandTree["DamaBot"]):
         return True
 
 
-class DamaBot(commands.Bot):
+class DamaBot(commands.AutoShardedBot):
+    """Sharded from the start: with no shard_count, Discord's recommended number of shards, all in this
+    process; with shard_count and shard_ids (cluster mode), only those shards: each process then receives,
+    and answers, the interactions of its shards' servers (direct messages come through shard 0)."""
+
     def __init__(
         self,
         service: Service,
@@ -178,7 +182,14 @@ class DamaBot(commands.Bot):
 
     async def on_ready(self) -> None:
         user = self.user
-        log.info("connected as %s (%s) to %d servers", user, user.id if user else "?", len(self.guilds))
+        log.info(
+            "connected as %s (%s) to %d servers on shard(s) %s of %s",
+            user,
+            user.id if user else "?",
+            len(self.guilds),
+            ",".join(map(str, sorted(self.shards))),
+            self.shard_count,
+        )
 
 
 def _interaction_tasks() -> list[asyncio.Task[object]]:

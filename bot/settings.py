@@ -53,6 +53,7 @@ class Settings:
     database_url: Secret = field(default_factory=lambda: Secret(""))
     shard_count: int | None = None  # None: Discord's recommended count, every shard in this process
     shard_ids: tuple[int, ...] | None = None  # the shards this process runs (cluster mode; needs shard_count)
+    work_lease_seconds: float = 60.0  # how long a process holds claimed work before another may take it over
 
     @property
     def database(self) -> str:
@@ -89,6 +90,16 @@ def database_url(url: str) -> Secret:
     if url and not is_postgres(url):
         raise SettingsError(f"DATABASE_URL must start with postgresql:// (or be empty for SQLite), not {masked(url)!r}")
     return Secret(url)
+
+
+def work_lease(text: str) -> float:
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = -1.0
+    if not 1.0 <= seconds <= 3600.0:
+        raise SettingsError(f"WORK_LEASE_SECONDS must be seconds between 1 and 3600, not {text!r}")
+    return seconds
 
 
 def shard_list(text: str) -> tuple[int, ...]:
@@ -152,6 +163,7 @@ def load_settings(environ: Mapping[str, str] | None = None, env_file: Path | Non
         raise SettingsError("DISCORD_TOKEN does not look like a bot token (copy it from the Bot tab)")
     shard_count, shard_ids = shards(text("SHARD_COUNT"), text("SHARD_IDS"))
     return Settings(
+        work_lease_seconds=work_lease(text("WORK_LEASE_SECONDS", "60") or "60"),
         database_url=database_url(text("DATABASE_URL")),
         shard_count=shard_count,
         shard_ids=shard_ids,

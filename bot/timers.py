@@ -25,9 +25,15 @@ log = logging.getLogger(__name__)
 MAX_SLEEP = 60.0  # re-check at least this often (a clock jump, a timer added by another process)
 
 
+def poll_interval(lease_seconds: float) -> float:
+    """Check at least twice per lease, so work a dead process leased is taken over soon after it expires."""
+    return min(MAX_SLEEP, max(lease_seconds / 2, 0.5))
+
+
 class TimerLoop:
     def __init__(self, bot: DamaBot) -> None:
         self.bot = bot
+        self.max_sleep = poll_interval(bot.service.ctx.config.work_lease.total_seconds())
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
 
@@ -53,8 +59,8 @@ class TimerLoop:
                 await self.tick()
                 delay = await self._delay()
             except Exception:
-                log.exception("timer dispatch failed; retrying in %.0f s", MAX_SLEEP)
-                delay = MAX_SLEEP
+                log.exception("timer dispatch failed; retrying in %.0f s", self.max_sleep)
+                delay = self.max_sleep
             self._wake.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), timeout=delay)
@@ -70,17 +76,26 @@ class TimerLoop:
     async def _delay(self) -> float:
         due = await self.bot.service.clock.next_timer_at()
         if due is None:
-            return MAX_SLEEP
-        return min(max((due - datetime.now(UTC)).total_seconds(), 0.0), MAX_SLEEP)
+            return self.max_sleep
+        return min(max((due - datetime.now(UTC)).total_seconds(), 0.0), self.max_sleep)
 
     async def tick(self) -> list[TimerEvent]:
-        """Fire what is due and post each event (one failing post does not stop the others)."""
+        """Fire what is due and post each event (one failing post does not stop the others); then play the
+        bot's replies another process should have played before it died."""
         events = await self.bot.service.clock.run_due_timers()
         for event in events:
             try:
                 await self.post(event)
             except Exception:
                 log.exception("could not post timer event %s", event.kind)
+        for game_id in await self.bot.service.games.overdue_bot_moves():
+            try:
+                reply = await self.bot.service.games.play_bot(game_id)
+                if reply is not None:
+                    log.info("game %s: played the bot's overdue reply", game_id)
+                    await self.bot.announcer.moved(None, reply)
+            except Exception:
+                log.exception("could not play the bot's overdue move in game %s", game_id)
         return events
 
     async def post(self, event: TimerEvent) -> None:

@@ -155,6 +155,8 @@ class TimerRow:
     player_id: int | None
     created_at: str
     fired_at: str | None
+    claimed_by: str | None = None  # the process holding it until lease_until (cluster mode)
+    lease_until: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,8 +1,10 @@
 """The correspondence clock: durable timers fired exactly once, and vacations that pause clocks.
 
-Timers are rows (RoboDanny's reminder pattern): a restart reloads them. `run_due_timers(now)` claims
-each due timer and applies its effect in the same transaction, so a timer fires once even if two
-dispatchers run or the process dies halfway; it returns the events for the bot to post.
+Timers are rows (RoboDanny's reminder pattern): a restart reloads them. `run_due_timers(now)` leases a
+batch of due timers to this process (several processes may share the database), then fires each one:
+marks it fired and applies its effect in one transaction, so a timer fires once even if several
+dispatchers run or a process dies halfway (its leased timers go to another process when the lease runs
+out); it returns the events for the bot to post.
 """
 
 from __future__ import annotations
@@ -42,8 +44,9 @@ class ClockService:
         now = now or self._ctx.now()
         events: list[TimerEvent] = []
         while True:
-            async with self._ctx.db.read() as repos:
-                due = await repos.timers.due(to_db(now))
+            lease_until = to_db(now + self._ctx.config.work_lease)
+            async with self._ctx.db.write() as repos:
+                due = await repos.timers.claim_due(to_db(now), self._ctx.worker, lease_until)
             if not due:
                 return events
             for timer in due:
@@ -56,14 +59,14 @@ class ClockService:
         due_at = from_db(timer.due_at)
         if kind is TimerKind.CHALLENGE_EXPIRY:
             async with self._ctx.db.write() as repos:
-                if not await repos.timers.claim(timer.id, to_db(now)):
+                if not await repos.timers.claim(timer.id, to_db(now), self._ctx.worker):
                     return None
             assert timer.challenge_id is not None
             # The claim is already committed; expiring is idempotent (only open challenges expire).
             challenge = await self._challenges.expire(timer.challenge_id, now)
             return None if challenge is None else TimerEvent(kind, due_at, challenge.challenger_id, challenge=challenge)
         async with self._ctx.db.write() as repos:
-            if not await repos.timers.claim(timer.id, to_db(now)):
+            if not await repos.timers.claim(timer.id, to_db(now), self._ctx.worker):
                 return None
             if kind is TimerKind.VACATION_END:
                 assert timer.player_id is not None

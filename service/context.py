@@ -3,7 +3,10 @@ that several operations run inside their transactions (clocks, timers, ending a 
 
 from __future__ import annotations
 
+import os
 import random
+import secrets
+import socket
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -38,6 +41,10 @@ class ServiceConfig:
     bot_levels: range = range(1, 6)  # engine.api levels 1-5
     default_variant: str = "italian"
     analysis_seconds: float = 0.6  # engine time per position of a post-game analysis (61 positions < 60 s)
+    # Cluster mode: how long a process holds work it claimed (timers, an overdue bot move) before another
+    # process may take it over, and how long a bot reply may be missing before another process plays it.
+    work_lease: timedelta = timedelta(seconds=60)
+    bot_move_grace: timedelta = timedelta(seconds=30)
 
 
 class GameCache:
@@ -78,6 +85,9 @@ class Context:
         self.clock: Clock = clock or utc_now
         self.config = config or ServiceConfig()
         self.games = GameCache()
+        # Names this process in leases: host, process id and a random part (a restarted process with a reused
+        # pid must not inherit its predecessor's leases).
+        self.worker = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
 
     def now(self) -> datetime:
         moment = self.clock()

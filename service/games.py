@@ -129,6 +129,21 @@ class GameService:
         except StaleGame:
             return None
 
+    async def overdue_bot_moves(self, now: datetime | None = None) -> list[int]:
+        """Games where the bot's reply is overdue (the process that should have played it died), leased to this
+        process: play each with play_bot. A lease keeps two processes from thinking about the same game."""
+        now = now or self._ctx.now()
+        config = self._ctx.config
+        until = to_db(now + config.work_lease)
+        async with self._ctx.db.write() as repos:
+            await repos.leases.purge(to_db(now))
+            overdue = await repos.games.bot_to_move_since(BOT_ID, to_db(now - config.bot_move_grace))
+            return [
+                game_id
+                for game_id in overdue
+                if await repos.leases.claim(f"bot-move:{game_id}", self._ctx.worker, to_db(now), until)
+            ]
+
     async def _store(self, row: GameRow, game: Game, player_id: int, now: datetime) -> MoveResult:
         """Write the move just pushed on `game`, if the game is still at row.version; in the same
         transaction, play and write the opponent's conditional reply when one of their lines starts so."""

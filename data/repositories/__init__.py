@@ -8,6 +8,7 @@ from __future__ import annotations
 from data.repositories.challenges import ChallengeRepository, OfferRepository
 from data.repositories.correspondence import AnalysisRepository, PremoveRepository
 from data.repositories.games import GameRepository, MoveRepository
+from data.repositories.leases import LeaseRepository
 from data.repositories.players import PlayerRepository, ServerRepository
 from data.repositories.ratings import RatingRepository
 from data.repositories.schema import SchemaRepository, TableInfo
@@ -20,6 +21,7 @@ __all__ = [
     "AnalysisRepository",
     "ChallengeRepository",
     "GameRepository",
+    "LeaseRepository",
     "MoveRepository",
     "OfferRepository",
     "PlayerRepository",
@@ -51,6 +53,7 @@ class Repositories:
         self.analyses = AnalysisRepository(conn)
         self.tournaments = TournamentRepository(conn)
         self.schema = SchemaRepository(conn)
+        self.leases = LeaseRepository(conn)
 
     async def integrity_check(self) -> list[str]:
         """SQLite's page-level check. PostgreSQL has no counterpart to run here (it checks pages as it reads

@@ -55,6 +55,17 @@ class GameRepository(Repository):
             (player_id, player_id),
         )
 
+    async def bot_to_move_since(self, bot_id: int, before: str, limit: int = 50) -> list[int]:
+        """Active games where the bot is to move and nothing happened since `before` (its reply is overdue)."""
+        found = await self._column(
+            "SELECT id FROM games WHERE white_id = ? AND status = 'active' AND last_move_at <= ? "
+            "AND current_fen LIKE 'W%' UNION ALL "
+            "SELECT id FROM games WHERE black_id = ? AND status = 'active' AND last_move_at <= ? "
+            "AND current_fen LIKE 'B%' ORDER BY 1 LIMIT ?",
+            (bot_id, before, bot_id, before, limit),
+        )
+        return [int(value) for value in found]
+
     async def active_ids(self) -> list[int]:
         return [int(value) for value in await self._column("SELECT id FROM games WHERE status = 'active' ORDER BY id")]
 

@@ -43,13 +43,35 @@ class TimerRepository(Repository):
             (now, limit),
         )
 
-    async def claim(self, timer_id: int, now: str) -> bool:
-        """Mark a timer fired; False if it already fired or was cancelled (so it runs exactly once)."""
-        changed = await self._run("UPDATE timers SET fired_at = ? WHERE id = ? AND fired_at IS NULL", (now, timer_id))
+    async def claim_due(self, now: str, worker: str, lease_until: str, limit: int = 50) -> list[TimerRow]:
+        """Lease up to `limit` due timers to this worker: those nobody holds, or whose holder's lease ran out
+        (it died). One statement, so two processes never lease the same timer. Earliest first (RETURNING keeps
+        no order of its own)."""
+        leased = await self._all(
+            TimerRow,
+            "UPDATE timers SET claimed_by = ?, lease_until = ? WHERE id IN ("
+            "SELECT id FROM timers WHERE fired_at IS NULL AND due_at <= ? "
+            "AND (lease_until IS NULL OR lease_until <= ?) ORDER BY due_at, id LIMIT ?) RETURNING *",
+            (worker, lease_until, now, now, limit),
+        )
+        return sorted(leased, key=lambda timer: (timer.due_at, timer.id))
+
+    async def claim(self, timer_id: int, now: str, worker: str | None = None) -> bool:
+        """Mark a timer fired; False if it already fired, was cancelled, or (given a worker) is leased to
+        another worker now. Done in the transaction that applies its effect, so it runs exactly once."""
+        changed = await self._run(
+            "UPDATE timers SET fired_at = ? WHERE id = ? AND fired_at IS NULL "
+            "AND (CAST(? AS TEXT) IS NULL OR claimed_by = ?)",
+            (now, timer_id, worker, worker),
+        )
         return changed == 1
 
     async def next_due(self) -> str | None:
-        value = await self._scalar("SELECT MIN(due_at) FROM timers WHERE fired_at IS NULL")
+        # a timer leased to a process is not ours to fire before its lease runs out
+        value = await self._scalar(
+            "SELECT MIN(CASE WHEN lease_until IS NOT NULL AND lease_until > due_at THEN lease_until ELSE due_at END) "
+            "FROM timers WHERE fired_at IS NULL"
+        )
         return None if value is None else str(value)
 
     async def cancel_for_game(self, game_id: int) -> int:

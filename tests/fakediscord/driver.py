@@ -245,11 +245,12 @@ class DriverMixin:
     async def _send_interaction(self: FakeDiscord, itype: int, user: FakeUser, data: dict[str, Any], *,
                                 channel: FakeChannel | None = None, message: Message | None = None,
                                 dm: bool = False, ack_deadline: float | None = None) -> SentInteraction:
-        session = await self.wait_ready(timeout=10.0)
         if dm:
             channel = self.open_dm(user)
         channel = channel or self.channel
         guild_id = None if channel.type == DM else (channel.guild_id or self.guild_id)
+        session = await self.wait_until(lambda: self.ready_session(guild_id), timeout=10.0,
+                                        what=f"a bot session for the shard of server {guild_id}")
         iid, token = self.snow.next(), f"itoken.{secrets.token_urlsafe(32)}"
         payload: dict[str, Any] = {
             "id": str(iid), "application_id": str(self.app_id), "type": itype, "data": data, "token": token,
@@ -269,7 +270,7 @@ class DriverMixin:
             payload["message"] = message.payload()
         inter = SentInteraction(iid, token, itype, user, channel, guild_id, data, payload,
                                 self.ack_deadline if ack_deadline is None else ack_deadline,
-                                source_message_id=message.id if message else None)
+                                source_message_id=message.id if message else None, shard=session.shard)
         self.interactions[iid] = inter
         self.by_token[token] = inter
         inter.dispatched_at = time.monotonic()

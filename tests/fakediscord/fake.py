@@ -67,6 +67,8 @@ class FakeDiscord(RestMixin, DriverMixin):
         category = self.add_channel("Text Channels", CATEGORY)
         self.channel = self.add_channel("general", parent=category)
         self.games_channel = self.add_channel("games", parent=category)
+        self.other_guilds: dict[int, str] = {}  # more servers the bot is in (add_guild), with GUILD_CREATE
+        self.recommended_shards = 1  # what GET /gateway/bot answers
         # what happened
         self.messages_by_id: dict[int, Message] = {}
         self.attachments: dict[int, Attachment] = {}
@@ -151,6 +153,21 @@ class FakeDiscord(RestMixin, DriverMixin):
 
     # --- world ----------------------------------------------------------------------------------------
 
+    def add_guild(self, name: str, *, shard: tuple[int, int] | None = None) -> tuple[int, FakeChannel]:
+        """Another server the bot is in, with one text channel; shard=(id, count) picks an id that Discord's
+        routing, (guild_id >> 22) % count, sends to that shard. Add it before the bot connects."""
+        gid = self.snow.next()
+        if shard is not None:
+            shard_id, count = shard
+            ms = gid >> 22
+            ms += (shard_id - ms) % count
+            gid = (ms << 22) | (gid & 0x3FFFFF)
+        self.other_guilds[gid] = name
+        return gid, self.add_channel("general", guild_id=gid)
+
+    def guild_ids(self) -> list[int]:
+        return [self.guild_id, *self.other_guilds]
+
     def _add_role(self, role: FakeRole) -> FakeRole:
         self.roles[role.id] = role
         return role
@@ -210,7 +227,9 @@ class FakeDiscord(RestMixin, DriverMixin):
                 "deaf": False, "mute": False, "flags": 0, "pending": False,
                 "communication_disabled_until": None}
 
-    def guild_payload(self) -> dict[str, Any]:
+    def guild_payload(self, guild_id: int | None = None) -> dict[str, Any]:
+        if guild_id is not None and guild_id != self.guild_id:
+            return self._other_guild_payload(guild_id)
         return {
             "id": str(self.guild_id), "name": self.guild_name, "icon": None, "splash": None,
             "discovery_splash": None, "owner_id": str(self.owner.id), "afk_channel_id": None,
@@ -223,9 +242,27 @@ class FakeDiscord(RestMixin, DriverMixin):
             "nsfw_level": 0, "premium_progress_bar_enabled": False, "max_members": 500000,
             "joined_at": iso(), "large": False, "unavailable": False, "member_count": len(self.users_by_id),
             "voice_states": [], "members": [self.member_payload(u) for u in self.members()],
-            "channels": [c.payload() for c in self.channels.values() if c.guild_id and not c.is_thread],
-            "threads": [c.payload() for c in self.threads()], "presences": [], "stage_instances": [],
+            "channels": [c.payload() for c in self.channels.values()
+                         if c.guild_id == self.guild_id and not c.is_thread],
+            "threads": [c.payload() for c in self.threads() if c.guild_id == self.guild_id],
+            "presences": [], "stage_instances": [],
             "guild_scheduled_events": [], "soundboard_sounds": [], "safety_alerts_channel_id": None,
+        }
+
+    def _other_guild_payload(self, guild_id: int) -> dict[str, Any]:
+        """What GUILD_CREATE carries for a server with Dama's intents (no member list: no members intent)."""
+        everyone = FakeRole(guild_id, "@everyone", EVERYONE_PERMISSIONS)
+        return {
+            "id": str(guild_id), "name": self.other_guilds[guild_id], "icon": None, "owner_id": str(self.owner.id),
+            "roles": [everyone.payload()], "emojis": [], "stickers": [], "features": [], "mfa_level": 0,
+            "verification_level": 0, "default_message_notifications": 0, "explicit_content_filter": 0,
+            "system_channel_id": None, "system_channel_flags": 0, "preferred_locale": "en-US", "nsfw_level": 0,
+            "premium_tier": 0, "premium_progress_bar_enabled": False, "joined_at": iso(), "large": False,
+            "unavailable": False, "member_count": 2, "voice_states": [],
+            "members": [self.member_payload(self.bot_user)],
+            "channels": [c.payload() for c in self.channels.values() if c.guild_id == guild_id and not c.is_thread],
+            "threads": [], "presences": [], "stage_instances": [], "guild_scheduled_events": [],
+            "soundboard_sounds": [], "application_id": None, "afk_channel_id": None, "afk_timeout": 300,
         }
 
     # --- records ----------------------------------------------------------------------------------
@@ -264,8 +301,10 @@ class FakeDiscord(RestMixin, DriverMixin):
         self._changed.set()
 
     def _dispatch_soon(self, event: str, data: dict[str, Any]) -> None:
-        """Send a gateway event after the current REST response (Discord's order too)."""
-        session = self.ready_session()
+        """Send a gateway event after the current REST response (Discord's order too), on the shard of its
+        server."""
+        guild = data.get("guild_id")
+        session = self.ready_session(int(guild) if guild else None)
         if session is None:
             return
         task = asyncio.get_running_loop().create_task(session.dispatch(event, data))
@@ -299,8 +338,11 @@ class FakeDiscord(RestMixin, DriverMixin):
             except TimeoutError:
                 pass
 
-    def ready_session(self) -> GatewaySession | None:
+    def ready_session(self, guild_id: int | None = 0) -> GatewaySession | None:
+        """The newest live session; given a server (None: a DM), the one whose shard that server is on."""
         live = [s for s in self.sessions if s.ready and not s.closed]
+        if guild_id != 0:
+            live = [s for s in live if s.serves(guild_id)]
         return live[-1] if live else None
 
     async def wait_ready(self, *, after: int = 0, timeout: float = 20.0) -> GatewaySession:

@@ -29,7 +29,13 @@ class GatewaySession:
         self.heartbeats = 0
         self.identify: dict[str, Any] | None = None
         self.ops_received: list[int] = []
+        self.shard: tuple[int, int] = (0, 1)  # [shard_id, num_shards] from IDENTIFY
         self._lock = asyncio.Lock()
+
+    def serves(self, guild_id: int | None) -> bool:
+        """Discord's routing: a server's events go to shard (guild_id >> 22) % num_shards; DMs to shard 0."""
+        shard_id, count = self.shard
+        return shard_id == 0 if guild_id is None else (guild_id >> 22) % count == shard_id
 
     async def send(self, payload: dict[str, Any]) -> None:
         async with self._lock:
@@ -88,13 +94,23 @@ class GatewaySession:
             fake.problems.append(f"gateway: privileged intents not enabled in the fake: {missing}")
             await self.ws.close(code=4014, message=b"Disallowed intent(s).")
             return
+        shard = data.get("shard")
+        if shard is not None:
+            if not (isinstance(shard, list) and len(shard) == 2 and 0 <= shard[0] < shard[1]):
+                fake.problems.append(f"gateway: bad shard in IDENTIFY: {shard!r}")
+                await self.ws.close(code=4010, message=b"Invalid shard.")
+                return
+            self.shard = (int(shard[0]), int(shard[1]))
+        guilds = [gid for gid in fake.guild_ids() if self.serves(gid)]
         await self.dispatch("READY", {
-            "v": 10, "user": fake.bot_user.payload(), "guilds": [{"id": str(fake.guild_id), "unavailable": True}],
+            "v": 10, "user": fake.bot_user.payload(), "guilds": [{"id": str(g), "unavailable": True} for g in guilds],
+            **({"shard": list(self.shard)} if shard is not None else {}),
             "session_id": self.session_id, "resume_gateway_url": fake.gateway_url, "session_type": "normal",
             "application": {"id": str(fake.app_id), "flags": 0}, "private_channels": [], "relationships": [],
             "presences": [], "geo_ordered_rtc_regions": [], "guild_join_requests": [], "_trace": ["fake"],
         })
-        await self.dispatch("GUILD_CREATE", fake.guild_payload())
+        for gid in guilds:
+            await self.dispatch("GUILD_CREATE", fake.guild_payload(gid))
         self.ready = True
         fake.identifies += 1
         fake._notify()

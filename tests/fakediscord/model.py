@@ -290,6 +290,7 @@ class SentInteraction:
     payload: dict[str, Any]
     ack_deadline: float
     source_message_id: int | None = None  # the message a component/modal-from-component sits on
+    shard: tuple[int, int] = (0, 1)  # the gateway session (shard) it was dispatched on
     dispatched_at: float = 0.0
     callback_type: int | None = None
     callback_data: dict[str, Any] | None = None

@@ -183,7 +183,7 @@ class RestMixin:
         return {"url": self.gateway_url}
 
     async def h_gateway_bot(self: FakeDiscord, **_: Any) -> Any:
-        return {"url": self.gateway_url, "shards": 1, "session_start_limit": {
+        return {"url": self.gateway_url, "shards": self.recommended_shards, "session_start_limit": {
             "total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}}
 
     def _check_app(self: FakeDiscord, app_id: str) -> None:
