@@ -127,6 +127,8 @@ class Announcer:
     def _check_home(self, home: Home) -> None:
         if isinstance(home, discord.TextChannel | discord.Thread):
             me = home.guild.me
+            if me is None:  # a server on another process's shard (cluster mode): no cache here, Discord checks
+                return
             missing = missing_permissions(home.permissions_for(me), thread=False)
             if isinstance(home, discord.Thread) and home.permissions_for(me).send_messages_in_threads:
                 missing = [m for m in missing if m != "Send Messages"]

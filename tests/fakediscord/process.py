@@ -13,13 +13,15 @@ from pathlib import Path
 from typing import Any
 
 from bot.discord_endpoints import point_discord_at
+from bot.settings import shard_list
 
 from .fake import FakeDiscord, FakeDiscordError
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 TRACEBACK = "Traceback (most recent call last)"
 # Variables from the developer's shell that must not leak into a test bot.
-SCRUBBED = ("DISCORD_TOKEN", "DISCORD_API_BASE", "DISCORD_GATEWAY_URL", "DEV_GUILD_ID", "DATABASE_PATH")
+SCRUBBED = ("DISCORD_TOKEN", "DISCORD_API_BASE", "DISCORD_GATEWAY_URL", "DEV_GUILD_ID", "DATABASE_PATH", "DATABASE_URL",
+            "SHARD_COUNT", "SHARD_IDS", "WORK_LEASE_SECONDS")
 
 
 class BotProcess:
@@ -89,8 +91,11 @@ class BotProcess:
         except TimeoutError:
             proc.kill()
             await proc.wait()
-        # let the fake see the websocket close before the next start
-        await self.fake.wait_until(lambda: all(s.closed for s in self.fake.sessions) or None,
+        # let the fake see the websocket close before the next start (in a cluster: this process's shards)
+        shards = self.extra_env.get("SHARD_IDS")
+        mine = set(shard_list(shards)) if shards else None
+        await self.fake.wait_until(lambda: all(s.closed for s in self.fake.sessions
+                                               if mine is None or s.shard[0] in mine) or None,
                                    timeout=timeout, what="the old gateway session to close",
                                    fail_on_problems=False)
         return proc.returncode
