@@ -157,9 +157,9 @@ async def test_three_processes_share_the_shards_and_the_work(fake_discord, bot_l
         assert finished[0][0] == len(games)
 
         # The bot's overdue reply was played once, by a survivor, and its board posted.
-        await fake.wait_until(lambda: len(fake.messages(survivor_channel)) and (
-            [m for m in fake.messages(survivor_channel) if f"Game #{bot_game}" in str(m.embeds)]
-        ) or None, timeout=30, what="the bot's overdue reply")
+        await fake.wait_until(
+            lambda: [m for m in fake.messages(survivor_channel) if f"Game #{bot_game}" in str(m.embeds)] or None,
+            timeout=30, what="the bot's overdue reply")
         moves = await rows(url, "SELECT ply, player_id FROM moves WHERE game_id = $1 ORDER BY ply", bot_game)
         assert [(m[0], m[1]) for m in moves] == [(1, fake.alice.id), (2, BOT_ID)]
         for process in processes:  # before the database goes
