@@ -210,3 +210,36 @@ class BoardRow:
     game_id: int | None
     result: str | None
     status: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class ImportedGameRow:
+    """A game record brought in as PDN: what it says, not a game played here."""
+
+    id: int
+    guild_id: int | None
+    importer_id: int
+    variant: str
+    start_fen: str
+    moves: str  # full paths separated by spaces
+    result: str
+    white_name: str
+    black_name: str
+    event: str
+    game_date: str
+    created_at: str
+
+
+@dataclass(frozen=True, slots=True)
+class NewImportedGame:
+    guild_id: int | None
+    importer_id: int
+    variant: str
+    start_fen: str
+    moves: str
+    result: str
+    white_name: str
+    black_name: str
+    event: str
+    game_date: str
+    created_at: str

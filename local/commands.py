@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from local import correspondence, games, tournament
+from local import correspondence, games, imports, tournament
 from local.text import Command, Parsed
 from rules import VARIANTS
 
@@ -35,6 +35,7 @@ COMMANDS: dict[str, Command] = {
         *games.COMMANDS,
         *correspondence.COMMANDS,
         *tournament.COMMANDS,
+        *imports.COMMANDS,
         HELP,
     )
 }

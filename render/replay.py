@@ -10,7 +10,7 @@ from PIL import Image
 
 from render.draw import palette_of, render_image
 from render.options import RenderOptions
-from rules import Game, Move, RuleSet, parse_fen
+from rules import Game, Move, RuleSet, parse_fen, parse_move
 
 FRAME_MS = 900
 FIRST_FRAME_MS = 1200
@@ -29,7 +29,12 @@ def replay_frames(
     game = Game(rules, start_fen)
     plies: list[tuple[Move, str]] = []
     for text in moves:
-        move = game.play(text)
+        # A record may go on past a draw the rules would end (an imported game): legality, not the ending.
+        move = parse_move(game.position, text) if isinstance(text, str) else text
+        if not isinstance(text, str) and move not in game.position.legal_moves():
+            move = game.play(text)  # raises the rules' own refusal
+        else:
+            game.push(move)
         plies.append((move, game.notations[-1]))
     outcome = game.outcome()
     first = rules.first_player

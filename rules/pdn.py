@@ -86,6 +86,8 @@ def write_game(game: Game, tags: dict[str, str] | None = None, result: str | Non
     merged["Result"] = final
     if rules.pdn_gametype:
         merged["GameType"] = rules.pdn_gametype
+    else:  # no GameType number exists for it (giveaway, Dameo…): Dama's own tag says which
+        merged["Variant"] = rules.id
     if game.start_fen != rules.start_fen:
         merged["FEN"] = game.start_fen
     lines = [f'[{name} "{_escape(str(value))}"]' for name, value in merged.items()]
@@ -98,7 +100,10 @@ def write_game(game: Game, tags: dict[str, str] | None = None, result: str | Non
                 words.append(f"{number}...")
             else:
                 words.append(f"{number}.")
-        words.append(notation)
+        # PDN writes captures with x in every variant (pydraughts and most readers know no other mark).
+        move = game.moves[index]
+        separator = game.rules.capture_separator if move.captures else game.rules.move_separator
+        words.append(notation.replace(separator, "x" if move.captures else "-"))
         if mover is not game.rules.first_player:
             number += 1
     words.append(final)

@@ -111,10 +111,14 @@ def infer_variant(record: PdnRecord) -> RuleSet | None:
 
 
 def choose_variant(record: PdnRecord, caller: RuleSet | None = None) -> RuleSet | None:
-    """GameType tag, else the caller's variant, else what the record settles (None: no moves, no FEN)."""
+    """GameType tag (or Dama's Variant tag), else the caller's variant, else what the record settles (None: no
+    moves, no FEN)."""
     gametype = tag(record, "GameType")
     if gametype:
         return variant_for_gametype(gametype)
+    own = tag(record, "Variant")  # written by Dama for variants without a GameType number
+    if own and own.lower() in VARIANTS:
+        return VARIANTS[own.lower()]
     if caller is not None:
         return caller
     return infer_variant(record)

@@ -37,6 +37,8 @@ from service.errors import (
     GameError,
     GameNotFound,
     GameOver,
+    ImportedGameNotFound,
+    ImportTooLarge,
     InvalidSetting,
     NoPendingOffer,
     NoSuchRound,
@@ -64,6 +66,7 @@ from service.errors import (
     UnplayablePosition,
 )
 from service.games import GameService
+from service.imports import ImportedGame, ImportReport, ImportService
 from service.maintenance import CopyReport, SourceNotCurrent, TargetNotEmpty, check_database, copy_database
 from service.players import PlayerService
 from service.policies import HintRefusal, RulesCard, board_flipped, hint_refusal, rules_card
@@ -129,6 +132,7 @@ class Service:
         self.premoves = PremoveService(self.ctx)
         self.tournaments = TournamentService(self.ctx, self.games)
         self.analysis = AnalysisService(self.ctx, review_search)
+        self.imports = ImportService(self.ctx)
 
 
 __all__ = [
@@ -166,6 +170,11 @@ __all__ = [
     "GameView",
     "HintPolicy",
     "HintRefusal",
+    "ImportReport",
+    "ImportService",
+    "ImportTooLarge",
+    "ImportedGame",
+    "ImportedGameNotFound",
     "InvalidSetting",
     "MoveRecord",
     "MoveResult",

@@ -14,8 +14,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from data.models import ChallengeRow, GameRow
-from service.errors import ChallengeNotFound, GameNotFound, TournamentNotFound
+from data.models import ChallengeRow, GameRow, ImportedGameRow
+from service.errors import ChallengeNotFound, GameNotFound, ImportedGameNotFound, TournamentNotFound
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,3 +76,12 @@ def check_tournament(guild_id: int | None, tournament_id: int, entrants: set[int
         return
     if guild_id != caller.guild_id:
         raise TournamentNotFound(tournament_id)
+
+
+def check_imported(row: ImportedGameRow) -> None:
+    """An imported record belongs to the server it was imported in; from a DM or local mode, to its importer."""
+    caller = _caller.get()
+    if caller is None or caller.user_id == row.importer_id:
+        return
+    if row.guild_id is None or row.guild_id != caller.guild_id:
+        raise ImportedGameNotFound(row.id)

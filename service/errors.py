@@ -22,6 +22,22 @@ class GameNotFound(GameError):
         self.game_id = game_id
 
 
+class ImportedGameNotFound(GameError):
+    def __init__(self, imported_id: int) -> None:
+        super().__init__(f"there is no imported game {imported_id}")
+        self.imported_id = imported_id
+
+
+class ImportTooLarge(GameError):
+    """A PDN import over the limits: kind is "bytes" or "games"."""
+
+    def __init__(self, kind: str, size: int, limit: int) -> None:
+        super().__init__(f"the import has {size} {kind}, at most {limit}")
+        self.kind = kind
+        self.size = size
+        self.limit = limit
+
+
 class NotAParticipant(GameError):
     def __init__(self, player_id: int, what: str = "game") -> None:
         super().__init__(f"you are not playing in this {what}")

@@ -3,7 +3,7 @@ plus one line below."""
 
 from __future__ import annotations
 
-from bot.exts import analysis, challenges, info, play, premove, rematch, review, settings, tournament
+from bot.exts import analysis, challenges, imports, info, play, premove, rematch, review, settings, tournament
 from bot.ui.feature import Feature
 
 FEATURES: tuple[Feature, ...] = (
@@ -16,4 +16,5 @@ FEATURES: tuple[Feature, ...] = (
     info.FEATURE,
     settings.FEATURE,
     tournament.FEATURE,
+    imports.FEATURE,
 )

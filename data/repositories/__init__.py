@@ -8,6 +8,7 @@ from __future__ import annotations
 from data.repositories.challenges import ChallengeRepository, OfferRepository
 from data.repositories.correspondence import AnalysisRepository, PremoveRepository
 from data.repositories.games import GameRepository, MoveRepository
+from data.repositories.imports import ImportedGameRepository
 from data.repositories.leases import LeaseRepository
 from data.repositories.players import PlayerRepository, ServerRepository
 from data.repositories.ratings import RatingRepository
@@ -21,6 +22,7 @@ __all__ = [
     "AnalysisRepository",
     "ChallengeRepository",
     "GameRepository",
+    "ImportedGameRepository",
     "LeaseRepository",
     "MoveRepository",
     "OfferRepository",
@@ -52,6 +54,7 @@ class Repositories:
         self.premoves = PremoveRepository(conn)
         self.analyses = AnalysisRepository(conn)
         self.tournaments = TournamentRepository(conn)
+        self.imported = ImportedGameRepository(conn)
         self.schema = SchemaRepository(conn)
         self.leases = LeaseRepository(conn)
 

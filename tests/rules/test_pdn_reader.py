@@ -14,7 +14,7 @@ from rules.game import Game
 from rules.pdn import PdnGame, VariantNeededError, read_games, write_game
 from rules.pdn_replay import Replay, replay
 from rules.pdn_scan import PdnReason, decode, read_records
-from rules.variants import find_variant
+from rules.variants import VARIANTS, find_variant
 
 FILES = Path(__file__).parent / "pdn_files"
 
@@ -255,7 +255,7 @@ def test_read_games_still_raises_on_a_broken_game() -> None:
         read_games(ITALIAN + "1. 21-17 10-l3 *")
 
 
-@pytest.mark.parametrize("variant", ["italian", "english", "pool", "russian", "international", "czech"])
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
 def test_dama_pdn_reads_back_identically(variant: str) -> None:
     rules = find_variant(variant)
     game = Game(rules)

@@ -13,6 +13,7 @@ from discord.ext import commands
 from bot.ui import speech
 from bot.ui.boards import BOARD_SIZE, board_message
 from bot.ui.errors import Refusal
+from bot.ui.imported import send_imported_pdn, send_imported_replay
 from bot.ui.lookup import game_for
 from bot.ui.options import game_autocomplete
 from bot.ui.speech import private
@@ -104,9 +105,12 @@ class Analysis(commands.Cog):
         await interaction.followup.send(text, embed=message.embed, file=message.file(), ephemeral=True)
 
     @app_commands.command(name="pdn", description="Download a game as a PDN file")
-    @app_commands.describe(game="The game number")
+    @app_commands.describe(game="The game number", imported="An imported game's number (see /import) instead")
     @app_commands.autocomplete(game=game_autocomplete)
-    async def pdn(self, interaction: Interaction, game: int | None = None) -> None:
+    async def pdn(self, interaction: Interaction, game: int | None = None, imported: int | None = None) -> None:
+        if imported is not None:
+            await send_imported_pdn(interaction, imported)
+            return
         target = await game_for(interaction, game)
         text = await self.bot.service.queries.export_pdn(target.id)
         file = discord.File(io.BytesIO(text.encode("utf-8")), filename=f"dama-game-{target.id}.pdn")
@@ -114,10 +118,13 @@ class Analysis(commands.Cog):
         await interaction.response.send_message(text, file=file, ephemeral=True)
 
     @app_commands.command(name="replay", description="An animated replay of a game")
-    @app_commands.describe(game="The game number")
+    @app_commands.describe(game="The game number", imported="An imported game's number (see /import) instead")
     @app_commands.autocomplete(game=game_autocomplete)
     @app_commands.checks.cooldown(1, REPLAY_COOLDOWN, key=lambda i: i.user.id)
-    async def replay(self, interaction: Interaction, game: int | None = None) -> None:
+    async def replay(self, interaction: Interaction, game: int | None = None, imported: int | None = None) -> None:
+        if imported is not None:
+            await send_imported_replay(interaction, imported, REPLAY_SIZES)
+            return
         service = self.bot.service
         target = await game_for(interaction, game)
         await interaction.response.defer(thinking=True)

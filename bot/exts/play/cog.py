@@ -12,6 +12,7 @@ from bot.exts.play import actions
 from bot.exts.play.controls import game_controls
 from bot.ui import speech
 from bot.ui.boards import board_message, deadline_text
+from bot.ui.imported import show_imported_board
 from bot.ui.lookup import game_for, no_active_games
 from bot.ui.options import game_autocomplete, move_autocomplete, opponent_name
 from bot.ui.speech import private
@@ -42,9 +43,12 @@ class Games(commands.Cog):
         await actions.play_move(interaction, target.id, move)
 
     @app_commands.command(name="board", description="Show a game's board with its buttons")
-    @app_commands.describe(game=GAME_HELP)
+    @app_commands.describe(game=GAME_HELP, imported="An imported game's number (see /import) instead of a game")
     @app_commands.autocomplete(game=game_autocomplete)
-    async def board(self, interaction: Interaction, game: int | None = None) -> None:
+    async def board(self, interaction: Interaction, game: int | None = None, imported: int | None = None) -> None:
+        if imported is not None:
+            await show_imported_board(interaction, imported)
+            return
         target = await game_for(interaction, game)
         await interaction.response.defer()  # rendering runs in a thread; acknowledge first
         w = await speech.public(self.bot, target.guild_id, interaction)

@@ -1,0 +1,68 @@
+"""How /board, /replay and /pdn show an imported game (its `imported` option)."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.ui.boards import BOARD_SIZE
+from bot.ui.errors import Refusal
+from messages.imports import imported_title
+from render import RenderOptions, render_board, render_replay
+from service.imports import ImportedGame
+
+if TYPE_CHECKING:
+    from bot.client import DamaBot
+
+    Interaction = discord.Interaction[DamaBot]
+
+
+async def imported_board(imported: ImportedGame) -> discord.File:
+    game, row = imported.game, imported.row
+    options = RenderOptions(
+        size=BOARD_SIZE,
+        last_move=game.moves[-1] if game.moves else None,
+        white_name=row.white_name or None,
+        black_name=row.black_name or None,
+        result=row.result if row.result != "*" else None,
+    )
+    data = await asyncio.to_thread(render_board, game.position, options)
+    return discord.File(io.BytesIO(data), filename=f"dama-imported-{row.id}.png")
+
+
+async def show_imported_board(interaction: Interaction, imported_id: int) -> None:
+    imported = await interaction.client.service.imports.get(imported_id)
+    await interaction.response.defer()
+    row = imported.row
+    text = imported_title(row.id, row.white_name, row.black_name, row.event)
+    await interaction.followup.send(text, file=await imported_board(imported))
+
+
+async def send_imported_pdn(interaction: Interaction, imported_id: int) -> None:
+    pdn = await interaction.client.service.imports.export_pdn(imported_id)
+    file = discord.File(io.BytesIO(pdn.encode("utf-8")), filename=f"dama-imported-{imported_id}.pdn")
+    await interaction.response.send_message(f"Imported game #{imported_id} as PDN.", file=file, ephemeral=True)
+
+
+async def send_imported_replay(interaction: Interaction, imported_id: int, sizes: tuple[int, ...]) -> None:
+    imported = await interaction.client.service.imports.get(imported_id)
+    await interaction.response.defer(thinking=True)
+    row = imported.row
+    paths = row.moves.split()
+    data = b""
+    for size in sizes:
+        options = RenderOptions(size=size, result=row.result if row.result != "*" else None)
+        data = await asyncio.to_thread(render_replay, imported.rules, row.start_fen, paths, options, "gif")
+        if len(data) <= interaction.filesize_limit:
+            break
+    else:
+        raise Refusal(
+            lambda w: w.say(
+                "replay.too_big", "That game is too long to animate within Discord's file size limit; try /pdn."
+            )
+        )
+    file = discord.File(io.BytesIO(data), filename=f"dama-imported-{row.id}.gif")
+    await interaction.followup.send(f"Replay of imported game #{row.id} ({len(paths)} moves).", file=file)

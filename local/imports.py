@@ -1,0 +1,65 @@
+"""Local mode's import: a PDN file from disk, stored as imported games (as /import on Discord); imported N shows one."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from local.text import ALICE_ID, Command, InputError, Parsed
+from messages.imports import (
+    LOCAL_IMPORT_USAGE,
+    LOCAL_SHOW_USAGE,
+    SHOW_LOCALLY,
+    cannot_read_file,
+    import_report,
+    imported_title,
+)
+from rules import find_variant
+from rules.errors import RulesError
+from service.imports import MAX_IMPORT_BYTES
+
+if TYPE_CHECKING:
+    from local.session import LocalSession
+
+
+def _read(path: Path) -> bytes:
+    with path.open("rb") as handle:
+        return handle.read(MAX_IMPORT_BYTES + 1)  # the service refuses anything longer in words
+
+
+async def import_file(session: LocalSession, parsed: Parsed) -> None:
+    if not parsed.args:
+        raise InputError(LOCAL_IMPORT_USAGE)
+    variant: str | None = None
+    if len(parsed.args) > 1:
+        try:
+            variant = find_variant(" ".join(parsed.args[1:])).id
+        except RulesError as error:
+            raise InputError(LOCAL_IMPORT_USAGE) from error
+    path = Path(parsed.args[0]).expanduser()
+    parsed.args.clear()
+    try:
+        data = await asyncio.to_thread(_read, path)
+    except OSError as error:
+        raise InputError(cannot_read_file(str(path), error.strerror or type(error).__name__)) from error
+    report = await session.service.imports.import_pdn(
+        data, importer_id=ALICE_ID, guild_id=None, variant=variant or session.service.ctx.config.default_variant
+    )
+    session.say(import_report(report, path.name, SHOW_LOCALLY))
+
+
+async def show_imported(session: LocalSession, parsed: Parsed) -> None:
+    if len(parsed.args) != 1 or not parsed.args[0].lstrip("#").isdigit():
+        raise InputError(LOCAL_SHOW_USAGE)
+    number = int(parsed.args.pop().lstrip("#"))
+    found = await session.service.imports.get(number)
+    row = found.row
+    session.say(imported_title(row.id, row.white_name, row.black_name, row.event))
+    session.say((await session.service.imports.export_pdn(number)).rstrip("\n"))
+
+
+COMMANDS = (
+    Command("import", import_file, "import FILE [variant]", "import the games of a PDN file"),
+    Command("imported", show_imported, "imported N", "an imported game in PDN"),
+)
