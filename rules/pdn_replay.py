@@ -23,7 +23,8 @@ from rules.move import Move
 from rules.notation import parse_move
 from rules.pdn_scan import Defect, PdnReason, PdnRecord
 from rules.position import Position
-from rules.ruleset import Color, Numbering, RuleSet
+from rules.board import board_for
+from rules.ruleset import BoardKind, Color, Numbering, RuleSet
 from rules.variants import VARIANTS, find_variant
 
 _SQUARE_TOKEN = re.compile(r"[a-z]?\d+")
@@ -124,6 +125,32 @@ def choose_variant(record: PdnRecord, caller: RuleSet | None = None) -> RuleSet 
     return infer_variant(record)
 
 
+def numbered_names(rules: RuleSet) -> list[str]:
+    """An algebraic board's dark squares numbered like a PDN 8x8 board: 1 at the top left in White's view,
+    row by row (Russian files write FENs and even moves this way: W:WK26:B8,9 is Kd2, g7, b6)."""
+    board = board_for(rules)
+    dark = sorted(board.coords, key=lambda bit: board.coords[bit])
+    return [board.name(bit) for bit in dark]
+
+
+def _numbered_to_algebraic(rules: RuleSet, text: str) -> str:
+    names = numbered_names(rules)
+
+    def name(match: re.Match[str]) -> str:
+        number = int(match.group())
+        return names[number - 1] if 1 <= number <= len(names) else match.group()
+
+    return re.sub(r"\d+", name, text)
+
+
+def _fen_for(rules: RuleSet, fen: str) -> str:
+    """A numbered FEN on an algebraic board, translated (see numbered_names)."""
+    if not rules.algebraic or any(square[:1].isalpha() for square in _fen_squares(fen)):
+        return fen
+    head, _, rest = fen.partition(":")
+    return head + ":" + _numbered_to_algebraic(rules, rest)
+
+
 def parse_short(position: Position, text: str) -> Move:
     """Short algebraic notation: the file the piece comes from, then its landing square(s): `cd4`, `c:e5`."""
     board = position.board
@@ -151,6 +178,14 @@ def parse_short(position: Position, text: str) -> Move:
 
 def _is_short(text: str) -> bool:
     return bool(re.fullmatch(r"[a-l][a-l:x]*\d.*", text)) and not re.match(r"[a-l]\d", text)
+
+
+def _parse(position: Position, text: str) -> Move:
+    if _is_short(text):
+        return parse_short(position, text)
+    if position.rules.algebraic and text[:1].isdigit() and position.board.kind is BoardKind.DIAGONAL:
+        return parse_move(position, _numbered_to_algebraic(position.rules, text))  # 22-17 for c3-b4
+    return parse_move(position, text)
 
 
 @dataclass
@@ -201,7 +236,7 @@ def replay(record: PdnRecord, caller: RuleSet | None = None) -> Replay:
     result.rules = rules
     fen = tag(record, "FEN") or None
     try:
-        game = Game(rules, fen)
+        game = Game(rules, _fen_for(rules, fen) if fen else None)
     except (InvalidPositionError, NotationError) as error:
         return _fail(result, PdnReason.BAD_FEN, 0, record.line, fen or "", error)
     result.game = game
@@ -220,7 +255,7 @@ def _replay_moves(result: Replay, game: Game) -> Replay | None:
     for ply, move in enumerate(result.record.moves, start=1):
         position = game.position
         try:
-            chosen = parse_short(position, move.text) if _is_short(move.text) else parse_move(position, move.text)
+            chosen = _parse(position, move.text)
         except RulesError as error:
             result.position = position
             return _fail(result, _move_reason(error), ply, move.line, move.written or move.text, error)

@@ -78,7 +78,8 @@ class PdnRecord:
 
     @property
     def empty(self) -> bool:
-        return not self.tags and not self.moves and self.defect is None and self.result == "*"
+        # a bare result after a game's own (some writers repeat it after a comment) is no game
+        return not self.tags and not self.moves and self.defect is None
 
 
 _RESULTS = {
@@ -87,7 +88,7 @@ _RESULTS = {
     "1:1": "1/2-1/2", "½-½": "1/2-1/2", "½:½": "1/2-1/2", "*": "*",
 }  # fmt: skip
 _RESULT = "|".join(re.escape(r) for r in sorted(_RESULTS, key=len, reverse=True))
-_SEP = r"\s*[-x:×*]\s*"
+_SEP = r"\s*[-xX:×]\s*"  # no * here: after a move it is an annotation (27-20*) or the result
 _TOKEN = re.compile(
     rf"""
     (?P<space>\s+)
@@ -101,8 +102,8 @@ _TOKEN = re.compile(
   | (?P<result>(?:{_RESULT})(?![\w/:½-]))
   | (?P<number>\d+\s*\.(?:\s*\.\s*\.)?)
   | (?P<nag>\$\d+|[!?]+)
-  | (?P<move>(?:\d{{1,4}}(?:{_SEP}\d{{1,4}})+|[A-Za-z]\d{{1,2}}(?:{_SEP}[A-Za-z]\d{{1,2}})+))[!?+#]*(?![\w])
-  | (?P<short>[A-La-l](?:[A-La-l]?[:x]|[:x]?)[A-La-l]\d{{1,2}}(?:[:x][A-La-l]\d{{1,2}})*)[!?+#]*(?![\w])
+  | (?P<move>(?:\d{{1,4}}(?:{_SEP}\d{{1,4}})+|[A-Za-z]\d{{1,2}}(?:{_SEP}[A-Za-z]\d{{1,2}})+))[!?+#*]*(?![\w])
+  | (?P<short>[A-La-l](?:[A-La-l]?[:x]|[:x]?)[A-La-l]\d{{1,2}}(?:[:x][A-La-l]\d{{1,2}})*)[!?+#*]*(?![\w])
   | (?P<placeholder>-+|\.\.\.)(?![\w])
   | (?P<word>[^\s\[\]{{}}();]+|.)
     """,
@@ -110,26 +111,34 @@ _TOKEN = re.compile(
 )
 _TAG_LINE = re.compile(r"^[ \t]*\[[ \t]*[A-Za-z][A-Za-z0-9_]*[ \t]+\"", re.MULTILINE)
 _NUMBER_TYPO = re.compile(r"^\d+[a-zA-Z,]$")
+# Text that is neither a move nor a word: digits joined to a move mark (22-l8, 1O-14) or a lone square (e5).
+_DAMAGED_MOVE = re.compile(r"\d\s*[-x:×*]|[-x:×*]\s*\d|^[a-lA-L]\d{1,2}$|\d[a-zA-Z]\d")
 
 
 def decode(data: bytes) -> str:
-    """Text of a PDN file: UTF-8 (with or without BOM), else Windows-1251 when it reads as Cyrillic, else
-    Latin-1 (which reads every byte)."""
+    """Text of a PDN file: UTF-8 (with or without BOM), else Windows-1251 when it reads as Cyrillic words, else
+    Windows-1252 / Latin-1 (which reads every byte)."""
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
         pass
-    high = [b for b in data if b >= 0x80]
-    # Cyrillic letters in Windows-1251 are 0xC0-0xFF; Latin-1 text has few of those and many accents.
-    cyrillic = sum(1 for b in high if b >= 0xC0)
-    if high and cyrillic / len(high) > 0.7:
+    high = sum(1 for b in data if b >= 0x80)
+    # Cyrillic words in Windows-1251 are runs of bytes 0xC0-0xFF; Latin-1 accents stand alone among ASCII letters.
+    in_words = sum(len(run) for run in _CYRILLIC_RUN.findall(data))
+    if high and in_words >= high / 2:
         try:
             return data.decode("cp1251")
         except UnicodeDecodeError:
             pass
-    return data.decode("latin-1")
+    try:
+        return data.decode("cp1252")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
+_CYRILLIC_RUN = re.compile(rb"[\xc0-\xff]{3,}")
 
 
 class _Lines:
@@ -239,7 +248,7 @@ class _Reader:
                     self.fail(PdnReason.MISSING_MOVE, start, token)
             elif _NUMBER_TYPO.match(token):
                 self.note(PdnReason.MOVE_NUMBER_TYPO, start, token)
-            elif any(char.isdigit() for char in token):
+            elif _DAMAGED_MOVE.search(token):
                 self.fail(PdnReason.UNREADABLE_MOVE, start, token)
             else:
                 self.note(PdnReason.STRAY_TEXT, start, token)

@@ -269,3 +269,60 @@ def test_dama_pdn_reads_back_identically(variant: str) -> None:
     assert result.ok and result.game is not None
     assert result.game.moves == game.moves
     assert write_game(result.game, {"White": "Ann", "Black": "Bo"}) == text
+
+
+def test_latin1_accents_are_not_taken_for_cyrillic() -> None:
+    """Windows-1251 is chosen for runs of Cyrillic letters, not for accents among Latin letters."""
+    assert decode('[Event "Città di Università"]'.encode("latin-1")) == '[Event "Città di Università"]'
+    assert decode('[Event "Кубок России"]'.encode("cp1251")) == '[Event "Кубок России"]'
+    assert decode("“Dama” École".encode("cp1252")) == "“Dama” École"
+
+
+def test_numbers_and_words_outside_braces_are_notes_damaged_moves_are_not() -> None:
+    result = only(ITALIAN + "1 21-17 9-13 2 25-21 Black wins in 5 moves 1-0")
+    assert result.ok and [m.text for m in result.record.moves] == ["21-17", "9-13", "25-21"]
+    assert [n.text for n in result.notes] == ["1", "2", "Black", "wins", "in", "5", "moves"]
+    upper = only(ITALIAN + "1. 21-17 9-13 2. 25-21 5-9 3. 23-19 1-5 4. 19-15 12X19 *")
+    assert upper.ok and upper.record.moves[-1].text == "12x19"
+    for damaged in ("22-l8", "1O-14", "e5"):
+        broken = only(ITALIAN + f"1. 21-17 {damaged} *")
+        assert broken.failure is not None and broken.failure.reason == PdnReason.UNREADABLE_MOVE, damaged
+
+
+# The example game of the "Portable Draughts Notation" article on Wikipedia (English draughts): captures
+# written with "-", a star after a move ("27-20*"), comments between moves, the result twice.
+WIKIPEDIA_EXAMPLE = """[Event "itsyourturn.com USA vs. World 8/04"]
+[Site ""]
+[Date "2004.08.23"]
+[Round "1"]
+[Black "Lindus Edwards"]
+[White "Anthony Perez"]
+[Result "1/2-1/2"]
+1. 11-15 23-18 2. 8-11 26-23 {Crescent Cross} 3. 10-14 30-26 4. 6-10 24-19 5.
+15-24 27-20* {28-19 loses PP} 6. 4-8 {the popular book line is 12-16 28-24 4-8
+22-17* 8-12 32-28* = even} 32-27 {Perez' cook; 28-24 apparently goes to the
+previous note} 7. 12-16 {seems to be the only move with any strength} 27-24 8.
+8-12 22-17 {returning to the previously mentioned book line} 9. 10-15 17-10 10.
+7-14 26-22* 1/2-1/2 {a very popular position} 1/2-1/2
+"""
+
+
+def test_the_wikipedia_example_with_starred_moves() -> None:
+    results = replay_all(WIKIPEDIA_EXAMPLE, "english")
+    assert len(results) == 1, [r.record.moves for r in results]
+    (result,) = results
+    assert result.ok, failure_sentence(result)
+    assert result.game is not None and result.game.ply == 20
+    assert result.record.moves[9].text == "27-20" and result.result == "1/2-1/2"
+
+
+def test_russian_files_may_number_their_squares() -> None:
+    """Russian programs write FENs (and some moves) with the 8x8 PDN numbers, 1 = b8 at the top left: 26 is d2,
+    8 g7, 9 b6, 10 d6, 11 f6, 19 f4, 22 c3, 17 b4. The king on d2 then takes f4, g7, d6 and b6 in one move."""
+    result = only('[GameType "25"]\n[FEN "W:WK26:B8,9,10,11,19"]\n\n1. d2xh6xf8xc5xa7 f6-g5 2-0\n')
+    assert result.ok, failure_sentence(result)
+    assert result.game is not None
+    assert result.game.position == parse_fen(find_variant("russian"), "W:WKa7:Bg5")
+    numbered = only('[GameType "25"]\n1. 22-17 *')
+    assert numbered.ok and numbered.game is not None
+    assert numbered.game.notations == ["c3-b4"]
