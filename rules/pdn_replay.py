@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from rules.board import board_for
 from rules.errors import (
     AmbiguousMoveError,
     IllegalMoveError,
@@ -23,7 +24,6 @@ from rules.move import Move
 from rules.notation import parse_move
 from rules.pdn_scan import Defect, PdnReason, PdnRecord
 from rules.position import Position
-from rules.board import board_for
 from rules.ruleset import BoardKind, Color, Numbering, RuleSet
 from rules.variants import VARIANTS, find_variant
 
