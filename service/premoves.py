@@ -7,6 +7,7 @@ any other move clears them all, and so do a takeback and the end of the game.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from data.repositories import Repositories
@@ -25,6 +26,7 @@ from service.errors import (
 from service.premove_tree import Line, LineConflict, PremoveTree
 from service.results import GameStatus, GameView
 
+_MOVE_NUMBER = re.compile(r"^\d+\.+$")
 MAX_LINE_PLIES = 24  # twelve pairs: further ahead than anyone plans by post
 MAX_LINES = 32
 
@@ -87,7 +89,8 @@ class PremoveService:
         """Add a line "OPPONENT_MOVE MY_REPLY [OPPONENT_MOVE MY_REPLY ...]" in any notation the variant
         reads. Refusals change nothing: PremoveNotNow, PremoveIncomplete, PremoveTooLong, PremoveBadMove
         (the first move that cannot be read or played where the line reaches), PremoveConflict."""
-        tokens = text.replace(",", " ").split()
+        # move numbers copied from a PDN ("12." or "12...") are not moves
+        tokens = [t for t in text.replace(",", " ").split() if not _MOVE_NUMBER.match(t)]
         if len(tokens) > MAX_LINE_PLIES:
             raise PremoveTooLong("plies", MAX_LINE_PLIES)
         if len(tokens) % 2 or not tokens:

@@ -29,7 +29,10 @@ async def test_analyse_a_finished_game_and_refuse_an_active_one(fake_discord, bo
     assert early.ephemeral and early.content.startswith(f"Game #{game} is still being played"), early.content
     assert rows(bot.database_path, "SELECT COUNT(*) FROM analyses") == [(0,)]
 
+    assert await fake.autocomplete(alice, "analyse", focused="game") == []  # only finished games are offered
     await fake.wait_for_reply(await fake.slash(bob, "resign", game=game))
+    offered = await fake.autocomplete(alice, "analyse", focused="game")
+    assert [c["value"] for c in offered] == [game] and offered[0]["name"].endswith("1-0"), offered
     asked = await fake.slash(alice, "analyse", game=game)
     first = await fake.wait_for_reply(asked, timeout=30)
     assert not first.ephemeral

@@ -29,7 +29,7 @@ async def _moves(db: Database, game_id: int) -> list[tuple[int, str, int]]:
 async def test_a_reply_is_played_at_once_in_the_same_write_and_the_line_goes_on(service: Service, db: Database) -> None:
     game = await new_game(service)
     # Italian: White (Alice) to move. Bob plans: 21-17 -> 10-14, then 22-18 -> 14x21 (the capture).
-    stored = await service.premoves.add(game.id, BOB, "21-17 10-14 22-18 14x21")
+    stored = await service.premoves.add(game.id, BOB, "1. 21-17 10-14 2. 22-18 14x21")  # numbers are skipped
     assert stored.lines == (("21-17", "10-14", "22-18", "14x21"),)
     result = await service.games.play(game.id, ALICE, "21-17")
     assert result.premove_reply is not None

@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.ui.boards import player_label
+from bot.ui.options import MAX_CHOICES, opponent_name
 from messages.analysis import GRAPH_NOTE, headline, moments, player_line, progress_text
 from render import render_eval_graph
 from rules import Color
@@ -25,12 +26,27 @@ if TYPE_CHECKING:
 PROGRESS_EVERY = 2.0  # seconds between edits of the reply (Discord rate-limits edits)
 
 
+async def finished_game_autocomplete(interaction: Interaction, current: str) -> list[app_commands.Choice[int]]:
+    """The caller's finished games, the latest first (only they can be analysed)."""
+    mine = await interaction.client.service.queries.my_games(interaction.user.id, active_only=False, limit=100)
+    choices = []
+    for item in mine:
+        game = item.game
+        if game.active:
+            continue
+        name = f"#{game.id} vs {opponent_name(interaction, game, item.opponent_id)} · {game.result}"
+        if current.strip().lstrip("#") in name:
+            choices.append(app_commands.Choice(name=name[:100], value=game.id))
+    return choices[:MAX_CHOICES]
+
+
 class Reviews(commands.Cog):
     def __init__(self, bot: DamaBot) -> None:
         self.bot = bot
 
     @app_commands.command(name="analyse", description="The engine's analysis of a finished game: graph, errors, PDN")
     @app_commands.describe(game="The number of a finished game")
+    @app_commands.autocomplete(game=finished_game_autocomplete)
     async def analyse(self, interaction: Interaction, game: int) -> None:
         service = self.bot.service
         user = interaction.user.id
