@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from rules import find_variant, parse_fen
+
 from tests.e2e.helpers import check_board_image, field, game_id_of, rows, slash_move
 from tests.fakediscord.fixtures import bot_launcher, fake_discord  # noqa: F401
 
@@ -50,3 +52,30 @@ async def test_a_challenge_from_a_fen_starts_there_and_bad_fens_are_refused(
     assert rows(bot.database_path, "SELECT start_fen, ply FROM games WHERE id = ?", (game,)) == [
         (TEACHING, 1)
     ]
+
+
+async def test_play_against_the_bot_from_a_fen(fake_discord, bot_launcher) -> None:  # noqa: F811
+    """/play with a FEN (issue 14): Russian, White's man on c3, Black's men on d4 and f6. c3 takes d4 landing on
+    e5 and must go on over f6 to g7 in the same move (c3:e5:g7), which leaves Black without pieces: 1-0."""
+    fake = fake_discord
+    bot = await bot_launcher.process("bot")
+    alice = fake.alice
+
+    refused = await fake.wait_for_reply(
+        await fake.slash(alice, "play", variant="russian", colour="white", fen="W:Wc3:Bd4,f9")
+    )
+    assert refused.ephemeral and "f9" in refused.content, refused.content
+    assert rows(bot.database_path, "SELECT COUNT(*) FROM games") == [(0,)]
+
+    started = await fake.wait_for_reply(
+        await fake.slash(alice, "play", variant="russian", colour="white", fen="W:Wc3:Bd4,f6")
+    )
+    game = game_id_of(started)
+    ((variant, start),) = rows(bot.database_path, "SELECT variant, start_fen FROM games WHERE id = ?", (game,))
+    assert variant == "russian"
+    assert parse_fen(find_variant("russian"), start) == parse_fen(find_variant("russian"), "W:Wc3:Bd4,f6")
+    stopped = await slash_move(fake, alice, "c3:e5")
+    assert stopped.ephemeral and "keep capturing from e5" in stopped.content, stopped.content
+    played = await slash_move(fake, alice, "c3:e5:g7")
+    assert not played.ephemeral, played.content
+    assert rows(bot.database_path, "SELECT status, result FROM games WHERE id = ?", (game,)) == [("finished", "1-0")]
