@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from rules import find_variant, parse_fen
-
 from tests.e2e.helpers import check_board_image, field, game_id_of, rows, slash_move
 from tests.fakediscord.fixtures import bot_launcher, fake_discord  # noqa: F401
 
