@@ -1,11 +1,19 @@
-"""Where game news goes: the game's home (its thread, its channel, or the interaction), plus a mention or
-a DM for the player to move, as each player chose in /settings."""
+"""Turning one announcement from the outbox into Discord messages: the game's home (its thread, its
+channel, or the interaction that caused it), a mention or a DM for the player to move, an edited challenge.
+
+`deliver` raises on failure; bot/outbox.py decides whether to try again. Channel posts carry the outbox
+row's nonce (discord.py sends it with enforce_nonce), so a retried post that Discord had in fact taken
+comes back as the same message instead of a second one.
+"""
 
 from __future__ import annotations
 
+import contextvars
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING
 
 import discord
 
@@ -13,24 +21,15 @@ from bot.exts.play.controls import game_controls, offer_controls
 from bot.exts.rematch.controls import rematch_controls
 from bot.exts.tournament.news import post_news
 from bot.ui import speech
-from bot.ui.boards import BoardMessage, board_message, player_label
+from bot.ui.boards import BoardMessage, board_message, deadline_text, player_label
 from bot.ui.errors import MissingPermissions
 from bot.ui.permissions import missing_permissions
+from messages import news as words
 from messages.i18n import Words
-from messages.play import bot_name, ending
+from messages.play import bot_name
 from messages.premove import conditional_reply
 from messages.rematch import opened
-from service import (
-    BOT_ID,
-    GameFinished,
-    GameStarted,
-    GameView,
-    MoveResult,
-    Notifications,
-    OfferAnswer,
-    OfferKind,
-    OfferStatus,
-)
+from service import BOT_ID, Announcement, AnnouncementKind, GameView, Notifications, Pending
 
 if TYPE_CHECKING:
     from bot.client import DamaBot
@@ -38,8 +37,23 @@ if TYPE_CHECKING:
     Interaction = discord.Interaction[DamaBot]
 
 log = logging.getLogger(__name__)
-Headline = Callable[[Words], str]  # a post's first sentence, worded once the post's language is known
 Home = discord.TextChannel | discord.Thread | discord.DMChannel | discord.abc.Messageable
+BOARDS = (AnnouncementKind.GAME_STARTED, AnnouncementKind.MOVED, AnnouncementKind.FINISHED, AnnouncementKind.TAKEBACK)
+
+
+# Set per delivery (each runs in its own task): when the row was written, if an earlier try of it may have
+# got through; None for a first try.
+_since: contextvars.ContextVar[datetime | None] = contextvars.ContextVar("dama_outbox_since", default=None)
+
+
+class Undeliverable(Exception):
+    """Discord will never take this one (no channel left, the bot may not post there): give up on it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Sent:
+    channel_id: int | None
+    message_id: int | None
 
 
 class Announcer:
@@ -48,18 +62,19 @@ class Announcer:
 
     # ---- where ---------------------------------------------------------------------------------
 
-    async def home(self, game: GameView) -> Home | None:
+    async def home(self, game: GameView) -> Home:
         channel_id = game.thread_id or game.channel_id
         if channel_id is None:
-            return None
+            raise Undeliverable(f"game {game.id} has no channel")
         channel = self.bot.get_channel(channel_id)
         if channel is None:
             try:
                 channel = await self.bot.fetch_channel(channel_id)
-            except discord.HTTPException:
-                log.warning("game %s: its channel %s is gone or hidden", game.id, channel_id)
-                return None
-        return channel if isinstance(channel, discord.abc.Messageable) else None
+            except (discord.NotFound, discord.Forbidden) as error:
+                raise Undeliverable(f"game {game.id}: its channel {channel_id} is gone or hidden") from error
+        if not isinstance(channel, discord.abc.Messageable):
+            raise Undeliverable(f"game {game.id}: channel {channel_id} takes no messages")
+        return channel
 
     async def remember(
         self, game: GameView, channel_id: int | None, thread_id: int | None, message_id: int | None
@@ -68,23 +83,29 @@ class Announcer:
             game.id, channel_id=channel_id, thread_id=thread_id, message_id=message_id
         )
 
-    async def open_thread(self, interaction: Interaction, game: GameView) -> tuple[GameView, discord.Thread | None]:
-        """With threads on, each new game gets a public thread under the channel it started in."""
+    async def open_thread(self, interaction: Interaction, game: GameView) -> None:
+        """With threads on, each new game gets a public thread under the channel it started in. Without
+        one (Discord refused), the game simply lives in the channel."""
         channel = interaction.channel
         if interaction.guild_id is None or not isinstance(channel, discord.TextChannel):
-            return game, None
+            return
         settings = await self.bot.service.players.server_settings(interaction.guild_id)
         if not settings.thread_per_game:
-            return game, None
+            return
         w = await speech.public(self.bot, interaction.guild_id, interaction)
         white, black = (self._name(game, game.white_id, w), self._name(game, game.black_id, w))
-        thread = await channel.create_thread(
-            name=w.say("thread.name", "Game {game}: {white} vs {black}", game=game.id, white=white, black=black)[:100],
-            type=discord.ChannelType.public_thread,
-            auto_archive_duration=10080,
-        )
+        try:
+            thread = await channel.create_thread(
+                name=w.say("thread.name", "Game {game}: {white} vs {black}", game=game.id, white=white, black=black)[
+                    :100
+                ],
+                type=discord.ChannelType.public_thread,
+                auto_archive_duration=10080,
+            )
+        except discord.HTTPException:
+            log.warning("game %s: could not open a thread; it is played in the channel", game.id)
+            return
         await self.remember(game, channel.id, thread.id, None)
-        return await self.bot.service.queries.game(game.id), thread
 
     def _name(self, game: GameView, player_id: int, w: Words) -> str:
         if player_id == BOT_ID:
@@ -92,37 +113,185 @@ class Announcer:
         user = self.bot.get_user(player_id)
         return user.display_name if user else w.say("player.unknown", "player {id}", id=player_id)
 
-    # ---- what ----------------------------------------------------------------------------------
+    # ---- one announcement ----------------------------------------------------------------------
 
-    async def post(
-        self,
-        game: GameView,
-        message: BoardMessage,
-        interaction: Interaction | None = None,
-        home: Home | None = None,
-    ) -> discord.Message | None:
-        """Post in the game's home; through the interaction when it happened there (or the game has none)."""
-        home_id = game.thread_id or game.channel_id
-        if home is None and not (interaction is not None and interaction.channel_id == home_id):
-            home = await self.home(game)
-        sent: discord.Message | None
-        if interaction is not None and home is None:
-            if not interaction.response.is_done():
-                await interaction.response.defer()
-            sent = await interaction.followup.send(wait=True, **message.kwargs())
-        elif home is not None:
-            self._check_home(home)
-            sent = await home.send(**message.kwargs())
-            if interaction is not None:
-                w = speech.private(interaction)
-                where = getattr(home, "mention", None) or w.say("announce.game_channel", "the game channel")
-                await self._tell(
-                    interaction, w.say("announce.board_is_in", "Done — the board is in {place}.", place=where)
-                )
+    async def deliver(self, pending: Pending, via: Interaction | None = None) -> Sent:
+        """Post one announcement; through `via` when it happened there and the game lives there."""
+        news, nonce = pending.announcement, f"dama-{pending.id}"
+        _since.set(pending.created_at if pending.retried else None)
+        kind = news.kind
+        if kind in BOARDS:
+            return await self._board(news, nonce, via)
+        if kind is AnnouncementKind.OFFER or kind is AnnouncementKind.OFFER_DECLINED:
+            return await self._offer(news, nonce, via)
+        if kind is AnnouncementKind.YOUR_MOVE:
+            return await self._your_move(news, nonce)
+        if kind is AnnouncementKind.REMINDER:
+            return await self._reminder(news, nonce)
+        if kind is AnnouncementKind.CHALLENGE_EXPIRED:
+            return await self._challenge_expired(news)
+        if kind is AnnouncementKind.VACATION_ENDED:
+            assert news.player_id is not None
+            theirs = await speech.of_player(self.bot, news.player_id)
+            return await self.dm(news.player_id, words.vacation_used_up(theirs), None, nonce)
+        raise Undeliverable(f"unknown announcement {kind}")
+
+    async def _board(self, news: Announcement, nonce: str, via: Interaction | None) -> Sent:
+        game = news.game
+        assert game is not None
+        w = await speech.public(self.bot, game.guild_id, via)
+
+        def label(player_id: int) -> str:
+            return player_label(game, player_id, w)
+
+        if news.kind is AnnouncementKind.GAME_STARTED:
+            headline = words.game_begins(w, game, label) + (opened(news.move.notation, w) if news.move else "")
+        elif news.kind is AnnouncementKind.MOVED:
+            assert news.move is not None
+            headline = words.played(w, label(news.move.player_id), news.move.notation)
+            if news.answered is not None:  # a conditional reply, stored with the move it answers
+                first = words.played(w, label(news.answered.player_id), news.answered.notation)
+                headline = f"{first} {conditional_reply(label(news.move.player_id), news.move.notation, w)}"
+        elif news.kind is AnnouncementKind.TAKEBACK:
+            headline = words.takeback_done(w, news.undone)
         else:
-            return None
-        await self.remember(game, game.channel_id or sent.channel.id, game.thread_id, sent.id)
+            assert news.ended is not None
+            winner = news.ended.winner_id
+            loser = game.opponent_of(winner) if winner is not None else BOT_ID
+            headline = words.how_it_ended(w, news.ended.termination, label(loser))
+        message = await board_message(self.bot.service, game, moved=news.move, w=w)
+        if game.active:
+            message.view = game_controls(game.id, w)
+            if news.mention_id is not None:
+                headline += words.your_move_mention(w, f"<@{news.mention_id}>")
+                message.mentions.append(news.mention_id)
+            message.content = headline
+        else:
+            changes = tuple(c for c in news.rating_changes if c.player_id != BOT_ID)
+            message.content = words.final_line(w, headline, game, changes, label)
+            message.view = rematch_controls(game.id, w)
+        sent = await self.post(game, message, nonce, via)
+        current = await self.bot.service.queries.game(game.id)
+        await self.remember(current, current.channel_id or sent.channel_id, current.thread_id, sent.message_id)
+        if not game.active:
+            await self.tournament_after(game)
         return sent
+
+    async def tournament_after(self, game: GameView) -> None:
+        """A tournament game ended: the next round (or the end) is announced here, by whoever got there first."""
+        try:
+            news = await self.bot.service.tournaments.after_game(game.id)
+            if news is not None:
+                await post_news(self, news)
+        except Exception:  # the board is out; the tournament catches up at the next start
+            log.exception("game %s: could not move its tournament on", game.id)
+
+    async def board(
+        self, game: GameView, interaction: Interaction | None, headline: Callable[[Words], str], home: Home
+    ) -> None:
+        """A tournament round's new board, posted with the round (tournament news is not in the outbox yet):
+        mention or DM the player to move as they chose."""
+        w = await speech.public(self.bot, game.guild_id, interaction)
+        message = await board_message(self.bot.service, game, w=w)
+        message.view = game_controls(game.id, w) if game.active else None
+        to_move = game.to_move_id
+        notify = None
+        text = headline(w)
+        if to_move is not None and to_move != BOT_ID:
+            notify = (await self.bot.service.players.preferences(to_move)).notifications
+            if notify is Notifications.CHANNEL:
+                text += words.your_move_mention(w, f"<@{to_move}>")
+                message.mentions.append(to_move)
+        message.content = text
+        sent = await home.send(**message.kwargs())
+        await self.remember(game, game.channel_id or sent.channel.id, game.thread_id, sent.id)
+        if to_move is not None and notify is Notifications.DM:
+            theirs = await speech.of_player(self.bot, to_move)
+            board = message if theirs is w else await board_message(self.bot.service, game, w=theirs)
+            try:
+                await self.dm(to_move, words.your_move_dm(theirs, game.id, None), board, None)
+            except (Undeliverable, discord.HTTPException):
+                log.info("could not DM player %s", to_move)
+
+    async def _offer(self, news: Announcement, nonce: str, via: Interaction | None) -> Sent:
+        game, kind, who = news.game, news.offer_kind, news.player_id
+        assert game is not None and kind is not None and who is not None
+        w = await speech.public(self.bot, game.guild_id, via)
+        if news.kind is AnnouncementKind.OFFER:
+            opponent = game.opponent_of(who)
+            text = words.offer_made(w, kind, f"<@{who}>", f"<@{opponent}>", game.id)
+            message = BoardMessage(None, None, "", offer_controls(kind, game.id, w), text, [opponent])
+        else:
+            text = words.offer_declined(w, kind, f"<@{who}>", game.id)
+            message = BoardMessage(None, None, "", None, text, [])
+        return await self.post(game, message, nonce, via)
+
+    async def _your_move(self, news: Announcement, nonce: str) -> Sent:
+        game, player = news.game, news.player_id
+        assert game is not None and player is not None
+        current = await self.bot.service.queries.game(game.id)
+        w = await speech.of_player(self.bot, player)
+        move = news.move
+        last = words.played(w, player_label(game, move.player_id, w), move.notation) if move else None
+        text = words.your_move_dm(w, game.id, last)
+        where = current.thread_id or current.channel_id
+        if current.message_id is not None and where is not None:
+            text += f" https://discord.com/channels/{current.guild_id or '@me'}/{where}/{current.message_id}"
+        board = await board_message(self.bot.service, game, viewer_id=player, moved=move, w=w)
+        return await self.dm(player, text, board, nonce)
+
+    async def _reminder(self, news: Announcement, nonce: str) -> Sent:
+        game, player = news.game, news.player_id
+        assert game is not None and player is not None
+        if news.via is Notifications.CHANNEL:
+            w = await speech.public(self.bot, game.guild_id)
+            text = words.reminder(w, game.id, deadline_text(game, w))
+            home = await self.home(await self.bot.service.queries.game(game.id))
+            mentions = discord.AllowedMentions(users=[discord.Object(id=player)])
+            sent = await home.send(f"<@{player}> {text}", allowed_mentions=mentions, nonce=nonce)
+            return Sent(sent.channel.id, sent.id)
+        w = await speech.of_player(self.bot, player)
+        text = words.reminder(w, game.id, deadline_text(game, w))
+        board = await board_message(self.bot.service, game, viewer_id=player, w=w)
+        return await self.dm(player, text, board, nonce)
+
+    async def _challenge_expired(self, news: Announcement) -> Sent:
+        challenge = news.challenge
+        assert challenge is not None and challenge.channel_id is not None and challenge.message_id is not None
+        channel = self.bot.get_partial_messageable(challenge.channel_id)
+        w = await speech.public(self.bot, challenge.guild_id)
+        try:  # an edit: doing it twice shows the same thing
+            await channel.get_partial_message(challenge.message_id).edit(
+                content=words.challenge_expired(w, f"<@{challenge.challenger_id}>"),
+                view=None,
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+        except (discord.NotFound, discord.Forbidden) as error:
+            raise Undeliverable(f"challenge {challenge.id}: its message is gone") from error
+        return Sent(challenge.channel_id, challenge.message_id)
+
+    # ---- sending -------------------------------------------------------------------------------
+
+    async def post(self, game: GameView, message: BoardMessage, nonce: str, via: Interaction | None) -> Sent:
+        """In the game's home; as the reply to `via` when it came from there."""
+        current = await self.bot.service.queries.game(game.id)
+        home_id = current.thread_id or current.channel_id
+        if _since.get() is not None and home_id is not None:
+            found = await self._earlier(await self.home(current), message)
+            if found is not None:
+                return Sent(found.channel.id, found.id)
+        if via is not None and (via.channel_id == home_id or home_id is None):
+            if not via.response.is_done():
+                await via.response.defer()
+            reply = await via.followup.send(wait=True, **message.kwargs())
+            via.extras["dama_replied"] = True  # bot/outbox.py: the original is now this message
+            return Sent(reply.channel.id, reply.id)
+        home = await self.home(current)
+        self._check_home(home)
+        sent = await home.send(nonce=nonce, **message.kwargs())
+        if via is not None:
+            await self._tell(via, words.board_elsewhere(speech.private(via), getattr(home, "mention", None)))
+        return Sent(sent.channel.id, sent.id)
 
     def _check_home(self, home: Home) -> None:
         if isinstance(home, discord.TextChannel | discord.Thread):
@@ -132,216 +301,54 @@ class Announcer:
             missing = missing_permissions(home.permissions_for(me), thread=False)
             if isinstance(home, discord.Thread) and home.permissions_for(me).send_messages_in_threads:
                 missing = [m for m in missing if m != "Send Messages"]
-            if missing:
+            if missing:  # tried again later: the server's admins may fix this
                 raise MissingPermissions(missing, home.mention)
 
     async def _tell(self, interaction: Interaction, text: str) -> None:
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, ephemeral=True)
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
+        except discord.HTTPException:
+            log.info("could not tell the player where the board went")
 
-    async def words_for(self, game: GameView, interaction: Interaction | None) -> Words:
-        """The language of the game's public posts (and of its board pictures)."""
-        return await speech.public(self.bot, game.guild_id, interaction)
+    async def _earlier(self, channel: discord.abc.Messageable, message: BoardMessage) -> discord.Message | None:
+        """For a retried row: the message an earlier try left (its answer lost, or the process killed before
+        it was marked), found by its words and picture among the bot's messages since the row was written.
+        Discord's nonce covers a retry within minutes; this covers the rest, and interaction follow-ups."""
+        since = _since.get()
+        if since is None:
+            return None
+        me = self.bot.user
+        try:
+            async for earlier in channel.history(after=since, limit=50, oldest_first=True):
+                if me is not None and earlier.author.id != me.id:
+                    continue
+                names = [a.filename for a in earlier.attachments]
+                if earlier.content == (message.content or "") and names == ([message.filename] if message.png else []):
+                    log.info("an earlier try already posted message %s; not posting again", earlier.id)
+                    return earlier
+        except discord.HTTPException:
+            log.info("could not read back channel history; posting")
+        return None
 
-    async def board(
-        self, game: GameView, interaction: Interaction | None, headline: Headline, home: Home | None = None
-    ) -> discord.Message | None:
-        """Post the board with a headline, mention or DM the player to move."""
-        w = await self.words_for(game, interaction)
-        message = await board_message(self.bot.service, game, w=w)
-        message.view = game_controls(game.id, w) if game.active else None
-        to_move = game.to_move_id
-        notify = None
-        text = headline(w)
-        if to_move is not None and to_move != BOT_ID:
-            prefs = await self.bot.service.players.preferences(to_move)
-            notify = prefs.notifications
-            in_dm = interaction is not None and interaction.guild_id is None and game.guild_id is None
-            if notify is Notifications.CHANNEL and not in_dm:
-                text += " " + w.say("announce.your_move_mention", "{player}, your move.", player=f"<@{to_move}>")
-                message.mentions.append(to_move)
-        message.content = text
-        sent = await self.post(game, message, interaction, home)
-        mover_is_told = interaction is not None and interaction.user.id == to_move
-        if to_move is not None and notify is Notifications.DM and not mover_is_told:
-            theirs = await speech.of_player(self.bot, to_move)
-            dm_board = message if theirs is w else await board_message(self.bot.service, game, w=theirs)
-            await self.dm(
-                to_move, theirs.say("dm.your_move", "Your move in game #{game}.", game=game.id), sent, dm_board
-            )
-        return sent
-
-    async def dm(self, user_id: int, text: str, link: discord.Message | None, board: BoardMessage | None) -> bool:
-        """DM a player; False when they do not accept DMs from the bot (no error for the mover)."""
+    async def dm(self, user_id: int, text: str, board: BoardMessage | None, nonce: str | None) -> Sent:
+        """DM a player. A player who does not accept DMs from the bot (Discord says so) is not asked again."""
         try:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            if link is not None:
-                text += f" {link.jump_url}"
-            if board is not None:
-                await user.send(text, embed=board.embed, file=board.file())
-            else:
-                await user.send(text)
-        except discord.HTTPException:
-            log.info("could not DM player %s", user_id)
-            return False
-        return True
-
-    # ---- offers --------------------------------------------------------------------------------
-
-    async def offer_settled(self, interaction: Interaction, answer: OfferAnswer, *, asker: int) -> None:
-        """Say what became of an offer: pending (ask the opponent), accepted (show the board) or declined."""
-        bot = self.bot
-        offer, game = answer.offer, answer.game
-        opponent = game.opponent_of(asker)
-        if answer.finished is not None:
-            await self.finished(interaction, answer.finished)
-        elif offer.status is OfferStatus.ACCEPTED:  # a takeback
-            undone = [m.notation for m in answer.undone]
-            await self.board(
-                game,
-                interaction,
-                lambda w: w.say(
-                    "offer.takeback_accepted", "Takeback accepted: {moves} taken back.", moves=w.join(undone)
-                ),
-            )
-        elif offer.status is OfferStatus.DECLINED:
-            by_bot = opponent == BOT_ID and interaction.user.id == asker
-            w = speech.private(interaction) if opponent == BOT_ID else await self.words_for(game, interaction)
-            who = bot_name(w, game.bot_level) if by_bot else f"<@{interaction.user.id}>"
-            if offer.kind is OfferKind.DRAW:
-                text = w.say(
-                    "offer.draw_declined", "{player} declined the draw offer in game #{game}.", player=who, game=game.id
-                )
-            else:
-                text = w.say(
-                    "offer.takeback_declined",
-                    "{player} declined the takeback request in game #{game}.",
-                    player=who,
-                    game=game.id,
-                )
-            await self._say(interaction, text, ephemeral=opponent == BOT_ID)
-        else:
-            w = await self.words_for(game, interaction)
-            values = {"player": f"<@{asker}>", "opponent": f"<@{opponent}>", "game": game.id}
-            if offer.kind is OfferKind.DRAW:
-                text = w.say(
-                    "offer.draw", "{player} offers a draw in game #{game}. {opponent}, do you agree?", **values
-                )
-            else:
-                text = w.say(
-                    "offer.takeback",
-                    "{player} asks to take back their last move in game #{game}. {opponent}, do you agree?",
-                    **values,
-                )
-            await self._say(interaction, text, view=offer_controls(offer.kind, game.id, w), mention=opponent)
-        bot.timers.poke()
-
-    async def _say(
-        self,
-        interaction: Interaction,
-        text: str,
-        *,
-        ephemeral: bool = False,
-        view: discord.ui.View | None = None,
-        mention: int | None = None,
-    ) -> None:
-        mentions = discord.AllowedMentions(users=[discord.Object(id=mention)] if mention else False)
-        kwargs: dict[str, Any] = {"ephemeral": ephemeral, "allowed_mentions": mentions}
-        if view is not None:
-            kwargs["view"] = view
-        if interaction.response.is_done():
-            await interaction.followup.send(text, **kwargs)
-        else:
-            await interaction.response.send_message(text, **kwargs)
-
-    # ---- events --------------------------------------------------------------------------------
-
-    async def started(self, interaction: Interaction, started: GameStarted) -> None:
-        game, thread = await self.open_thread(interaction, started.game)
-        bot_move = started.bot_move.move.notation if started.bot_move is not None else None
-
-        def headline(w: Words) -> str:
-            white, black = player_label(game, game.white_id, w), player_label(game, game.black_id, w)
-            text = w.say(
-                "game.begins",
-                "Game #{game} begins: {white} (White) against {black} (Black).",
-                game=game.id,
-                white=white,
-                black=black,
-            )
-            return text + (opened(bot_move, w) if bot_move is not None else "")
-
-        await self.board(game, interaction, headline, thread)
-
-    async def moved(self, interaction: Interaction | None, result: MoveResult) -> None:
-        """Post the board after a move; in games against the bot, let it answer and post that too."""
-        game = result.game
-        mover, notation = result.move.player_id, result.move.notation
-        reply = result.premove_reply
-        replied = (reply.move.player_id, reply.move.notation) if reply is not None else None
-
-        def headline(w: Words) -> str:
-            text = w.say("game.played", "{player} played {move}.", player=player_label(game, mover, w), move=notation)
-            if replied is not None:
-                text += " " + conditional_reply(player_label(game, replied[0], w), replied[1], w)
-            return text
-
-        if reply is not None:  # stored with the move: one post, the board after the reply
-            result, game = reply, reply.game
-        if result.ended is not None:
-            finished = GameFinished(game, result.ended, result.rating_changes)
-            await self.finished_board(game, interaction, headline, finished)
-            return
-        await self.board(game, interaction, headline)
-        if result.next_player_id == BOT_ID:
-            reply = await self.bot.service.games.play_bot(game.id, expected_version=game.version)
-            if reply is not None:
-                await self.moved(interaction, reply)
-
-    async def finished(self, interaction: Interaction | None, finished: GameFinished) -> None:
-        game = finished.game
-        winner = finished.ended.winner_id
-        loser = game.opponent_of(winner) if winner is not None else None
-        termination = finished.ended.termination.value
-
-        def how(w: Words) -> str:
-            if termination == "resignation":
-                who = player_label(game, loser if loser is not None else BOT_ID, w)
-                return w.say("game.resigned", "{player} resigned.", player=who)
-            if termination == "agreement":
-                return w.say("game.draw_agreed", "Draw agreed.")
-            if termination == "timeout":
-                return w.say("game.time_up", "Time is up.")
-            return w.say("game.over", "The game is over.")
-
-        await self.finished_board(game, interaction, how, finished)
-
-    async def finished_board(
-        self,
-        game: GameView,
-        interaction: Interaction | None,
-        headline: Headline,
-        finished: GameFinished | None = None,
-    ) -> None:
-        w = await self.words_for(game, interaction)
-        message = await board_message(self.bot.service, game, w=w)
-        changes = finished.rating_changes if finished else await self.bot.service.queries.rating_changes(game.id)
-        rated = " ".join(
-            f"{player_label(game, c.player_id, w)} {c.rating_after:.0f} ({c.delta:+.0f})."
-            for c in changes
-            if c.player_id != BOT_ID
-        )
-        message.content = f"{headline(w)} {ending(game, w)}."
-        if rated:
-            message.content += " " + w.say("game.ratings", "Ratings: {ratings}", ratings=rated)
-        message.view = rematch_controls(game.id, w)
-        await self.post(game, message, interaction)
-        await self.tournament_after(game)
-
-    async def tournament_after(self, game: GameView) -> None:
-        """A tournament game ended: the next round (or the end) is announced here, by whoever got there first."""
-        news = await self.bot.service.tournaments.after_game(game.id)
-        if news is not None:
-            await post_news(self, news)
+        except discord.NotFound as error:
+            raise Undeliverable(f"no user {user_id}") from error
+        try:
+            message = board or BoardMessage(None, None, "", None, None, [])
+            message.content = text
+            earlier = None
+            if _since.get() is not None:
+                earlier = await self._earlier(user.dm_channel or await user.create_dm(), message)
+            kwargs = message.kwargs()
+            if nonce is not None:
+                kwargs["nonce"] = nonce
+            sent = earlier or await user.send(**kwargs)
+        except discord.Forbidden as error:
+            raise Undeliverable(f"player {user_id} does not take DMs") from error
+        return Sent(sent.channel.id, sent.id)

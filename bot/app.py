@@ -88,6 +88,10 @@ def bot_options(settings: Settings) -> dict[str, Any]:
     if settings.shard_count is not None:  # cluster mode; otherwise discord.py asks Discord how many
         options["shard_count"] = settings.shard_count
         options["shard_ids"] = list(settings.shard_ids or range(settings.shard_count))
+    if settings.outbox_max_backoff is not None:
+        options["outbox_ceiling"] = settings.outbox_max_backoff
+    if settings.outbox_lease is not None:
+        options["outbox_lease"] = settings.outbox_lease
     return options
 
 

@@ -18,6 +18,7 @@ from discord.ext import commands
 from bot.announce import Announcer
 from bot.exts import FEATURES
 from bot.exts.play.controls import GameButton
+from bot.outbox import BACKOFF_CEILING, LEASE, OutboxWorker
 from bot.timers import TimerLoop
 from bot.translator import DamaTranslator
 from bot.ui import errors, speech
@@ -72,6 +73,8 @@ class DamaBot(commands.AutoShardedBot):
         dev_guild_id: int | None = None,
         sync_commands: bool = True,
         run_timers: bool = True,
+        outbox_ceiling: float = BACKOFF_CEILING,
+        outbox_lease: float = LEASE,
         **options: Any,
     ) -> None:
         options.setdefault("intents", intents())
@@ -87,6 +90,7 @@ class DamaBot(commands.AutoShardedBot):
         self.seen_locales: dict[int, str] = {}  # user id -> the last client locale written to the database
         self.announcer = Announcer(self)
         self.timers = TimerLoop(self)
+        self.outbox = OutboxWorker(self, ceiling=outbox_ceiling, lease=outbox_lease)
 
     async def setup_hook(self) -> None:
         await self.tree.set_translator(DamaTranslator())
@@ -95,8 +99,9 @@ class DamaBot(commands.AutoShardedBot):
             self.add_dynamic_items(*feature.dynamic_items)
         if self.sync_commands:
             await self.sync_tree()
-        if self.run_timers:
+        if self.run_timers:  # the background tasks: deadlines, and delivering the outbox
             self.timers.start()
+            self.outbox.start()
 
     async def sync_tree(self) -> list[app_commands.AppCommand] | None:
         """To the dev guild when DEV_GUILD_ID is set (instant), else globally (Discord caches up to an hour).
@@ -133,6 +138,7 @@ class DamaBot(commands.AutoShardedBot):
     async def close(self) -> None:
         await self.timers.stop()
         await self.finish_interactions(SHUTDOWN_GRACE)
+        await self.outbox.stop()  # a post cut short stays claimed; its lease runs out and it is sent again
         # discord.py's pending "ready" task would otherwise fire after the loop is gone when we stop
         # right after connecting (a traceback at shutdown, nothing worse).
         ready = getattr(self._connection, "_ready_task", None)

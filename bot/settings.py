@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -59,6 +59,8 @@ class Settings:
     def database(self) -> str:
         """What Database.open takes: the PostgreSQL URL when one is set, else the SQLite file."""
         return self.database_url.get() or str(self.database_path)
+    outbox_max_backoff: float | None = None  # seconds between delivery retries at most (default 300)
+    outbox_lease: float | None = None  # seconds a delivery claim lasts (default 120)
 
     @property
     def log_level_number(self) -> int:
@@ -155,6 +157,7 @@ def load_settings(environ: Mapping[str, str] | None = None, env_file: Path | Non
         ready_timeout = float(ready) if ready else None
     except ValueError:
         raise SettingsError(f"DISCORD_GUILD_READY_TIMEOUT must be seconds, not {ready!r}") from None
+    outbox = {name: seconds(text, name) for name in ("OUTBOX_MAX_BACKOFF", "OUTBOX_LEASE")}
     pictures = text("LOCAL_PICTURES", "on").lower() or "on"
     if pictures not in ("on", "off"):
         raise SettingsError(f"LOCAL_PICTURES must be on or off, not {pictures!r}")
@@ -175,4 +178,17 @@ def load_settings(environ: Mapping[str, str] | None = None, env_file: Path | Non
         discord_gateway_url=gateway or None,
         guild_ready_timeout=ready_timeout,
         local_pictures=pictures == "on",
+        outbox_max_backoff=outbox["OUTBOX_MAX_BACKOFF"],
+        outbox_lease=outbox["OUTBOX_LEASE"],
     )
+
+
+def seconds(text: Callable[[str], str], name: str) -> float | None:
+    value = text(name)
+    try:
+        number = float(value) if value else None
+    except ValueError:
+        number = -1.0
+    if number is not None and not 1 <= number <= 86_400:
+        raise SettingsError(f"{name} must be seconds between 1 and 86400, not {value!r}")
+    return number

@@ -243,3 +243,21 @@ class NewImportedGame:
     event: str
     game_date: str
     created_at: str
+
+
+@dataclass(frozen=True, slots=True)
+class OutboxRow:
+    id: int
+    stream: str
+    kind: str
+    payload: str
+    status: str
+    created_at: str
+    next_attempt_at: str
+    attempts: int
+    claimed_by: str | None
+    lease_until: str | None
+    last_error: str | None
+    delivered_at: str | None
+    channel_id: int | None
+    message_id: int | None

@@ -113,6 +113,8 @@ class LocalSession:
             self.say(messages.describe(error))
         except GameError as error:
             self.say(self.game_error(error))
+        finally:
+            await self.service.outbox.settle_for_players(tuple(NAMES))
         return True
 
     def _parse(self, line: str) -> Parsed:

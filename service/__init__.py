@@ -18,6 +18,7 @@ from data.db import Database
 from data.models import BOT_ID
 from service.access import Caller, acting_as, ask_as, current_caller
 from service.analysis import AnalysisProgress, AnalysisService, GameReview, Search
+from service.announcements import Announcement, AnnouncementKind
 from service.challenges import ChallengeService
 from service.clock import ClockService
 from service.commands import CommandLedger
@@ -68,6 +69,7 @@ from service.errors import (
 from service.games import GameService
 from service.imports import ImportedGame, ImportReport, ImportService
 from service.maintenance import CopyReport, SourceNotCurrent, TargetNotEmpty, check_database, copy_database
+from service.outbox import OutboxService, Pending, backoff
 from service.players import PlayerService
 from service.policies import HintRefusal, RulesCard, board_flipped, hint_refusal, rules_card
 from service.premoves import PremoveLines, PremoveService
@@ -133,6 +135,7 @@ class Service:
         self.tournaments = TournamentService(self.ctx, self.games)
         self.analysis = AnalysisService(self.ctx, review_search)
         self.imports = ImportService(self.ctx)
+        self.outbox = OutboxService(self.ctx)
 
 
 __all__ = [
@@ -145,6 +148,8 @@ __all__ = [
     "AnalysisRateLimited",
     "AnalysisRefused",
     "AnalysisService",
+    "Announcement",
+    "AnnouncementKind",
     "Caller",
     "CannotAnswerOwnOffer",
     "CannotChallengeSelf",
@@ -195,6 +200,8 @@ __all__ = [
     "OfferStatus",
     "OfferView",
     "Orientation",
+    "OutboxService",
+    "Pending",
     "PlayerStats",
     "PlyOutOfRange",
     "PositionAt",
@@ -227,6 +234,7 @@ __all__ = [
     "Vacation",
     "acting_as",
     "ask_as",
+    "backoff",
     "board_flipped",
     "bot_label",
     "check_database",

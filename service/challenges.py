@@ -9,7 +9,8 @@ from data.repositories import Repositories
 from data.timeutil import from_db, to_db
 from rules import Color, find_variant, format_fen, parse_fen
 from service.access import check_challenge
-from service.context import MAX_ID, Context, arm_timers, load_row, turn_clock
+from service.announcements import Announcement, AnnouncementKind, announce
+from service.context import MAX_ID, Context, announce_board, arm_timers, load_row, turn_clock
 from service.errors import (
     AlreadyAnswered,
     CannotChallengeSelf,
@@ -176,9 +177,17 @@ class ChallengeService:
             await repos.timers.cancel_for_challenge(challenge_id)
             view = await self._view(repos, challenge_id)
             game = GameView.from_row(await load_row(repos, game_id))
-        bot_move = await self._games.play_bot(game_id) if game.to_move_id == BOT_ID else None
+            if game.to_move_id != BOT_ID:  # else the first board shows the bot's opening move
+                news = Announcement(AnnouncementKind.GAME_STARTED, game=game)
+                await announce_board(repos, news, now, grace=self._ctx.config.announce_grace, skip=player_id)
+        bot_move = await self._games.play_bot(game_id, opening=True) if game.to_move_id == BOT_ID else None
         if bot_move is not None:
             game = bot_move.game
+        elif game.to_move_id == BOT_ID:  # the bot could not move (the game changed meanwhile): announce as is
+            async with self._ctx.db.write() as repos:
+                game = GameView.from_row(await load_row(repos, game_id))
+                news = Announcement(AnnouncementKind.GAME_STARTED, game=game)
+                await announce_board(repos, news, now, grace=self._ctx.config.announce_grace)
         return GameStarted(view, game, bot_move)
 
     async def rematch(self, game_id: int, player_id: int) -> ChallengeView:
@@ -239,7 +248,10 @@ class ChallengeService:
                 return None
             await repos.challenges.answer(challenge_id, ChallengeStatus.EXPIRED, to_db(now), opponent_id=None)
             await repos.timers.cancel_for_challenge(challenge_id)
-            return await self._view(repos, challenge_id)
+            expired = await self._view(repos, challenge_id)
+            if expired.message_id is not None:  # its message loses its buttons
+                await announce(repos, Announcement(AnnouncementKind.CHALLENGE_EXPIRED, challenge=expired), now)
+            return expired
 
     async def _close(self, challenge_id: int, player_id: int, status: ChallengeStatus) -> ChallengeView:
         now = self._ctx.now()

@@ -14,6 +14,7 @@ from datetime import datetime, timedelta
 from data.models import TimerRow
 from data.repositories import Repositories
 from data.timeutil import from_db, opt_from_db, to_db
+from service.announcements import Announcement, AnnouncementKind, announce
 from service.challenges import ChallengeService
 from service.context import Context, arm_timers, finish, load_row, to_move_id
 from service.errors import AlreadyOnVacation, NotOnVacation, NoVacationLeft
@@ -21,6 +22,7 @@ from service.results import (
     EndReason,
     GameStatus,
     GameView,
+    Notifications,
     TimerEvent,
     TimerKind,
     Vacation,
@@ -72,6 +74,8 @@ class ClockService:
                 assert timer.player_id is not None
                 if not await self._end_vacation(repos, timer.player_id, now):
                     return None
+                news = Announcement(AnnouncementKind.VACATION_ENDED, player_id=timer.player_id)
+                await announce(repos, news, now)
                 return TimerEvent(kind, due_at, timer.player_id)
             assert timer.game_id is not None
             row = await load_row(repos, timer.game_id)
@@ -79,7 +83,13 @@ class ClockService:
                 return None
             player_id = to_move_id(row)
             if kind is TimerKind.REMINDER:
-                return TimerEvent(kind, due_at, player_id, game=GameView.from_row(row))
+                game = GameView.from_row(row)
+                player = await repos.players.get(player_id)
+                via = Notifications(player.notifications if player is not None else "dm")
+                if via is not Notifications.OFF:
+                    news = Announcement(AnnouncementKind.REMINDER, game=game, player_id=player_id, via=via)
+                    await announce(repos, news, now)
+                return TimerEvent(kind, due_at, player_id, game=game)
             if from_db(row.move_deadline) > now:  # a stale timer for an older deadline
                 return None
             result = "0-1" if player_id == row.white_id else "1-0"

@@ -9,7 +9,7 @@ import secrets
 import socket
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 
 from data.db import Database
@@ -19,6 +19,7 @@ from data.timeutil import from_db, to_db
 from rules import Color, Game, find_variant, format_fen, parse_fen
 from service import glicko2
 from service.access import check_game
+from service.announcements import Announcement, AnnouncementKind, announce
 from service.engine import Engine, RandomEngine
 from service.errors import CorruptGame, GameNotFound, StaleGame
 from service.results import EndReason, GameEnd, GameFinished, GameView, RatingChange
@@ -45,6 +46,7 @@ class ServiceConfig:
     # process may take it over, and how long a bot reply may be missing before another process plays it.
     work_lease: timedelta = timedelta(seconds=60)
     bot_move_grace: timedelta = timedelta(seconds=30)
+    announce_grace: float = 15.0  # seconds the outbox worker leaves a player's news to the reply to that player
 
 
 class GameCache:
@@ -181,8 +183,12 @@ async def finish(
     result: str,
     reason: EndReason,
     now: datetime,
+    *,
+    grace: float = 0.0,
+    announced: bool = True,
 ) -> GameFinished:
-    """End a game inside the caller's transaction: status, timers, offers, ratings (exactly once)."""
+    """End a game inside the caller's transaction: status, timers, offers, ratings (exactly once), and its
+    announcement (announced=False: the caller announces it with the move that ended it)."""
     now_text = to_db(now)
     if not await repos.games.finish(row.id, expected_version, result=result, termination=reason.value, now=now_text):
         raise StaleGame()
@@ -194,7 +200,34 @@ async def finish(
         changes = await apply_ratings(repos, row, result, now_text)
     final = await load_row(repos, row.id)
     winner = {"1-0": row.white_id, "0-1": row.black_id}.get(result)
-    return GameFinished(GameView.from_row(final), GameEnd(result, reason, winner), changes)
+    finished = GameFinished(GameView.from_row(final), GameEnd(result, reason, winner), changes)
+    if announced:
+        news = Announcement(
+            AnnouncementKind.FINISHED, game=finished.game, ended=finished.ended, rating_changes=changes
+        )
+        await announce(repos, news, now, grace=grace)
+    return finished
+
+
+async def announce_board(
+    repos: Repositories, news: Announcement, now: datetime, *, grace: float = 0.0, skip: int | None = None
+) -> None:
+    """Queue a board, then tell the player to move as they chose: a mention on the board, or a DM after it.
+    Nobody is told in games against the bot (the player is answered at once), nor `skip` (the player who
+    just acted and so knows)."""
+    game = news.game
+    assert game is not None
+    player_id = game.to_move_id
+    choice = "off"
+    if player_id is not None and not game.against_bot and player_id != skip:
+        player = await repos.players.get(player_id)
+        choice = player.notifications if player is not None else "dm"
+    if choice == "channel" and game.guild_id is not None:
+        news = replace(news, mention_id=player_id)
+    await announce(repos, news, now, grace=grace)
+    if choice == "dm":
+        turn = Announcement(AnnouncementKind.YOUR_MOVE, game=game, move=news.move, player_id=player_id)
+        await announce(repos, turn, now, grace=grace)
 
 
 def pools(row: GameRow) -> dict[int, str]:

@@ -9,8 +9,10 @@ from data.models import BOT_ID, GameRow, MoveRow
 from data.repositories import Repositories
 from data.timeutil import from_db, to_db
 from rules import Game, Move, Position, RulesError, Termination, format_move
+from service.announcements import Announcement, AnnouncementKind, announce
 from service.context import (
     Context,
+    announce_board,
     arm_timers,
     finish,
     load_row,
@@ -112,7 +114,9 @@ class GameService:
             result = replace(result, bot_reply=reply)
         return result
 
-    async def play_bot(self, game_id: int, *, expected_version: int | None = None) -> MoveResult | None:
+    async def play_bot(
+        self, game_id: int, *, expected_version: int | None = None, opening: bool = False
+    ) -> MoveResult | None:
         """Let the engine move if the bot is to move; None if it is not (or the game moved on)."""
         async with self._ctx.db.read() as repos:
             row = await load_row(repos, game_id)
@@ -125,7 +129,7 @@ class GameService:
         chosen = await self._ctx.engine.choose(game.position, level, self._ctx.config.bot_time_budget)
         game.play(chosen)
         try:
-            return await self._store(row, game, BOT_ID, self._ctx.now())
+            return await self._store(row, game, BOT_ID, self._ctx.now(), opening=opening)
         except StaleGame:
             return None
 
@@ -144,17 +148,25 @@ class GameService:
                 if await repos.leases.claim(f"bot-move:{game_id}", self._ctx.worker, to_db(now), until)
             ]
 
-    async def _store(self, row: GameRow, game: Game, player_id: int, now: datetime) -> MoveResult:
+    async def _store(
+        self, row: GameRow, game: Game, player_id: int, now: datetime, *, opening: bool = False
+    ) -> MoveResult:
         """Write the move just pushed on `game`, if the game is still at row.version; in the same
         transaction, play and write the opponent's conditional reply when one of their lines starts so."""
         async with self._ctx.db.write() as repos:
-            first = await _write_ply(repos, row, game, player_id, now)
+            grace = self._ctx.config.announce_grace
+            first = await _write_ply(repos, row, game, player_id, now, opening=opening)
             second: _Ply | None = None
             replied = first.ended is None and await play_conditional_reply(
                 repos, row.id, first.next_id, first.record.path, game, first.record.played_at
             )
             if replied:
                 second = await _write_ply(repos, first.row, game, first.next_id, now)
+                # one board for both: the position after the reply, naming the move it answered
+                news = replace(second.news, answered=first.news.move)
+                await announce_board(repos, news, now, grace=grace, skip=player_id)
+            else:
+                await announce_board(repos, first.news, now, grace=grace)
         if second is not None:
             reply = self._result(second, game)
             return replace(self._result(first, game, game.positions[-2]), premove_reply=reply)
@@ -206,7 +218,8 @@ class GameService:
             _check_player(row, player_id)
             _check_active(row)
             result = "0-1" if player_id == row.white_id else "1-0"
-            return await finish(repos, row, row.version, result, EndReason.RESIGNATION, now)
+            grace = self._ctx.config.announce_grace
+            return await finish(repos, row, row.version, result, EndReason.RESIGNATION, now, grace=grace)
 
     async def offer_draw(self, game_id: int, player_id: int) -> OfferAnswer:
         """Offer a draw. If the opponent already offered one, this accepts it. The bot declines."""
@@ -250,7 +263,10 @@ class GameService:
                 return await self._settle(repos, row, offer_id, kind, agree, now)
             offer = await repos.offers.pending(game_id, kind)
             assert offer is not None
-            return OfferAnswer(OfferView.from_row(offer), GameView.from_row(row))
+            view = GameView.from_row(row)
+            news = Announcement(AnnouncementKind.OFFER, game=view, player_id=player_id, offer_kind=kind)
+            await announce(repos, news, now, grace=self._ctx.config.announce_grace)
+            return OfferAnswer(OfferView.from_row(offer), view)
 
     async def _answer(self, game_id: int, player_id: int, kind: OfferKind, accept: bool) -> OfferAnswer:
         now = self._ctx.now()
@@ -273,10 +289,16 @@ class GameService:
             raise StaleGame()
         offers = {o.id: o for o in await repos.offers.for_game(row.id)}
         offer = OfferView.from_row(offers[offer_id])
+        grace = self._ctx.config.announce_grace
         if not accept:
-            return OfferAnswer(offer, GameView.from_row(row))
+            view = GameView.from_row(row)
+            decliner = _opponent(row, offer.from_id)
+            if decliner != BOT_ID:  # the bot's refusal is the asker's reply, not news
+                news = Announcement(AnnouncementKind.OFFER_DECLINED, game=view, player_id=decliner, offer_kind=kind)
+                await announce(repos, news, now, grace=grace)
+            return OfferAnswer(offer, view)
         if kind is OfferKind.DRAW:
-            finished = await finish(repos, row, row.version, result_for(None), EndReason.AGREEMENT, now)
+            finished = await finish(repos, row, row.version, result_for(None), EndReason.AGREEMENT, now, grace=grace)
             return OfferAnswer(offer, finished.game, finished=finished)
         target = await self._takeback_target(repos, row, offer.from_id)
         if target is None:
@@ -302,7 +324,10 @@ class GameService:
             raise StaleGame()
         await repos.offers.void(row.id, now_text, kind=OfferKind.DRAW)
         await arm_timers(repos, row.id, deadline, row.days_per_move, now)
-        return OfferAnswer(offer, GameView.from_row(await load_row(repos, row.id)), undone=tuple(undone))
+        view = GameView.from_row(await load_row(repos, row.id))
+        news = Announcement(AnnouncementKind.TAKEBACK, game=view, undone=tuple(m.notation for m in undone))
+        await announce_board(repos, news, now, grace=grace, skip=next_id)
+        return OfferAnswer(offer, view, undone=tuple(undone))
 
     @staticmethod
     async def _takeback_target(repos: Repositories, row: GameRow, player_id: int) -> int | None:
@@ -319,11 +344,22 @@ class _Ply:
     row: GameRow  # the game after this ply (as written)
     next_id: int
     ended: GameFinished | None
+    news: Announcement  # its board, queued by the caller
 
 
-async def _write_ply(repos: Repositories, row: GameRow, game: Game, player_id: int, now: datetime) -> _Ply:
+
+async def _write_ply(
+    repos: Repositories,
+    row: GameRow,
+    game: Game,
+    player_id: int,
+    now: datetime,
+    *,
+    opening: bool = False,
+) -> _Ply:
     """Write the last move pushed on `game` over `row` (the game before it): position, move, offers,
-    clock and timers, or the end of the game. StaleGame if the game moved on meanwhile."""
+    clock and timers, or the end of the game, and the board to announce (the first board, for the bot's
+    opening move). StaleGame if the game moved on meanwhile."""
     move = game.moves[-1]
     before = game.positions[-2]
     board = before.board
@@ -373,6 +409,16 @@ async def _write_ply(repos: Repositories, row: GameRow, game: Game, player_id: i
     ended: GameFinished | None = None
     if outcome is None:
         await arm_timers(repos, row.id, deadline, row.days_per_move, now)
+        view = GameView.from_row(after, game.position)
     else:
-        ended = await finish(repos, row, row.version + 1, outcome.result, _BY_RULE[outcome.termination], now)
-    return _Ply(record, after, next_id, ended)
+        reason = _BY_RULE[outcome.termination]
+        ended = await finish(repos, row, row.version + 1, outcome.result, reason, now, announced=False)
+        view = ended.game
+    news = Announcement(
+        AnnouncementKind.GAME_STARTED if opening else AnnouncementKind.MOVED,
+        game=view,
+        move=MoveRecord.from_row(record),
+        ended=ended.ended if ended else None,
+        rating_changes=ended.rating_changes if ended else (),
+    )
+    return _Ply(record, after, next_id, ended, news)

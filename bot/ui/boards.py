@@ -18,6 +18,7 @@ from render import RenderOptions, render_board, theme_names
 from rules import Move, Position
 from service import (
     BOT_ID,
+    GameError,
     GameView,
     MoveRecord,
     Service,
@@ -33,24 +34,27 @@ COLOUR = discord.Colour(0x8B5A2B)
 class BoardMessage:
     """Everything to send; `file()` makes a fresh discord.File (a File can be sent only once)."""
 
-    embed: discord.Embed
-    png: bytes
+    embed: discord.Embed | None
+    png: bytes | None  # None: a message without a picture
     filename: str
     view: discord.ui.View | None
     content: str | None = None
     mentions: list[int] = field(default_factory=list)
 
     def file(self) -> discord.File:
+        assert self.png is not None
         return discord.File(io.BytesIO(self.png), filename=self.filename)
 
     def kwargs(self) -> dict[str, Any]:
         out: dict[str, Any] = {
-            "embed": self.embed,
-            "file": self.file(),
             "allowed_mentions": discord.AllowedMentions(
                 everyone=False, roles=False, users=[discord.Object(id=i) for i in self.mentions]
             ),
         }
+        if self.embed is not None:
+            out["embed"] = self.embed
+        if self.png is not None:
+            out["file"] = self.file()
         if self.content:
             out["content"] = self.content
         if self.view is not None:
@@ -123,6 +127,20 @@ async def render_png(position: Position, options: RenderOptions) -> bytes:
     return await asyncio.to_thread(render_board, position, options)
 
 
+async def _last_move(
+    service: Service, game: GameView, ply: int | None, moved: MoveRecord | None
+) -> tuple[MoveRecord | None, Move | None]:
+    """The move to show as the last one. A board posted late may show a move since taken back: then the
+    announcement's own record names it, without the arrow."""
+    try:
+        record, move = await service.queries.last_move(game, ply)
+    except GameError:
+        return moved, None
+    if moved is not None and (record is None or record.path != moved.path or record.ply != moved.ply):
+        return moved, None
+    return record, move
+
+
 async def board_message(
     service: Service,
     game: GameView,
@@ -131,6 +149,7 @@ async def board_message(
     hint: Move | None = None,
     ply: int | None = None,
     w: Words = ENGLISH,
+    moved: MoveRecord | None = None,
 ) -> BoardMessage:
     """The board as the viewer (default: the player to move) likes it: theme and orientation.
 
@@ -141,7 +160,7 @@ async def board_message(
     if viewer is None or viewer == BOT_ID:
         viewer = game.white_id if game.white_id != BOT_ID else game.black_id
     prefs = await service.players.preferences(viewer)
-    record, move = await service.queries.last_move(game, ply)
+    record, move = await _last_move(service, game, ply, moved)
     shown = game.ply if ply is None else ply
     position = game.position
     if shown != game.ply:

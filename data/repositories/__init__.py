@@ -10,6 +10,7 @@ from data.repositories.correspondence import AnalysisRepository, PremoveReposito
 from data.repositories.games import GameRepository, MoveRepository
 from data.repositories.imports import ImportedGameRepository
 from data.repositories.leases import LeaseRepository
+from data.repositories.outbox import OutboxRepository
 from data.repositories.players import PlayerRepository, ServerRepository
 from data.repositories.ratings import RatingRepository
 from data.repositories.schema import SchemaRepository, TableInfo
@@ -26,6 +27,7 @@ __all__ = [
     "LeaseRepository",
     "MoveRepository",
     "OfferRepository",
+    "OutboxRepository",
     "PlayerRepository",
     "PremoveRepository",
     "RatingRepository",
@@ -57,6 +59,7 @@ class Repositories:
         self.imported = ImportedGameRepository(conn)
         self.schema = SchemaRepository(conn)
         self.leases = LeaseRepository(conn)
+        self.outbox = OutboxRepository(conn)
 
     async def integrity_check(self) -> list[str]:
         """SQLite's page-level check. PostgreSQL has no counterpart to run here (it checks pages as it reads

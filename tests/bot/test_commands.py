@@ -21,6 +21,7 @@ async def new_game(service: Service, white: int = ALICE, black: int = BOB, *, ra
         white, black, color="white", rated=rated, guild_id=support.GUILD, channel_id=CHANNEL
     )
     started = await service.challenges.accept(challenge.id, black)
+    await service.outbox.settle_for_players((white, black))  # its first board counts as shown already
     return started.game.id
 
 
@@ -169,6 +170,7 @@ async def test_move_without_game_when_several_await_you(bot: DamaBot, log: Recor
 
 async def test_move_against_the_bot_posts_its_reply_too(bot: DamaBot, log: Recorder) -> None:
     started = await bot.service.challenges.play_bot_game(ALICE, color="white", channel_id=CHANNEL)
+    await bot.service.outbox.settle_for_players((ALICE,))  # its first board counts as shown already
     await run_command(bot, "move", interaction(bot, ALICE, log), move="22-18")
     boards = log.boards()
     assert len(boards) == 2

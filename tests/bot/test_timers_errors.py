@@ -24,12 +24,14 @@ async def test_reminder_then_loss_on_time(bot: DamaBot, log: Recorder, clock: An
     clock.advance(days=2, hours=1)
     events = await bot.timers.tick()
     assert [e.kind.value for e in events] == ["reminder"]
+    await bot.outbox.drain()  # the outbox worker's job (not running in these tests)
     reminder = log.last()
     assert reminder.via == "channel" and reminder.to == CHANNEL
     assert reminder.content is not None and reminder.content.startswith(f"<@101> Reminder: game #{game_id}")
     clock.advance(days=1)
     events = await bot.timers.tick()
     assert [e.kind.value for e in events] == ["timeout"]
+    await bot.outbox.drain()
     final = log.boards()[-1]
     assert final.via == "channel" and final.content == "Time is up. Black wins by time."
     assert (await bot.service.queries.game(game_id)).result == "0-1"
@@ -39,6 +41,7 @@ async def test_reminder_by_dm(bot: DamaBot, log: Recorder, clock: Any) -> None:
     await new_game(bot.service)
     clock.advance(days=2, hours=1)
     await bot.timers.tick()
+    await bot.outbox.drain()
     dm = log.last()
     assert dm.via == "dm" and dm.to == ALICE and dm.filenames[0].endswith(".png")
 
@@ -53,6 +56,7 @@ async def test_expired_challenge_loses_its_buttons(bot: DamaBot, log: Recorder, 
     clock.advance(hours=25)
     events = await bot.timers.tick()
     assert [e.kind.value for e in events] == ["challenge_expiry"]
+    await bot.outbox.drain()
     channel.get_partial_message.assert_called_once_with(1234)
     kwargs = partial.edit.await_args.kwargs
     assert kwargs["view"] is None and kwargs["content"] == "<@101>'s challenge has expired."
@@ -84,4 +88,7 @@ async def test_posting_to_a_channel_without_permissions(bot: DamaBot, log: Recor
     await bot.service.challenges.accept(challenge.id, BOB)
     await support.run_command(bot, "move", interaction(bot, ALICE, log), move="22-18")
     assert log.last().ephemeral
-    assert log.last().content == "I can't do that in <#3000>: I need the Attach Files permission."
+    told = log.last().content or ""
+    assert told.startswith("I can't do that in <#3000>: I need the Attach Files permission. Done: that is stored")
+    assert (await bot.service.queries.game(1)).ply == 1  # the move is kept; its board waits for the permission
+    assert await bot.service.outbox.stream_pending("game:1", 10**9) >= 1

@@ -176,6 +176,8 @@ async def test_server_settings_and_threads(bot: DamaBot, log: Recorder, channel:
     )
     assert challenge.variant == "english" and challenge.days_per_move == 5
 
+    thread = channel.create_thread.return_value  # type: ignore[attr-defined]
+    bot.test_channels[thread.id] = thread  # type: ignore[attr-defined]  # discord.py caches the new thread
     accepting = interaction(bot, BOB, log, channel=channel)  # type: ignore[arg-type]
     await ChallengeButton("accept", challenge.id).callback(accepting)
     channel.create_thread.assert_awaited_once()  # type: ignore[attr-defined]

@@ -8,6 +8,7 @@ import asyncio
 import secrets
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from aiohttp import web
@@ -35,6 +36,18 @@ from .model import (
 from .rest import RecordedRequest, RestMixin, unknown
 
 T = TypeVar("T")
+
+
+@dataclass
+class MessagePostFault:
+    """While set (fake.message_post_fault), every message post (a channel message or an interaction
+    follow-up) is answered with `status`; after_create: the message is created first and only the
+    answer fails (what a lost response looks like). Interaction callbacks and edits still work."""
+
+    status: int = 500
+    after_create: bool = False
+    routes: frozenset[str] = frozenset({"h_send", "h_followup"})  # channel messages, interaction follow-ups
+    failed: int = 0  # posts answered with the fault so far
 
 
 class FakeDiscordError(AssertionError):
@@ -80,6 +93,7 @@ class FakeDiscord(RestMixin, DriverMixin):
         self.refusals: list[Refusal] = []
         self.unknown_routes: list[str] = []
         self.problems: list[str] = []
+        self.message_post_fault: MessagePostFault | None = None
         self.sessions: list[GatewaySession] = []
         self.identifies = 0
         self.resumes = 0

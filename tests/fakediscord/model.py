@@ -210,6 +210,7 @@ class Message:
     version: int = 0
     history: list[Message] = field(default_factory=list)
     thread_id: int | None = None
+    nonce: str | None = None  # as sent with enforce_nonce (Discord answers a repeat with this message)
 
     @property
     def ephemeral(self) -> bool:
@@ -257,6 +258,8 @@ class Message:
             data["application_id"] = str(self.webhook_id)
         if self.interaction_meta is not None:
             data["interaction_metadata"] = self.interaction_meta
+        if self.nonce is not None:
+            data["nonce"] = self.nonce
         return data
 
     def __repr__(self) -> str:

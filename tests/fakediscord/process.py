@@ -100,6 +100,19 @@ class BotProcess:
                                    fail_on_problems=False)
         return proc.returncode
 
+    async def kill(self, *, timeout: float = 10.0) -> int | None:
+        """SIGKILL: no shutdown at all, as in a power cut or an OOM kill."""
+        proc = self.proc
+        if proc is None or proc.returncode is not None:
+            return proc.returncode if proc else None
+        self._expected_exit = True
+        proc.kill()
+        await proc.wait()
+        await self.fake.wait_until(lambda: all(s.closed for s in self.fake.sessions) or None,
+                                   timeout=timeout, what="the killed bot's gateway session to close",
+                                   fail_on_problems=False)
+        return proc.returncode
+
     async def restart(self, *, ready_timeout: float = 30.0) -> BotProcess:
         await self.stop()
         return await self.start(ready_timeout=ready_timeout)

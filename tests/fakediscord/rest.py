@@ -97,6 +97,7 @@ ROUTES: list[tuple[str, str, str, bool]] = [
 ]
 COMPILED = [(m, re.compile(rf"^/api/v(?:9|10){p}$"), h, a) for m, p, h, a in ROUTES]
 FILES_RE = re.compile(r"^/files/(\d+)/[^/]+$")
+NONCE_WINDOW = 300.0  # seconds Discord remembers an enforced nonce ("the past few minutes")
 
 
 class RestMixin:
@@ -140,6 +141,14 @@ class RestMixin:
         if needs_auth and request.headers.get("Authorization") != f"Bot {self.token}":
             rec.status, rec.error_code = 401, 0
             return _error(401, 0, "401: Unauthorized")
+        fault = self.message_post_fault
+        if fault is not None and name not in fault.routes:
+            fault = None
+        if fault is not None and not fault.after_create:
+            rec.status, rec.error_code = fault.status, 0
+            fault.failed += 1
+            self._notify()
+            return _error(fault.status, 0, f"{fault.status}: fake outage")
         try:
             result = await getattr(self, name)(*m.groups(), body=payload or {}, files=files, query=request.query)
         except DiscordError as exc:
@@ -160,6 +169,10 @@ class RestMixin:
             self._notify()
             return _error(500, 0, "500: fake Discord crashed (see fake.problems)")
         self._notify()
+        if fault is not None:  # Discord took the message but the answer is lost
+            rec.status, rec.error_code = fault.status, 0
+            fault.failed += 1
+            return _error(fault.status, 0, f"{fault.status}: fake outage after the message was created")
         if result is None:
             rec.status = 204
             return web.Response(status=204)
@@ -362,7 +375,14 @@ class RestMixin:
         check_message(body, len(files), creating=True)
         if (body.get("flags") or 0) & EPHEMERAL:
             raise FormError("ephemeral messages exist only as interaction responses")
-        return self._new_message(channel, body, files).payload()
+        nonce = body.get("nonce")
+        if nonce is not None and body.get("enforce_nonce"):
+            for earlier in self.messages(channel):
+                if earlier.nonce == str(nonce) and time.time() - earlier.created_at < NONCE_WINDOW:
+                    return earlier.payload()  # Discord: the message already created with this nonce
+        message = self._new_message(channel, body, files)
+        message.nonce = None if nonce is None else str(nonce)
+        return message.payload()
 
     async def h_history(self: FakeDiscord, cid: str, *, query: Any, **_: Any) -> Any:
         self.channel_by_id(int(cid))

@@ -102,7 +102,7 @@ class Analysis(commands.Cog):
                 ply=shown,
                 hint=said,
             )
-        await interaction.followup.send(text, embed=message.embed, file=message.file(), ephemeral=True)
+        await interaction.followup.send(text, ephemeral=True, **message.kwargs())
 
     @app_commands.command(name="pdn", description="Download a game as a PDN file")
     @app_commands.describe(game="The game number", imported="An imported game's number (see /import) instead")

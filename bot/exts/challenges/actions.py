@@ -28,7 +28,8 @@ async def accept_challenge(interaction: Interaction, challenge_id: int) -> None:
         game=started.game.id,
     )
     await interaction.response.edit_message(content=text, view=None)
-    await bot.announcer.started(interaction, started)
+    await bot.announcer.open_thread(interaction, started.game)
+    await bot.outbox.deliver_inline(interaction, started.game.id)
     bot.timers.poke()
 
 

@@ -173,5 +173,6 @@ class Challenges(commands.Cog):
         )
         await interaction.response.defer(thinking=True)
         started = await service.challenges.accept(challenge.id, BOT_ID)
-        await self.bot.announcer.started(interaction, started)
+        await self.bot.announcer.open_thread(interaction, started.game)
+        await self.bot.outbox.deliver_inline(interaction, started.game.id)
         self.bot.timers.poke()

@@ -1,5 +1,6 @@
-"""What a play command or button does, shared by both: call the service, then announce. No game logic here:
-refusals come from the service (GameError) or the rules (wrapped with their position for the reply)."""
+"""What a play command or button does, shared by both: call the service, then deliver the news it queued.
+No game logic here: refusals come from the service (GameError) or the rules (wrapped with their position for
+the reply). The change is stored before anything is posted, so a Discord failure only delays the news."""
 
 from __future__ import annotations
 
@@ -7,9 +8,12 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.ui import speech
 from bot.ui.errors import MoveRefused
+from messages.news import offer_declined
+from messages.play import bot_name
 from rules import Move, RulesError
-from service import OfferKind
+from service import BOT_ID, OfferAnswer, OfferKind, OfferStatus
 
 if TYPE_CHECKING:
     from bot.client import DamaBot
@@ -23,7 +27,8 @@ async def play_move(
     move: str | Move,
     *,
     expected_version: int | None = None,
-) -> None:
+) -> bool:
+    """Returns whether the boards went out (False: stored, and the player was told they follow)."""
     bot = interaction.client
     game = await bot.service.queries.game(game_id)
     try:
@@ -32,14 +37,19 @@ async def play_move(
         )
     except RulesError as error:
         raise MoveRefused(error, game.position) from error
-    await bot.announcer.moved(interaction, result)
+    delivered = await bot.outbox.deliver_inline(interaction, game_id)
+    if result.next_player_id == BOT_ID:
+        reply = await bot.service.games.play_bot(game_id, expected_version=result.game.version)
+        if reply is not None and delivered:
+            delivered = await bot.outbox.deliver_inline(interaction, game_id)
     bot.timers.poke()
+    return delivered
 
 
 async def resign(interaction: Interaction, game_id: int) -> None:
     bot = interaction.client
-    finished = await bot.service.games.resign(game_id, interaction.user.id)
-    await bot.announcer.finished(interaction, finished)
+    await bot.service.games.resign(game_id, interaction.user.id)
+    await bot.outbox.deliver_inline(interaction, game_id)
     bot.timers.poke()
 
 
@@ -51,7 +61,7 @@ async def offer(interaction: Interaction, game_id: int, kind: OfferKind) -> None
         answer = await service.games.offer_draw(game_id, interaction.user.id)
     else:
         answer = await service.games.request_takeback(game_id, interaction.user.id)
-    await bot.announcer.offer_settled(interaction, answer, asker=interaction.user.id)
+    await settled(interaction, answer)
 
 
 async def answer_offer(
@@ -66,4 +76,21 @@ async def answer_offer(
         answer = await service.games.answer_takeback(game_id, interaction.user.id, accept)
     if clear_buttons:
         await interaction.response.edit_message(view=None)
-    await bot.announcer.offer_settled(interaction, answer, asker=answer.offer.from_id)
+    await settled(interaction, answer)
+
+
+async def settled(interaction: Interaction, answer: OfferAnswer) -> None:
+    """The bot's own refusal is the asker's private reply; everything else is news the service queued."""
+    bot = interaction.client
+    game, offer_view = answer.game, answer.offer
+    declined_by_bot = offer_view.status is OfferStatus.DECLINED and game.opponent_of(offer_view.from_id) == BOT_ID
+    if declined_by_bot:
+        w = speech.private(interaction)
+        text = offer_declined(w, offer_view.kind, bot_name(w, game.bot_level), game.id)
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+    else:
+        await bot.outbox.deliver_inline(interaction, game.id)
+    bot.timers.poke()

@@ -27,7 +27,8 @@ async def rematch(interaction: Interaction, game_id: int) -> None:
     if challenge.opponent_id == BOT_ID:
         await interaction.response.defer(thinking=True)  # the bot may think before its first move
         started = await service.challenges.accept(challenge.id, BOT_ID)
-        await bot.announcer.started(interaction, started)
+        await bot.announcer.open_thread(interaction, started.game)
+        await bot.outbox.deliver_inline(interaction, started.game.id)
         bot.timers.poke()
         return
     opponent = challenge.opponent_id

@@ -111,8 +111,8 @@ class Tournaments(commands.GroupCog, group_name="tournament", group_description=
             words.left(event, interaction.user.id, mention, len(finished)),
             allowed_mentions=discord.AllowedMentions.none(),
         )
-        for ended in finished:  # announced like any resignation (which also moves the tournament on)
-            await self.bot.announcer.finished(None, ended)
+        if finished:  # their boards are in the outbox, like any resignation (which moves the tournament on)
+            self.bot.outbox.poke()
 
     @app_commands.command(name="start", description="Close entry and start the games (organisers)")
     @app_commands.describe(tournament=TOURNAMENT_HELP)
