@@ -29,9 +29,13 @@ def poll_interval(lease_seconds: float) -> float:
 class TimerLoop:
     def __init__(self, bot: DamaBot) -> None:
         self.bot = bot
-        self.max_sleep = poll_interval(bot.service.ctx.config.work_lease.total_seconds())
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
+
+    @property
+    def max_sleep(self) -> float:
+        """Read when the loop runs: tools build a bot without a service (the catalogue's command scan)."""
+        return poll_interval(self.bot.service.ctx.config.work_lease.total_seconds())
 
     def start(self) -> None:
         if self._task is None:

@@ -1,4 +1,4 @@
--- Revises: 0006
+-- Revises: 0008
 -- Reason: an announcement (a board after a move, a "your move" DM, an offer, a reminder, a loss on
 -- time, an expired challenge) was posted straight to Discord after the change was committed, so a
 -- Discord outage or a restart lost it for good. Each one is now a row written in the same transaction

@@ -1,4 +1,4 @@
--- Revises: 0006
+-- Revises: 0009
 -- Reason: several bot processes may share one database (cluster mode, PostgreSQL). Work that no
 -- interaction starts (timers, the bot's moves after a crash) is claimed with a lease: a process that
 -- dies leaves it to the others once its lease runs out.
