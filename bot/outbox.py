@@ -37,6 +37,7 @@ import discord
 from bot.announce import Undeliverable
 from bot.ui import speech
 from bot.ui.errors import MissingPermissions
+from messages.i18n import ENGLISH
 from messages.news import board_elsewhere, stored_but_waiting
 from service import Pending, backoff
 
@@ -137,8 +138,9 @@ class OutboxWorker:
             await outbox.failed(pending, self.name, str(error))
             return error
         except MissingPermissions as error:
-            log.warning("outbox %s (%s): %s", pending.id, news.kind, error)
-            await self._later(pending, str(error))
+            reason = error.words(ENGLISH)
+            log.warning("outbox %s (%s): %s", pending.id, news.kind, reason)
+            await self._later(pending, reason)
             return error
         except discord.HTTPException as error:
             if error.status < 500 and error.status != 429 and via is None:
@@ -194,8 +196,9 @@ class OutboxWorker:
         done = problem is None and await outbox.stream_pending(stream, upto) == 0
         log.debug("inline delivery for game %s: %d posted, problem %r, done %s", game_id, posted, problem, done)
         if problem is not None or not done:
-            why = f"{problem} " if isinstance(problem, MissingPermissions) else ""
-            await self.tell_stored(interaction, why + stored_but_waiting(speech.private(interaction), game_id), game_id)
+            w = speech.private(interaction)
+            why = problem.words(w) + " " if isinstance(problem, MissingPermissions) else ""
+            await self.tell_stored(interaction, why + stored_but_waiting(w, game_id), game_id)
         elif not posted:  # another worker was quicker: the news is out
             await self.tell_stored(interaction, board_elsewhere(speech.private(interaction), None), game_id)
         self.poke()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from messages.i18n import ENGLISH
 from messages.news import stored_but_waiting
 from tests.e2e.helpers import game_id_of, rows, start_game, wait_dms
 from tests.fakediscord import FakeDiscord, FakeUser, Message, MessagePostFault
@@ -36,7 +37,7 @@ async def test_boards_refused_by_discord_arrive_once_and_in_order(fake_discord, 
 
     for user, move, ply in ((alice, "22-18", 1), (bob, "11-14", 2)):
         reply = await fake.wait_for_reply(await fake.slash(user, "move", move=move), timeout=30)
-        assert reply.content == stored_but_waiting(game), reply.content
+        assert reply.content == stored_but_waiting(ENGLISH, game), reply.content
         assert rows(bot.database_path, "SELECT ply FROM games WHERE id = ?", (game,)) == [(ply,)]
     assert boards(fake, game) == [f"game-{game}-0.png"]  # nothing new got through
     assert fault.failed >= 1
