@@ -35,6 +35,7 @@ _SENTENCES: dict[str, Callable[[Defect], str]] = {
     PdnReason.TAG_REPAIRED: lambda d: f"The tag {d.text} was not closed properly; read as far as it goes.",
     PdnReason.STRAY_TEXT: lambda d: f"The words {d.text!r} stand outside a comment; skipped.",
     PdnReason.MOVE_NUMBER_TYPO: lambda d: f"{d.text!r} was read as a mistyped move number.",
+    PdnReason.CYRILLIC_LETTERS: lambda d: f"{d.text!r} has Cyrillic letters that look Latin; read as Latin.",
     PdnReason.DRAW_REACHED: lambda d: (
         f"After {d.text} (ply {d.ply}) the rules would make the game a draw: "
         f"{_TERMINATIONS.get(d.detail('termination'), 'a draw rule applied')}; the record goes on."

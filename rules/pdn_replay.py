@@ -108,7 +108,8 @@ def infer_variant(record: PdnRecord) -> RuleSet | None:
         return find_variant("canadian")
     if top > 32:
         return find_variant("international")
-    raise VariantNeededError(_candidates(False))
+    # A short 10x10 game may stay within squares 1-32: the PDN default (International) is a candidate too.
+    raise VariantNeededError((*_candidates(False), "international"))
 
 
 def choose_variant(record: PdnRecord, caller: RuleSet | None = None) -> RuleSet | None:

@@ -38,6 +38,7 @@ class PdnReason(enum.StrEnum):
     TAG_REPAIRED = "tag_repaired"
     STRAY_TEXT = "stray_text"
     MOVE_NUMBER_TYPO = "move_number_typo"
+    CYRILLIC_LETTERS = "cyrillic_letters"
     DRAW_REACHED = "draw_reached"
     VARIANT_INFERRED = "variant_inferred"
     RESULT_OTHER_CONVENTION = "result_other_convention"
@@ -100,7 +101,7 @@ _TOKEN = re.compile(
   | (?P<open>\()
   | (?P<close>\))
   | (?P<result>(?:{_RESULT})(?![\w/:½-]))
-  | (?P<number>\d+\s*\.(?:\s*\.\s*\.)?)
+  | (?P<number>\d+\s*\.(?:\s*\.\s*\.)?|\d+\)(?=\s))
   | (?P<nag>\$\d+|[!?]+)
   | (?P<move>(?:\d{{1,4}}(?:{_SEP}\d{{1,4}})+|[A-Za-z]\d{{1,2}}(?:{_SEP}[A-Za-z]\d{{1,2}})+))[!?+#*]*(?![\w])
   | (?P<short>[A-La-l](?:[A-La-l]?[:x]|[:x]?)[A-La-l]\d{{1,2}}(?:[:x][A-La-l]\d{{1,2}})*)[!?+#*]*(?![\w])
@@ -110,6 +111,8 @@ _TOKEN = re.compile(
     re.VERBOSE | re.MULTILINE,
 )
 _TAG_LINE = re.compile(r"^[ \t]*\[[ \t]*[A-Za-z][A-Za-z0-9_]*[ \t]+\"", re.MULTILINE)
+_HOMOGLYPHS = str.maketrans("асехАСЕВХ", "acexACEBX")
+_HOMOGLYPH_MOVE = re.compile(rf"([A-Za-z]\d{{1,2}}(?:{_SEP}[A-Za-z]\d{{1,2}})+)[!?+#*]*")
 _NUMBER_TYPO = re.compile(r"^\d+[a-zA-Z,]$")
 # Text that is neither a move nor a word: digits joined to a move mark (22-l8, 1O-14) or a lone square (e5).
 _DAMAGED_MOVE = re.compile(r"\d\s*[-x:×*]|[-x:×*]\s*\d|^[a-lA-L]\d{1,2}$|\d[a-zA-Z]\d")
@@ -120,6 +123,8 @@ def decode(data: bytes) -> str:
     Windows-1252 / Latin-1 (which reads every byte)."""
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):  # UTF-16 with its BOM (some Windows tools)
+        return data.decode("utf-16", errors="replace")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
@@ -246,6 +251,11 @@ class _Reader:
             elif kind == "placeholder":
                 if token != "...":
                     self.fail(PdnReason.MISSING_MOVE, start, token)
+            elif latin := _HOMOGLYPH_MOVE.fullmatch(token.translate(_HOMOGLYPHS)):
+                # Cyrillic letters that look Latin typed into a move (с3-d4, c3хe5): read as Latin, noted
+                written = re.sub(r"\s+", "", latin.group(1))
+                self.current.moves.append(RecordMove(written.lower(), self.line(start), token))
+                self.note(PdnReason.CYRILLIC_LETTERS, start, token)
             elif _NUMBER_TYPO.match(token):
                 self.note(PdnReason.MOVE_NUMBER_TYPO, start, token)
             elif _DAMAGED_MOVE.search(token):

@@ -326,3 +326,18 @@ def test_russian_files_may_number_their_squares() -> None:
     numbered = only('[GameType "25"]\n1. 22-17 *')
     assert numbered.ok and numbered.game is not None
     assert numbered.game.notations == ["c3-b4"]
+
+
+def test_hand_typed_russian_records() -> None:
+    """Move numbers closed with ")", Cyrillic с/е/а/х typed for Latin c/e/a/x, a UTF-16 file with its BOM."""
+    text = '[GameType "25"]\n1) с3-d4 f6-e5 2) d4хf6! g7:e5 *\n'
+    result = only(text.encode("utf-16"))
+    assert result.ok, failure_sentence(result)
+    assert [m.text for m in result.record.moves] == ["c3-d4", "f6-e5", "d4xf6", "g7:e5"]
+    assert [n.reason for n in result.notes] == [PdnReason.CYRILLIC_LETTERS] * 2
+    assert result.game is not None and result.game.ply == 4
+
+
+def test_a_short_international_game_within_squares_1_to_32() -> None:
+    result = only("1. 32-28 19-23 2. 28x19 14x23 *")
+    assert result.ok and result.rules is not None and result.rules.id == "international"
