@@ -17,7 +17,7 @@ from babel.messages.catalog import Catalog
 
 from bot.client import DamaBot
 from bot.exts import FEATURES
-from bot.translator import command_strings
+from bot.translator import DamaTranslator, command_strings
 from messages.catalogue import (
     TEMPLATE,
     Entry,
@@ -34,10 +34,17 @@ from messages.i18n import LOCALE_DIR, SHIPPED
 from service import Service
 
 
-async def _command_entries() -> list[Entry]:
+async def command_bot() -> DamaBot:
+    """A bot with every command and the translator, never connected (it needs no service to list them)."""
     bot = DamaBot(cast(Service, None), sync_commands=False, run_timers=False)
+    await bot.tree.set_translator(DamaTranslator())
     for feature in FEATURES:
         await bot.add_cog(feature.cog(bot))
+    return bot
+
+
+async def _command_entries() -> list[Entry]:
+    bot = await command_bot()
     tree: Any = bot.tree
     return [
         Entry(

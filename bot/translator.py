@@ -7,7 +7,7 @@ when the tree is synced. Names Discord would refuse (upper case, spaces, too lon
 
 from __future__ import annotations
 
-import re
+import unicodedata
 from collections.abc import Iterator
 from typing import Any
 
@@ -17,7 +17,9 @@ from discord.app_commands import TranslationContextLocation as Where
 
 from messages.i18n import LANGUAGE_NAMES, SHIPPED, SOURCE_LOCALE, resolve, words
 
-NAME = re.compile(r"^[-_\w]{1,32}$")  # Discord's CHAT_INPUT name rule (letters of any script, no upper case)
+# Discord's CHAT_INPUT name rule: ^[-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$ (Thai and Devanagari vowel signs
+# are marks, not letters, hence the two scripts), in lower case.
+_SCRIPTS = ((0x0900, 0x097F), (0x0E00, 0x0E7F))
 # The Discord locales each shipped catalogue answers for (es-419 reads the Spanish of Spain).
 DISCORD_LOCALES = {locale.value: resolve(locale.value) for locale in discord.Locale if resolve(locale.value) in SHIPPED}
 
@@ -53,7 +55,14 @@ def command_strings(tree: app_commands.CommandTree[discord.Client]) -> Iterator[
 
 
 def valid_name(text: str) -> bool:
-    return bool(NAME.match(text)) and text == text.lower()
+    def allowed(char: str) -> bool:
+        return (
+            char in "-_'"
+            or unicodedata.category(char)[0] in "LN"
+            or any(low <= ord(char) <= high for low, high in _SCRIPTS)
+        )
+
+    return 1 <= len(text) <= 32 and all(allowed(c) for c in text) and text == text.lower()
 
 
 class DamaTranslator(app_commands.Translator):
@@ -68,8 +77,8 @@ def translate_command_string(english: str, locale: str, context: app_commands.Tr
     key = _key(context)
     if target is None or target == SOURCE_LOCALE or key is None:
         return None
-    translated = words(target).say(key, english)
-    if translated == english:
+    translated = words(target).translation(key, english)
+    if translated is None:
         return None
     is_name = context.location in (Where.command_name, Where.group_name, Where.parameter_name)
     if is_name and not valid_name(translated):

@@ -78,6 +78,11 @@ class Words:
         chosen = self._catalogue.npgettext(key, one, other, count)
         return _fill(chosen, one if count == 1 else other, {"count": count, **values})
 
+    def translation(self, key: str, source: str) -> str | None:
+        """The catalogue's own words for a sentence, or None when this locale has none (not even equal ones)."""
+        found = getattr(self._catalogue, "_catalog", {}).get(f"{key}\x04{source}")
+        return found if isinstance(found, str) and found else None
+
     def join(self, items: list[str]) -> str:
         return self.say("list.separator", ", ").join(items)
 

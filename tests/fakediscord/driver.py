@@ -254,15 +254,15 @@ class DriverMixin:
         iid, token = self.snow.next(), f"itoken.{secrets.token_urlsafe(32)}"
         payload: dict[str, Any] = {
             "id": str(iid), "application_id": str(self.app_id), "type": itype, "data": data, "token": token,
-            "version": 1, "app_permissions": str(self.permissions(self.bot_user)), "locale": "en-US",
+            "version": 1, "app_permissions": str(self.permissions(self.bot_user)), "locale": user.locale,
             "entitlements": [], "attachment_size_limit": 10 * 1024 * 1024, "channel_id": str(channel.id),
             "channel": {**channel.payload(), "permissions": str(self.permissions(user))},
             "context": 1 if guild_id is None else 0,
             "authorizing_integration_owners": {"0": str(guild_id)} if guild_id else {"1": str(user.id)},
         }
         if guild_id is not None:
-            payload.update(guild_id=str(guild_id), guild_locale="en-US",
-                           guild={"id": str(guild_id), "locale": "en-US", "features": []},
+            payload.update(guild_id=str(guild_id), guild_locale=self.guild_locale,
+                           guild={"id": str(guild_id), "locale": self.guild_locale, "features": []},
                            member={**self.member_payload(user), "permissions": str(self.permissions(user))})
         else:
             payload["user"] = user.payload()

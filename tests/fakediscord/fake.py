@@ -67,6 +67,7 @@ class FakeDiscord(RestMixin, DriverMixin):
         self.bot_user = FakeUser(self.app_id, "dama", bot=True)  # a bot's user id is its application id
         self.guild_id = self.snow.next()
         self.guild_name = "Dama Test Guild"
+        self.guild_locale = "en-US"  # the server's Discord language (guild.preferred_locale)
         self.roles: dict[int, FakeRole] = {}
         self.everyone = self._add_role(FakeRole(self.guild_id, "@everyone", EVERYONE_PERMISSIONS))
         self.bot_role = self._add_role(FakeRole(self.snow.next(), "Dama", BOT_PERMISSIONS, 1, True, self.app_id))
@@ -252,7 +253,7 @@ class FakeDiscord(RestMixin, DriverMixin):
             "stickers": [], "features": [], "mfa_level": 0, "application_id": None,
             "system_channel_id": str(self.channel.id), "system_channel_flags": 0, "rules_channel_id": None,
             "vanity_url_code": None, "description": None, "banner": None, "premium_tier": 0,
-            "premium_subscription_count": 0, "preferred_locale": "en-US", "public_updates_channel_id": None,
+            "premium_subscription_count": 0, "preferred_locale": self.guild_locale, "public_updates_channel_id": None,
             "nsfw_level": 0, "premium_progress_bar_enabled": False, "max_members": 500000,
             "joined_at": iso(), "large": False, "unavailable": False, "member_count": len(self.users_by_id),
             "voice_states": [], "members": [self.member_payload(u) for u in self.members()],

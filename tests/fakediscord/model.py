@@ -56,6 +56,7 @@ class FakeUser:
     bot: bool = False
     role_ids: list[int] = field(default_factory=list)
     dms_closed: bool = False  # "allow direct messages" off: sending a DM gives 50007
+    locale: str = "en-US"  # the language of the user's Discord client (interaction.locale)
 
     @property
     def mention(self) -> str:

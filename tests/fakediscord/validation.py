@@ -4,6 +4,7 @@ never sends them), and messages over Discord's limits (400 Invalid Form Body).""
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable
 from typing import Any
 
@@ -14,6 +15,12 @@ SUB_COMMAND, SUB_COMMAND_GROUP, STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, M
 OPTION_TYPE_NAMES = {1: "SUB_COMMAND", 2: "SUB_COMMAND_GROUP", 3: "STRING", 4: "INTEGER", 5: "BOOLEAN",
                      6: "USER", 7: "CHANNEL", 8: "ROLE", 9: "MENTIONABLE", 10: "NUMBER", 11: "ATTACHMENT"}
 NAME_RE = re.compile(r"^[-_\w]{1,32}$")
+# Discord's locale codes (https://discord.com/developers/docs/reference#locales).
+LOCALES = frozenset((
+    "id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu", "nl", "no", "pl",
+    "pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru", "uk", "hi", "th", "zh-CN", "ja", "zh-TW",
+    "ko",
+))
 MAX_SAFE_INT = 2**53
 
 
@@ -44,19 +51,59 @@ def check_command_schema(commands: list[dict[str, Any]]) -> None:
         if ctype == 1:
             _check_name(name, "command")
             _check_description(cmd.get("description", ""), f"command {name}")
+            _check_localizations(cmd, f"command {name}")
             _check_options(cmd.get("options") or [], name, depth=0)
+            for locale in _locales_in(cmd.get("options") or []):
+                _check_options_in_locale(cmd.get("options") or [], name, locale)
         elif not 1 <= len(name) <= 32:
             raise FormError(f"context menu name {name!r} must be 1-32 characters")
 
 
+def _name_char(char: str) -> bool:
+    """Discord's ^[-_'\\p{L}\\p{N}\\p{sc=Deva}\\p{sc=Thai}]{1,32}$, one character at a time."""
+    return char in "-_'" or unicodedata.category(char)[0] in "LN" or 0x0900 <= ord(char) <= 0x097F or (
+        0x0E00 <= ord(char) <= 0x0E7F
+    )
+
+
 def _check_name(name: str, what: str) -> None:
-    if not NAME_RE.match(name) or name != name.lower():
+    if not (1 <= len(name) <= 32 and all(_name_char(c) for c in name)) or name != name.lower():
         raise FormError(f"{what} name {name!r} must match ^[-_\\w]{{1,32}}$ and be lower case")
 
 
 def _check_description(text: str, what: str) -> None:
     if not 1 <= len(text) <= 100:
         raise FormError(f"{what}: description must be 1-100 characters, got {len(text)}")
+
+
+def _check_localizations(item: dict[str, Any], what: str) -> None:
+    """name_localizations / description_localizations: known locales, and each value as valid as the default."""
+    for locale, name in (item.get("name_localizations") or {}).items():
+        if locale not in LOCALES:
+            raise FormError(f"{what}: unknown locale {locale!r}")
+        if "type" in item or "options" in item or "description" in item:
+            _check_name(name, f"{what} ({locale})")
+    for locale, text in (item.get("description_localizations") or {}).items():
+        if locale not in LOCALES:
+            raise FormError(f"{what}: unknown locale {locale!r}")
+        _check_description(text, f"{what} ({locale})")
+
+
+def _locales_in(options: list[dict[str, Any]]) -> set[str]:
+    found: set[str] = set()
+    for opt in options:
+        found |= set(opt.get("name_localizations") or {})
+        found |= _locales_in(opt.get("options") or [])
+    return found
+
+
+def _check_options_in_locale(options: list[dict[str, Any]], where: str, locale: str) -> None:
+    """Option names must stay unique within a command in every language."""
+    names = [(opt.get("name_localizations") or {}).get(locale, opt.get("name", "")) for opt in options]
+    if len(names) != len(set(names)):
+        raise FormError(f"{where}: duplicate option names in {locale}: {sorted(names)}")
+    for opt in options:
+        _check_options_in_locale(opt.get("options") or [], f"{where} {opt.get('name')}", locale)
 
 
 def _check_options(options: list[dict[str, Any]], where: str, depth: int) -> None:
@@ -68,6 +115,7 @@ def _check_options(options: list[dict[str, Any]], where: str, depth: int) -> Non
         name = opt.get("name", "")
         _check_name(name, f"{where}: option")
         _check_description(opt.get("description", ""), f"{where} {name}")
+        _check_localizations(opt, f"{where} {name}")
         if name in names:
             raise FormError(f"{where}: duplicate option {name!r}")
         names.add(name)
@@ -92,6 +140,9 @@ def _check_options(options: list[dict[str, Any]], where: str, depth: int) -> Non
         for choice in choices:
             if not 1 <= len(choice.get("name", "")) <= 100:
                 raise FormError(f"{where}: option {name}: choice name must be 1-100 characters")
+            for locale, text in (choice.get("name_localizations") or {}).items():
+                if locale not in LOCALES or not 1 <= len(text) <= 100:
+                    raise FormError(f"{where}: option {name}: choice {locale} name must be 1-100 characters")
 
 
 # --- option values (the driver's slash()/autocomplete()) --------------------------------------------

@@ -1,0 +1,131 @@
+"""No player-facing sentence bypasses the catalogue: a scan of the code for string literals that read like
+words (two words or more, or a capitalised word) outside a `say`/`plural` call.
+
+What the scan leaves alone is listed here, in one place, with the reason:
+- docstrings, and string literals inside a `say(...)` or `plural(...)` call (they are the catalogue);
+- log lines (`log.info(...)` and friends): they are for the operator, in English;
+- the slash commands' own words (`app_commands.command/describe/rename/Choice`, groups): discord.py's
+  Translator localizes them from the catalogue (bot/translator.py);
+- the argument of `raise` and of `super().__init__` in the lower layers (rules, data, service, render) and in
+  exception classes: typed errors whose text is only for logs and tracebacks; players read messages/;
+- codes rather than words: dict keys, operands of comparisons, subscripts (type names in annotations),
+  `__all__`, and the arguments of service/players.py `_check` (setting names that messages/play.py words);
+- module constants named `*_HELP`: slash-command option descriptions passed to `describe` by name;
+- FORMAT_FILES: text that follows a file format (PDN tag values) or a proper name (the bot's name);
+- OPERATOR_FILES: command-line tools and start-up messages for the person running the bot;
+- NOT_YET_CONVERTED: modules whose sentences are still English-only (each named with what is missing), so
+  the gap is visible and shrinks; nothing may be added to it.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+SCANNED = ("bot", "local", "messages", "render", "engine/hint.py", "service")
+WORDS = re.compile(r"[A-Za-z]{2,}(?:[ ,.;!?'’]|: )+[A-Za-z]{2,}|^[A-Z][a-z]+[.!?]?$")
+LOGGING = {"debug", "info", "warning", "error", "exception", "critical"}
+CATALOGUE = {"say", "plural"}
+COMMAND_WORDS = {"command", "describe", "rename", "Choice", "Group", "choices"}
+LOWER_LAYERS = ("service", "render", "data", "rules")
+
+OPERATOR_FILES = {
+    "bot/__main__.py", "bot/app.py", "bot/cli.py", "bot/settings.py", "bot/catalogue.py", "bot/logs.py",
+    "bot/discord_endpoints.py", "messages/operator.py", "messages/catalogue.py", "messages/i18n.py",
+    "render/cli.py", "render/theme.py", "render/replay.py", "service/maintenance.py",
+}
+FORMAT_FILES = {"service/queries.py", "service/results.py"}
+NOT_YET_CONVERTED = {
+    # tournaments (landed in parallel): announcements, standings and refusals are English-only so far
+    "messages/tournaments.py", "bot/exts/tournament/cog.py", "bot/exts/tournament/news.py",
+    "local/tournament.py", "render/standings.py", "service/tournaments/service.py",
+    # post-game analysis and PDN import (landed in parallel): report and replies English-only so far
+    "messages/analysis.py", "messages/pdn.py", "bot/exts/review/cog.py", "bot/exts/analysis/cog.py",
+    "render/graph.py",
+    # local mode: its own prompts, help and refusals are English-only so far (its game words are shared)
+    "local/commands.py", "local/correspondence.py", "local/games.py", "local/run.py", "local/session.py",
+    "local/text.py",
+    # the board picture's caption ("Move 12 · White to move")
+    "render/draw.py",
+}
+
+
+def _codes(node: ast.AST) -> list[ast.AST]:
+    """Parts of a node that hold codes, not words."""
+    if isinstance(node, ast.Dict):
+        return [key for key in node.keys if key is not None]
+    if isinstance(node, ast.Compare):
+        return [node.left, *node.comparators]
+    if isinstance(node, ast.Subscript):
+        return [node.slice]
+    if isinstance(node, ast.Assign) and any(
+        isinstance(t, ast.Name) and (t.id == "__all__" or t.id.endswith("_HELP")) for t in node.targets
+    ):
+        return [node.value]
+    return []
+
+
+def _skipped_nodes(tree: ast.AST, lower_layer: bool) -> set[int]:
+    skipped: set[int] = set()
+    for node in ast.walk(tree):
+        for part in _codes(node):
+            skipped.update(id(child) for child in ast.walk(part))
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.Expr):
+            if isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str):
+                skipped.add(id(body[0].value))  # a docstring
+        inside: ast.AST | None = None
+        if isinstance(node, ast.Call):
+            func = node.func
+            name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+            if name in CATALOGUE or name in LOGGING or name in COMMAND_WORDS or name == "__init__" or (lower_layer and name == "_check"):
+                inside = node
+        elif isinstance(node, ast.Raise) and lower_layer:
+            inside = node
+        if inside is not None:
+            skipped.update(id(child) for child in ast.walk(inside))
+    return skipped
+
+
+def stray_words(path: Path) -> list[str]:
+    relative = path.relative_to(ROOT).as_posix()
+    tree = ast.parse(path.read_text(), relative)
+    skipped = _skipped_nodes(tree, relative.startswith(LOWER_LAYERS))
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skipped:
+            if WORDS.search(node.value):
+                found.append(f"{relative}:{node.lineno}: {node.value[:70]!r}")
+    return found
+
+
+def scanned_files() -> list[Path]:
+    files: list[Path] = []
+    for entry in SCANNED:
+        path = ROOT / entry
+        files.extend(sorted(path.rglob("*.py")) if path.is_dir() else [path])
+    return files
+
+
+def test_no_player_facing_literal_bypasses_the_catalogue() -> None:
+    exempt = OPERATOR_FILES | FORMAT_FILES | NOT_YET_CONVERTED
+    strays = [line for path in scanned_files() if path.relative_to(ROOT).as_posix() not in exempt
+              for line in stray_words(path)]
+    assert strays == []
+
+
+def test_the_scan_sees_a_stray_sentence(tmp_path: Path) -> None:
+    probe = ROOT / "bot" / "_probe_for_the_scan.py"
+    probe.write_text('async def f(i):\n    await i.response.send_message("Your move, please.")\n'
+                     '    w.say("k", "Fine here.")\n    log.info("fine too %s", 1)\n')
+    try:
+        assert [s.split(": ", 1)[1] for s in stray_words(probe)] == ["'Your move, please.'"]
+    finally:
+        probe.unlink()
+
+
+def test_the_exemptions_name_real_files() -> None:
+    for name in OPERATOR_FILES | FORMAT_FILES | NOT_YET_CONVERTED:
+        assert (ROOT / name).exists(), name
