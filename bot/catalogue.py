@@ -13,9 +13,11 @@ import asyncio
 import sys
 from typing import Any, cast
 
+import discord
 from babel.messages.catalog import Catalog
+from discord.ext import commands
 
-from bot.client import DamaBot
+from bot.client import DamaBot, DamaTree
 from bot.exts import FEATURES
 from bot.translator import DamaTranslator, command_strings
 from messages.catalogue import (
@@ -31,15 +33,15 @@ from messages.catalogue import (
     update_locale,
 )
 from messages.i18n import LOCALE_DIR, SHIPPED
-from service import Service
 
 
-async def command_bot() -> DamaBot:
-    """A bot with every command and the translator, never connected (it needs no service to list them)."""
-    bot = DamaBot(cast(Service, None), sync_commands=False, run_timers=False)
+async def command_bot() -> commands.Bot:
+    """A bare client with every command and the translator, never connected: listing the commands needs no
+    service, no database and no timers."""
+    bot = commands.Bot(command_prefix="!", intents=discord.Intents.none(), help_command=None, tree_cls=DamaTree)
     await bot.tree.set_translator(DamaTranslator())
     for feature in FEATURES:
-        await bot.add_cog(feature.cog(bot))
+        await bot.add_cog(feature.cog(cast(DamaBot, bot)))
     return bot
 
 

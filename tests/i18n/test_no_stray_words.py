@@ -44,6 +44,9 @@ NOT_YET_CONVERTED = {
     # post-game analysis and PDN import (landed in parallel): report and replies English-only so far
     "messages/analysis.py", "messages/pdn.py", "bot/exts/review/cog.py", "bot/exts/analysis/cog.py",
     "render/graph.py",
+    # PDN import (landed in parallel): its replies and refusals are English-only so far
+    "messages/imports.py", "bot/exts/imports/cog.py", "bot/ui/imported.py", "local/imports.py",
+    "service/imports.py",
     # local mode: its own prompts, help and refusals are English-only so far (its game words are shared)
     "local/commands.py", "local/correspondence.py", "local/games.py", "local/run.py", "local/session.py",
     "local/text.py",
@@ -73,14 +76,15 @@ def _skipped_nodes(tree: ast.AST, lower_layer: bool) -> set[int]:
         for part in _codes(node):
             skipped.update(id(child) for child in ast.walk(part))
         body = getattr(node, "body", None)
-        if isinstance(body, list) and body and isinstance(body[0], ast.Expr):
-            if isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str):
-                skipped.add(id(body[0].value))  # a docstring
+        first = body[0] if isinstance(body, list) and body else None
+        if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
+            skipped.add(id(first.value))  # a docstring
         inside: ast.AST | None = None
         if isinstance(node, ast.Call):
             func = node.func
             name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
-            if name in CATALOGUE or name in LOGGING or name in COMMAND_WORDS or name == "__init__" or (lower_layer and name == "_check"):
+            passed = CATALOGUE | LOGGING | COMMAND_WORDS | {"__init__"} | ({"_check"} if lower_layer else set())
+            if name in passed:
                 inside = node
         elif isinstance(node, ast.Raise) and lower_layer:
             inside = node
@@ -95,9 +99,9 @@ def stray_words(path: Path) -> list[str]:
     skipped = _skipped_nodes(tree, relative.startswith(LOWER_LAYERS))
     found = []
     for node in ast.walk(tree):
-        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skipped:
-            if WORDS.search(node.value):
-                found.append(f"{relative}:{node.lineno}: {node.value[:70]!r}")
+        text = node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+        if text is not None and id(node) not in skipped and WORDS.search(text):
+            found.append(f"{relative}:{node.lineno}: {node.value[:70]!r}")
     return found
 
 
