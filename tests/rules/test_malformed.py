@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from messages.pdn import failure_sentence
 from rules import (
     InvalidPositionError,
     NotationError,
@@ -17,6 +18,8 @@ from rules import (
     start_position,
 )
 from rules.pdn import read_games
+from rules.pdn_replay import replay
+from rules.pdn_scan import read_records
 
 ITALIAN = find_variant("italian")
 START = start_position("italian")
@@ -67,6 +70,36 @@ def test_any_text_as_pdn(text: str) -> None:
             game.to_game()
     except RulesError:
         pass
+
+
+_PDN_PIECES = [
+    '[GameType "25"]', '[GameType "21"]', '[FEN "W:W21,22:B10,11"]', '[FEN "B:WK26:B8', "[Event ", '"', "{", "}",
+    "(", ")", "1.", "2...", "1)", "22-18", "11-15", "c3-d4", "cd4", "b:d6", "d4xf6", "с3-d4", "1-0", "0:1", "½-½",
+    "*", "$3", "!?", "[%clk 1:00]", "9n", "- -", "\n", " ", "\r\n", "x", "e5", "ф",
+]  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.sampled_from(_PDN_PIECES), max_size=40).map(" ".join),
+    st.sampled_from([None, "italian", "russian", "english"]),
+    st.sampled_from(["utf-8", "cp1251", "utf-16"]),
+)
+def test_any_pdn_bytes_are_read_and_replayed_without_raising(text: str, variant: str | None, encoding: str) -> None:
+    """The tolerant reader never raises: every game is either replayed or reported with a reason and a sentence."""
+    data = text.encode(encoding, errors="replace")
+    rules = find_variant(variant) if variant else None
+    for record in read_records(data):
+        result = replay(record, rules)
+        if result.failure is not None:
+            assert result.failure.reason and failure_sentence(result)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.binary(max_size=300))
+def test_any_bytes_as_pdn(data: bytes) -> None:
+    for record in read_records(data):
+        replay(record)
 
 
 @pytest.mark.parametrize(
