@@ -6,7 +6,7 @@ import asyncio
 from typing import TYPE_CHECKING
 
 from local.text import ALICE_ID, BOB_ID, NAMES, Command, Parsed, name_of, write_file
-from messages.analysis import headline, progress_text, saved_graph, saved_pdn, summary
+from messages.analysis import headline, label, progress_text, saved_graph, saved_pdn, summary
 from messages.premove import premove_list
 from messages.rematch import opened, rematch_started
 from render import render_eval_graph
@@ -70,7 +70,7 @@ async def analyse(session: LocalSession, parsed: Parsed) -> None:
 
     async def progress(step: AnalysisProgress) -> None:
         if step.ahead or step.done % PROGRESS_EVERY == 0:
-            session.say(progress_text(game.id, step))
+            session.say(progress_text(label(game.id, None), step))
 
     review = await session.service.analysis.analyse(game.id, player, progress)
     session.say(headline(review))

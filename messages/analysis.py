@@ -4,18 +4,30 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from messages.i18n import Words
 from rules import find_variant
-from service.analysis import AnalysisProgress, GameReview, PlayerReview, Verdict
+from service.analysis import AnalysisProgress, GameReview, PlayerReview, Subject, Verdict
 
 Namer = Callable[[int], str]
 VERDICT_WORDS = {Verdict.INACCURACY: "inaccuracy", Verdict.MISTAKE: "mistake", Verdict.BLUNDER: "blunder"}
 SYMBOLS = {Verdict.INACCURACY: "?!", Verdict.MISTAKE: "?", Verdict.BLUNDER: "??"}
 
 
-def progress_text(game_id: int, step: AnalysisProgress) -> str:
+def label(game_id: int | None, imported_id: int | None) -> str:
+    """'game #12' or 'imported game #3'."""
+    return f"game #{game_id}" if game_id is not None else f"imported game #{imported_id}"
+
+
+def what(subject: Subject) -> str:
+    return label(subject.game_id, subject.imported_id)
+
+
+def progress_text(shown: str, step: AnalysisProgress) -> str:
+    """shown: label() of the game."""
     if step.ahead:
-        return f"Game #{game_id} waits for {step.ahead} analysis{'es' * (step.ahead != 1)} before it on this server..."
-    return f"Analysing game #{game_id}: position {step.done} of {step.total}..."
+        waits = f"{step.ahead} analysis{'es' * (step.ahead != 1)}"
+        return f"{shown[:1].upper()}{shown[1:]} waits for {waits} before it on this server..."
+    return f"Analysing {shown}: position {step.done} of {step.total}..."
 
 
 def _count(n: int, word: str) -> str:
@@ -30,9 +42,24 @@ def player_line(player: PlayerReview) -> str:
 
 
 def headline(review: GameReview) -> str:
-    game = review.game
+    subject = review.subject
     how = "stored analysis, shown again" if review.from_store else f"{review.seconds_per_position:g} s per position"
-    return f"Analysis of game #{game.id} ({find_variant(game.variant).name}, {len(review.plies)} plies; {how})."
+    variant = find_variant(subject.variant).name
+    return f"Analysis of {what(subject)} ({variant}, {len(review.plies)} plies; {how})."
+
+
+def player_name(player: PlayerReview, name: Namer) -> str:
+    """A player of a game here as the front end names them; an imported record's as its file says."""
+    if player.player_id is not None:
+        return name(player.player_id)
+    return player.name or "?"
+
+
+def which_game(w: Words) -> str:
+    return w.say(
+        "analysis.which_game",
+        "Say which game to analyse: game:N (a finished game) or imported:N (a record from /import).",
+    )
 
 
 def moments(review: GameReview) -> list[str]:
@@ -55,7 +82,7 @@ def moments(review: GameReview) -> list[str]:
 
 def summary(review: GameReview, name: Namer) -> list[str]:
     """Per player counts and accuracy, then the critical moments."""
-    out = [f"{player.color.label} ({name(player.player_id)}): {player_line(player)}" for player in review.players]
+    out = [f"{player.color.label} ({player_name(player, name)}): {player_line(player)}" for player in review.players]
     out.append("Critical moments:")
     out.extend(moments(review))
     return out

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
 import engine
@@ -25,6 +25,7 @@ from rules.pdn import read_games
 from rules.pdn_annotated import Note, write_annotated
 from service.context import Context, load_row
 from service.errors import AnalysisRateLimited, AnalysisRefused
+from service.imports import ImportService
 from service.queries import QueryService
 from service.results import GameView
 
@@ -69,7 +70,8 @@ class PlyReview:
 @dataclass(frozen=True, slots=True)
 class PlayerReview:
     color: Color
-    player_id: int
+    player_id: int | None  # None in an imported record: see name
+    name: str
     inaccuracies: int
     mistakes: int
     blunders: int
@@ -89,8 +91,28 @@ class CriticalMoment:
 
 
 @dataclass(frozen=True, slots=True)
+class Subject:
+    """What is analysed: a game played here (game_id) or an imported record (imported_id)."""
+
+    game_id: int | None
+    imported_id: int | None
+    variant: str
+    guild_id: int | None  # whose queue it waits in
+    result: str
+    player_ids: tuple[int | None, int | None]  # White, Black; None in an imported record
+    names: tuple[str, str]  # an imported record's names ("" for games played here)
+    game: GameView | None = None
+
+    @property
+    def number(self) -> int:
+        number = self.game_id if self.game_id is not None else self.imported_id
+        assert number is not None
+        return number
+
+
+@dataclass(frozen=True, slots=True)
 class GameReview:
-    game: GameView
+    subject: Subject
     white_scores: tuple[int, ...]  # per position (0 = the start), centi-men from White's view
     plies: tuple[PlyReview, ...]
     players: tuple[PlayerReview, PlayerReview]  # White, Black
@@ -133,16 +155,54 @@ class AnalysisService:
             self._check_rate(player_id)
         return game
 
+    async def check_imported(self, imported_id: int, player_id: int) -> Subject:
+        """The imported record (ImportedGameNotFound unless the caller may see it), rate-checked like check."""
+        subject, _ = await self._imported(imported_id)
+        async with self._ctx.db.read() as repos:
+            stored = await repos.analyses.get_imported(imported_id)
+        if stored is None:
+            self._check_rate(player_id)
+        return subject
+
     async def analyse(self, game_id: int, player_id: int, progress: Progress | None = None) -> GameReview:
         game = await self.check(game_id, player_id)
-        async with self._ctx.db.read() as repos:
-            stored = await repos.analyses.get(game_id)
         replay = await QueryService(self._ctx).replay(game_id)
+        pdn = await QueryService(self._ctx).export_pdn(game_id)
+        players = (game.white_id, game.black_id)
+        subject = Subject(game.id, None, game.variant, game.guild_id, game.result or "*", players, ("", ""), game)
+        return await self._run(subject, replay, pdn, player_id, progress)
+
+    async def analyse_imported(
+        self, imported_id: int, player_id: int, progress: Progress | None = None
+    ) -> GameReview:
+        """The same for an imported record (its own store; the caller must be allowed to see it)."""
+        subject, replay = await self._imported(imported_id)
+        pdn = await ImportService(self._ctx).export_pdn(imported_id)
+        return await self._run(subject, replay, pdn, player_id, progress)
+
+    async def _imported(self, imported_id: int) -> tuple[Subject, Game]:
+        found = await ImportService(self._ctx).get(imported_id)
+        row = found.row
+        subject = Subject(
+            None, row.id, row.variant, row.guild_id, row.result, (None, None), (row.white_name, row.black_name)
+        )
+        return subject, found.game
+
+    async def _stored(self, subject: Subject) -> AnalysisRow | None:
+        async with self._ctx.db.read() as repos:
+            if subject.game_id is not None:
+                return await repos.analyses.get(subject.game_id)
+            return await repos.analyses.get_imported(subject.number)
+
+    async def _run(
+        self, subject: Subject, replay: Game, pdn: str, player_id: int, progress: Progress | None
+    ) -> GameReview:
+        stored = await self._stored(subject)
         if stored is not None:
-            return await self._review(game, replay, stored, from_store=True)
+            return self._review(subject, replay, pdn, stored, from_store=True)
         self._check_rate(player_id)
         self._last_run[player_id] = self._ctx.now()
-        key = game.guild_id
+        key = subject.guild_id
         lock = self._queues.setdefault(key, asyncio.Lock())
         ahead = self._queued.get(key, 0)
         self._queued[key] = ahead + 1
@@ -150,16 +210,13 @@ class AnalysisService:
             if ahead and progress is not None:
                 await progress(AnalysisProgress(0, len(replay.positions), ahead))
             async with lock:
-                async with self._ctx.db.read() as repos:
-                    stored = await repos.analyses.get(game_id)  # someone else's request may have done it
+                stored = await self._stored(subject)  # someone else's request may have done it meanwhile
+                from_store = stored is not None
                 if stored is None:
-                    stored = await self._compute(game, replay, player_id, progress)
-                    from_store = False
-                else:
-                    from_store = True
+                    stored = await self._compute(subject, replay, player_id, progress)
         finally:
             self._queued[key] -= 1
-        return await self._review(game, replay, stored, from_store=from_store)
+        return self._review(subject, replay, pdn, stored, from_store=from_store)
 
     def _check_rate(self, player_id: int) -> None:
         last = self._last_run.get(player_id)
@@ -169,7 +226,9 @@ class AnalysisService:
         if wait > 0:
             raise AnalysisRateLimited(wait)
 
-    async def _compute(self, game: GameView, replay: Game, player_id: int, progress: Progress | None) -> AnalysisRow:
+    async def _compute(
+        self, subject: Subject, replay: Game, player_id: int, progress: Progress | None
+    ) -> AnalysisRow:
         seconds = self._ctx.config.analysis_seconds
         search = self._search or engine_search(seconds)
         positions = replay.positions
@@ -187,33 +246,31 @@ class AnalysisService:
         if progress is not None:
             await progress(AnalysisProgress(len(positions), len(positions), 0))
         data = {"version": DATA_VERSION, "positions": [_to_json(p) for p in found]}
-        row = AnalysisRow(game.id, replay.ply, seconds, json.dumps(data), player_id, to_db(self._ctx.now()))
+        row = AnalysisRow(subject.number, replay.ply, seconds, json.dumps(data), player_id, to_db(self._ctx.now()))
         async with self._ctx.db.write() as repos:
-            await load_row(repos, game.id)
-            await repos.analyses.save(row)
+            if subject.game_id is not None:
+                await load_row(repos, subject.game_id)
+                await repos.analyses.save(row)
+            else:
+                await repos.analyses.save_imported(row)
         return row
 
-    async def _review(self, game: GameView, replay: Game, row: AnalysisRow, *, from_store: bool) -> GameReview:
+    def _review(self, subject: Subject, replay: Game, pdn: str, row: AnalysisRow, *, from_store: bool) -> GameReview:
         data = json.loads(row.data)
         found = [_from_json(item) for item in data["positions"]]
         if len(found) != len(replay.positions):
-            raise AnalysisRefused(game.id, "changed")  # the stored analysis is of other moves
-        review = derive(game, replay, found, row.seconds_per_position, from_store=from_store)
-        pdn = await QueryService(self._ctx).export_pdn(game.id)
+            raise AnalysisRefused(subject.number, "changed")  # the stored analysis is of other moves
+        review = derive(subject, replay, found, row.seconds_per_position, from_store=from_store)
         tags = read_games(pdn)[0].tags
-        notes = _notes(replay, found, review.plies)
-        text = write_annotated(replay, notes, tags, game.result or "*")
-        return GameReview(
-            review.game, review.white_scores, review.plies, review.players, review.critical, text,
-            review.seconds_per_position, review.from_store,
-        )
+        text = write_annotated(replay, _notes(replay, found, review.plies), tags, subject.result)
+        return replace(review, pdn=text)
 
 
 def derive(
-    game: GameView, replay: Game, found: Sequence[PositionScore], seconds: float, *, from_store: bool = False
+    subject: Subject, replay: Game, found: Sequence[PositionScore], seconds: float, *, from_store: bool = False
 ) -> GameReview:
     """Verdicts, accuracy and critical moments from the engine's scores (no engine needed)."""
-    thresholds = thresholds_for(game.variant)
+    thresholds = thresholds_for(subject.variant)
     positions = replay.positions
     white_scores = tuple(
         p.score if at.turn is Color.WHITE else -p.score for p, at in zip(found, positions, strict=True)
@@ -235,17 +292,20 @@ def derive(
         if judged is not None and found[index].best is not None:
             critical.append(_moment(index + 1, position, move, replay.notations[index], judged, loss, found, index))
     critical.sort(key=lambda m: (-(m.verdict is not Verdict.INACCURACY), -m.loss, m.ply))
-    players = tuple(_player(game, color, plies, accuracy[color]) for color in (Color.WHITE, Color.BLACK))
-    return GameReview(game, white_scores, tuple(plies), (players[0], players[1]), tuple(critical[:CRITICAL_MOMENTS]),
+    players = tuple(_player(subject, color, plies, accuracy[color]) for color in (Color.WHITE, Color.BLACK))
+    return GameReview(subject, white_scores, tuple(plies), (players[0], players[1]), tuple(critical[:CRITICAL_MOMENTS]),
                       "", seconds, from_store)
 
 
-def _player(game: GameView, color: Color, plies: Sequence[PlyReview], scores: Sequence[float]) -> PlayerReview:
+def _player(subject: Subject, color: Color, plies: Sequence[PlyReview], scores: Sequence[float]) -> PlayerReview:
     mine = [p for p in plies if p.mover is color]
     count = {kind: sum(1 for p in mine if p.verdict is kind) for kind in Verdict}
     mean = sum(scores) / len(scores) if scores else 100.0
-    return PlayerReview(color, game.player_id(color), count[Verdict.INACCURACY], count[Verdict.MISTAKE],
-                        count[Verdict.BLUNDER], round(mean, 1))
+    side = 0 if color is Color.WHITE else 1
+    return PlayerReview(
+        color, subject.player_ids[side], subject.names[side], count[Verdict.INACCURACY], count[Verdict.MISTAKE],
+        count[Verdict.BLUNDER], round(mean, 1),
+    )
 
 
 def _analysis(position: Position, found: PositionScore) -> Analysis:

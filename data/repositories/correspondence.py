@@ -47,8 +47,29 @@ class PremoveRepository(Repository):
 
 
 class AnalysisRepository(Repository):
+    """Analyses of games played here (analyses) and of imported records (imported_analyses, by record id,
+    read into the same row shape)."""
+
     async def get(self, game_id: int) -> AnalysisRow | None:
         return await self._one(AnalysisRow, "SELECT * FROM analyses WHERE game_id = ?", (game_id,))
+
+    async def get_imported(self, imported_id: int) -> AnalysisRow | None:
+        return await self._one(
+            AnalysisRow,
+            "SELECT imported_id AS game_id, plies, seconds_per_position, data, requested_by, created_at "
+            "FROM imported_analyses WHERE imported_id = ?",
+            (imported_id,),
+        )
+
+    async def save_imported(self, row: AnalysisRow) -> None:
+        """row.game_id is the imported record's id."""
+        await self._run(
+            "INSERT INTO imported_analyses (imported_id, plies, seconds_per_position, data, requested_by, "
+            "created_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (imported_id) DO UPDATE SET plies = excluded.plies, "
+            "seconds_per_position = excluded.seconds_per_position, data = excluded.data, "
+            "requested_by = excluded.requested_by, created_at = excluded.created_at",
+            (row.game_id, row.plies, row.seconds_per_position, row.data, row.requested_by, row.created_at),
+        )
 
     async def save(self, row: AnalysisRow) -> None:
         await self._run(

@@ -9,7 +9,7 @@ import pytest
 from rules.pdn import read_games
 from tests.e2e.helpers import game_id_of, png_size, rows, slash_move, start_game
 from tests.fakediscord.fixtures import bot_launcher, fake_discord  # noqa: F401
-from tests.fakediscord.model import Message
+from tests.fakediscord.model import Message, Upload
 
 pytestmark = pytest.mark.asyncio
 
@@ -66,3 +66,27 @@ async def test_analyse_a_finished_game_and_refuse_an_active_one(fake_discord, bo
     )
     assert "stored analysis, shown again" in repeat.content
     assert len(repeat.attachments) == 2
+
+
+CLUB_GAME = b'[Event "Club night"]\n[White "Ann"]\n[Black "Bo"]\n1. 22-18 11-15 2. 23-20 9-13 3. 18x9 1-0\n'
+
+
+async def test_analyse_an_imported_record(fake_discord, bot_launcher) -> None:  # noqa: F811
+    fake = fake_discord
+    bot = await bot_launcher.process("bot")
+    alice = fake.alice
+    report = await fake.wait_for_reply(await fake.slash(alice, "import", file=Upload("club.pdn", CLUB_GAME)))
+    assert "imported as #1" in report.content, report.content
+    neither = await fake.wait_for_reply(await fake.slash(alice, "analyse"))
+    assert neither.ephemeral and neither.content.startswith("Say which game to analyse"), neither.content
+    first = await fake.wait_for_reply(await fake.slash(alice, "analyse", imported=1), timeout=30)
+    reply = fake.message_by_id(first.message_id)
+    final = await fake.wait_until(
+        lambda: reply if reply.content.startswith("Analysis of imported game #1") else None, timeout=90,
+        what="the analysis of the imported game",
+    )
+    names = sorted(a.filename for a in final.attachments)
+    assert names == ["dama-imported-1-analysed.pdn", "dama-imported-1-analysis.png"]
+    fields = {f["name"]: f["value"] for f in final.embeds[0]["fields"]}
+    assert "1 blunder" in fields["Black: Bo"] and "0 blunders" in fields["White: Ann"]
+    assert rows(bot.database_path, "SELECT imported_id, plies FROM imported_analyses") == [(1, 5)]

@@ -14,7 +14,15 @@ from engine import Analysis, Engine
 from engine.review import Verdict
 from rules import Color, Position
 from rules.pdn import read_games
-from service import AnalysisRateLimited, AnalysisRefused, GameNotFound, Service, ServiceConfig, acting_as
+from service import (
+    AnalysisRateLimited,
+    AnalysisRefused,
+    GameNotFound,
+    ImportedGameNotFound,
+    Service,
+    ServiceConfig,
+    acting_as,
+)
 from service.access import Caller
 from tests.service.conftest import ALICE, BOB, CAROL, FakeClock
 
@@ -95,3 +103,36 @@ async def test_a_man_given_away_is_a_blunder_and_the_analysis_is_stored(
     assert 0 < limited.value.retry_after <= 120
     clock.advance(minutes=2)
     assert len((await service.analysis.analyse(second.id, ALICE)).plies) == 0
+
+
+IMPORTED = b"""[Event "Club night"]
+[White "Ann"]
+[Black "Bo"]
+[GameType "22"]
+[Result "1-0"]
+
+1. 22-18 11-15 2. 23-20 9-13 3. 18x9 1-0
+"""
+
+
+async def test_an_imported_record_is_analysed_stored_apart_and_hidden_from_other_servers(
+    db: Database, clock: FakeClock, pool: Engine
+) -> None:
+    searched: list[Position] = []
+    service = analysed_service(db, clock, pool, searched)
+    report = await service.imports.import_pdn(IMPORTED, importer_id=ALICE, guild_id=7, variant=None)
+    number = report.entries[0].imported_id
+    assert number is not None
+    with acting_as(Caller(CAROL, 99)), pytest.raises(ImportedGameNotFound):  # another server's member
+        await service.analysis.analyse_imported(number, CAROL)
+    with acting_as(Caller(BOB, 7)):
+        review = await service.analysis.analyse_imported(number, BOB)
+    assert not review.from_store and len(searched) == len(MOVES) + 1
+    assert (review.subject.game_id, review.subject.imported_id) == (None, number)
+    white, black = review.players
+    assert (white.player_id, white.name, black.player_id, black.name) == (None, "Ann", None, "Bo")
+    assert {p.ply: p.verdict for p in review.plies}[4] is Verdict.BLUNDER
+    parsed = read_games(review.pdn)[0]
+    assert parsed.moves == MOVES and parsed.tags["Event"] == "Club night" and "9-13 $4 {[%eval " in review.pdn
+    again = await service.analysis.analyse_imported(number, ALICE)
+    assert again.from_store and again.plies == review.plies and len(searched) == len(MOVES) + 1

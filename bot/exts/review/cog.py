@@ -12,11 +12,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.ui.boards import player_label
+from bot.ui.errors import Refusal
 from bot.ui.options import MAX_CHOICES, opponent_name
-from messages.analysis import GRAPH_NOTE, headline, moments, player_line, progress_text
+from messages.analysis import GRAPH_NOTE, headline, label, moments, player_line, progress_text, what, which_game
 from render import render_eval_graph
 from rules import Color
-from service import AnalysisProgress
+from service import AnalysisProgress, GameReview, GameView
 
 if TYPE_CHECKING:
     from bot.client import DamaBot
@@ -45,12 +46,23 @@ class Reviews(commands.Cog):
         self.bot = bot
 
     @app_commands.command(name="analyse", description="The engine's analysis of a finished game: graph, errors, PDN")
-    @app_commands.describe(game="The number of a finished game")
+    @app_commands.describe(
+        game="The number of a finished game",
+        imported="An imported game's number (see /import) instead",
+    )
     @app_commands.autocomplete(game=finished_game_autocomplete)
-    async def analyse(self, interaction: Interaction, game: int) -> None:
+    async def analyse(self, interaction: Interaction, game: int | None = None, imported: int | None = None) -> None:
         service = self.bot.service
         user = interaction.user.id
-        target = await service.analysis.check(game, user)  # refusals stay private: before the public reply
+        if (game is None) == (imported is None):
+            raise Refusal(which_game)
+        # refusals stay private: checked before the public reply
+        if game is not None:
+            played: GameView | None = await service.analysis.check(game, user)
+        else:
+            assert imported is not None
+            await service.analysis.check_imported(imported, user)
+            played = None
         await interaction.response.defer(thinking=True)
         loop = asyncio.get_running_loop()
         last_edit = [0.0]
@@ -60,25 +72,35 @@ class Reviews(commands.Cog):
             if 0 < step.done < step.total and now - last_edit[0] < PROGRESS_EVERY:
                 return
             last_edit[0] = now
-            await interaction.edit_original_response(content=progress_text(game, step))
+            await interaction.edit_original_response(content=progress_text(shown, step))
 
-        review = await service.analysis.analyse(game, user, progress)
-        theme = (await service.players.preferences(user)).board_theme
-        side = Color.BLACK if target.color_of(user) is Color.BLACK else Color.WHITE
+        shown = label(game, imported)
+        if game is not None:
+            review = await service.analysis.analyse(game, user, progress)
+        else:
+            assert imported is not None
+            review = await service.analysis.analyse_imported(imported, user, progress)
+        await self._send(interaction, review, played)
+
+    async def _send(self, interaction: Interaction, review: GameReview, played: GameView | None) -> None:
+        user = interaction.user.id
+        subject = review.subject
+        theme = (await self.bot.service.players.preferences(user)).board_theme
+        side = Color.BLACK if played is not None and played.color_of(user) is Color.BLACK else Color.WHITE
         scores = [score / 100 for score in review.white_scores]
         png = await asyncio.to_thread(render_eval_graph, scores, review.marks, theme=theme, view=side)
-        graph_name = f"dama-game-{game}-analysis.png"
-        embed = discord.Embed(title=f"Game #{game} analysed", description="\n".join(moments(review))[:4096])
+        stem = f"dama-game-{subject.game_id}" if subject.game_id is not None else f"dama-imported-{subject.imported_id}"
+        graph_name = f"{stem}-analysis.png"
+        title = f"{what(subject)[:1].upper()}{what(subject)[1:]} analysed"
+        embed = discord.Embed(title=title, description="\n".join(moments(review))[:4096])
         for player in review.players:
-            embed.add_field(
-                name=f"{player.color.label}: {player_label(target, player.player_id)}"[:256],
-                value=player_line(player),
-                inline=False,
-            )
+            shown = player_label(played, player.player_id) if played is not None and player.player_id is not None \
+                else player.name or "?"
+            embed.add_field(name=f"{player.color.label}: {shown}"[:256], value=player_line(player), inline=False)
         embed.set_image(url=f"attachment://{graph_name}")
         embed.set_footer(text=GRAPH_NOTE)
         files = [
             discord.File(io.BytesIO(png), filename=graph_name),
-            discord.File(io.BytesIO(review.pdn.encode("utf-8")), filename=f"dama-game-{game}-analysed.pdn"),
+            discord.File(io.BytesIO(review.pdn.encode("utf-8")), filename=f"{stem}-analysed.pdn"),
         ]
         await interaction.edit_original_response(content=headline(review), embed=embed, attachments=files)
