@@ -5,8 +5,8 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING
 
-from local.text import ALICE_ID, BOB_ID, NAMES, Command, Parsed, name_of, write_file
-from messages.analysis import headline, label, progress_text, saved_graph, saved_pdn, summary
+from local.text import ALICE_ID, BOB_ID, NAMES, Command, InputError, Parsed, name_of, write_file
+from messages.analysis import ANALYSE_IMPORTED_USAGE, headline, label, progress_text, saved_graph, saved_pdn, summary
 from messages.premove import premove_list
 from messages.rematch import opened, rematch_started
 from render import render_eval_graph
@@ -65,26 +65,44 @@ async def rematch(session: LocalSession, parsed: Parsed) -> None:
 
 
 async def analyse(session: LocalSession, parsed: Parsed) -> None:
-    game = await session.local_game(session.target(parsed))
-    player = session.viewer(game)
+    """analyse [#N] for a finished game, analyse imported N for an imported record."""
+    imported: int | None = None
+    if parsed.args and parsed.args[0].lower() == "imported":
+        number = parsed.args[1] if len(parsed.args) > 1 else ""
+        if not number.isdigit() or len(number) > 12 or len(parsed.args) > 2:
+            raise InputError(ANALYSE_IMPORTED_USAGE)
+        imported = int(number)
+        game: GameView | None = None
+        player = ALICE_ID
+    else:
+        game = await session.local_game(session.target(parsed))
+        player = session.viewer(game)
+    shown = label(game.id if game else None, imported)
 
     async def progress(step: AnalysisProgress) -> None:
         if step.ahead or step.done % PROGRESS_EVERY == 0:
-            session.say(progress_text(label(game.id, None), step))
+            session.say(progress_text(shown, step))
 
-    review = await session.service.analysis.analyse(game.id, player, progress)
+    if game is not None:
+        review = await session.service.analysis.analyse(game.id, player, progress)
+        stem = f"game-{game.id}"
+    else:
+        assert imported is not None
+        review = await session.service.analysis.analyse_imported(imported, player, progress)
+        stem = f"imported-{imported}"
     session.say(headline(review))
-    for line in summary(review, lambda who: name_of(game, who)):
+    players_of = review.subject.game  # None for an imported record: its names come from the file
+    for line in summary(review, lambda who: name_of(players_of, who) if players_of else "?"):
         session.say(line)
-    pdn_path = session.boards_dir / f"game-{game.id}-analysed.pdn"
+    pdn_path = session.boards_dir / f"{stem}-analysed.pdn"
     await asyncio.to_thread(write_file, pdn_path, review.pdn.encode("utf-8"))
     session.say(saved_pdn(str(pdn_path)))
     if session.pictures:
         theme = (await session.service.players.preferences(player)).board_theme
-        side = Color.BLACK if game.color_of(player) is Color.BLACK else Color.WHITE
+        side = Color.BLACK if game is not None and game.color_of(player) is Color.BLACK else Color.WHITE
         scores = [score / 100 for score in review.white_scores]
         png = await asyncio.to_thread(render_eval_graph, scores, review.marks, theme=theme, view=side)
-        graph_path = session.boards_dir / f"game-{game.id}-analysis.png"
+        graph_path = session.boards_dir / f"{stem}-analysis.png"
         await asyncio.to_thread(write_file, graph_path, png)
         session.say(saved_graph(str(graph_path)))
 
@@ -97,7 +115,9 @@ COMMANDS = (
         "conditional moves of the player waiting: pairs of the opponent's move and the reply",
     ),
     Command("rematch", rematch, "rematch [#N]", "a finished game again, colours swapped"),
-    Command("analyse", analyse, "analyse [#N]", "the engine's analysis of a finished game (graph, PDN)"),
+    Command(
+        "analyse", analyse, "analyse [#N] | analyse imported N", "the engine's analysis of a finished game (graph, PDN)"
+    ),
 )
 
 

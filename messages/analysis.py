@@ -97,3 +97,6 @@ def saved_pdn(path: str) -> str:
 
 def saved_graph(path: str) -> str:
     return f"The evaluation graph: {path}"
+
+
+ANALYSE_IMPORTED_USAGE = "Which imported game? For example: analyse imported 3"

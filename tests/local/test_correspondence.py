@@ -66,3 +66,13 @@ def test_analyse_refuses_an_active_game_then_writes_the_graph_and_pdn(tmp_path: 
     pdn = (tmp_path / "boards" / "game-1-analysed.pdn").read_text()
     assert "9-13 $4 {[%eval" in pdn
     assert (tmp_path / "boards" / "game-1-analysis.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_analyse_an_imported_record(tmp_path: Path) -> None:
+    record = tmp_path / "club.pdn"
+    record.write_text('[White "Ann"]\n[Black "Bo"]\n1. 22-18 11-15 2. 23-20 9-13 3. 18x9 1-0\n')
+    text = session([f"import {record}", "analyse imported", "analyse imported 1", "quit"], tmp_path)
+    assert "Which imported game? For example: analyse imported 3" in text
+    assert "Analysis of imported game #1 (Italian draughts, 5 plies; 0.6 s per position)." in text
+    assert "White (Ann): accuracy" in text and "Black (Bo): accuracy" in text
+    assert "imported-1-analysed.pdn" in text
