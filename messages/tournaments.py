@@ -18,6 +18,7 @@ from service.errors import (
     TooManyRounds,
     TournamentClosed,
     TournamentError,
+    TournamentFull,
     TournamentNotFound,
 )
 from service.tournaments import BoardView, Standing, StandingsView, TournamentNews, TournamentView
@@ -35,6 +36,7 @@ TOURNAMENT_ERRORS: dict[type[TournamentError], Callable[[Any, Namer], str]] = {
     TournamentClosed: lambda e, name: f"That tournament is {STATUS.get(e.status, e.status)}.",
     NotOrganiser: lambda e, name: "Only the tournament's creator or a member who can manage the server may do that.",
     AlreadyEntered: lambda e, name: "You are already in that tournament.",
+    TournamentFull: lambda e, name: f"That tournament is full: it takes at most {e.most} players.",
     NotEntered: lambda e, name: "You are not in that tournament.",
     TooFewPlayers: lambda e, name: f"A tournament needs at least {e.need} players; it has {e.have}.",
     TooManyRounds: lambda e, name: (

@@ -77,5 +77,5 @@ def standings_png(table: StandingsTable) -> bytes:
             for j, text in enumerate(cross[r]):
                 draw.text((x + j * cell + PAD, y + 5), text, fill=INK if text != "-" else MUTED, font=font(size))
     out = io.BytesIO()
-    image.save(out, format="PNG", optimize=True)
+    image.save(out, format="PNG")
     return out.getvalue()

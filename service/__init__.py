@@ -63,6 +63,7 @@ from service.errors import (
     TooManyRounds,
     TournamentClosed,
     TournamentError,
+    TournamentFull,
     TournamentNotFound,
     UnplayablePosition,
 )
@@ -229,6 +230,7 @@ __all__ = [
     "TooManyRounds",
     "TournamentClosed",
     "TournamentError",
+    "TournamentFull",
     "TournamentNotFound",
     "UnplayablePosition",
     "Vacation",

@@ -239,6 +239,12 @@ class NotEntered(TournamentError):
     """The player is not in this tournament."""
 
 
+class TournamentFull(TournamentError):
+    def __init__(self, most: int) -> None:
+        super().__init__(f"the tournament is full ({most} players)")
+        self.most = most
+
+
 class TooFewPlayers(TournamentError):
     def __init__(self, have: int, need: int) -> None:
         super().__init__(f"{have} players, at least {need} needed")

@@ -28,6 +28,7 @@ from service.errors import (
     TooFewPlayers,
     TooManyRounds,
     TournamentClosed,
+    TournamentFull,
     TournamentNotFound,
 )
 from service.games import GameService
@@ -45,7 +46,7 @@ from service.tournaments.views import (
 )
 
 MIN_PLAYERS = 3
-MAX_PLAYERS = {TournamentFormat.ROUND_ROBIN: 24, TournamentFormat.SWISS: 128}
+MAX_PLAYERS = {TournamentFormat.ROUND_ROBIN: 24, TournamentFormat.SWISS: 64}  # pairing 64: benchmarks
 MAX_SWISS_ROUNDS = 20
 MAX_NAME = 80
 BOT_LEVEL = 1  # the bot's strength when it takes part (local mode)
@@ -122,10 +123,9 @@ class TournamentService:
             if row.status != TournamentStatus.OPEN:
                 raise TournamentClosed(row.status)
             entrants = await repos.tournaments.entrants(tournament_id)
-            if len(entrants) >= MAX_PLAYERS[TournamentFormat(row.format)]:
-                raise InvalidSetting(
-                    "players", len(entrants) + 1, f"at most {MAX_PLAYERS[TournamentFormat(row.format)]}"
-                )
+            most = MAX_PLAYERS[TournamentFormat(row.format)]
+            if len(entrants) >= most:
+                raise TournamentFull(most)
             await repos.players.ensure(player_id, None, now)
             if not await repos.tournaments.add_entrant(tournament_id, player_id, now):
                 raise AlreadyEntered()

@@ -46,6 +46,10 @@ async def test_round_robin_of_four_members(fake_discord, bot_launcher) -> None: 
     assert {frozenset(g[1:]) for g in games} == {frozenset((a, b)) for a in members for b in members if a < b}
     assert rows(bot.database_path, "SELECT COUNT(*) FROM games WHERE rated = 1 AND guild_id IS NOT NULL") == [(6,)]
 
+    # an ordinary game of the server: any member may look at its board
+    shown = await fake.wait_for_reply(await fake.slash(carol, "board", game=games[0][0]))
+    assert not shown.ephemeral and shown.embeds and f"Game #{games[0][0]}" in shown.embeds[0]["title"]
+
     a, b, c, d = alice.id, bob.id, carol.id, dave.id
     winners = {
         frozenset((a, b)): a,
@@ -99,6 +103,8 @@ async def test_round_robin_of_four_members(fake_discord, bot_launcher) -> None: 
     # announced once
     assert len([m for m in fake.messages(fake.channel) if "**Club cup** is over." in m.content]) == 1
 
+    replay = await fake.wait_for_reply(await fake.slash(dave, "replay", game=games[0][0]))
+    assert len(replay.files) == 1 and replay.files[0].filename.endswith(".gif"), replay.content
     table = await fake.wait_for_reply(await fake.slash(carol, "tournament standings", tournament=1))
     assert "Club cup" in table.content and len(table.files) == 1
     width, height = png_size(table.files[0].data)

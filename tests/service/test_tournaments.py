@@ -15,6 +15,7 @@ from service import (
     Service,
     TooFewPlayers,
     TournamentClosed,
+    TournamentFull,
     TournamentNotFound,
     acting_as,
     hint_refusal,
@@ -190,3 +191,11 @@ async def test_tournament_games_follow_the_rated_game_hint_policy(service: Servi
     challenge = await service.challenges.create(D, E)
     ordinary = (await service.challenges.accept(challenge.id, E)).game
     assert not await service.tournaments.is_tournament_game(ordinary.id)
+
+
+async def test_a_round_robin_takes_at_most_24_players(service: Service) -> None:
+    tid = await open_event(service, [1000 + i for i in range(24)])
+    with pytest.raises(TournamentFull) as refused:
+        await service.tournaments.join(tid, 2000)
+    assert refused.value.most == 24
+    assert len((await service.tournaments.get(tid)).players) == 24
