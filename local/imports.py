@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING
 
 from local.text import ALICE_ID, Command, InputError, Parsed
 from messages.imports import (
-    LOCAL_IMPORT_USAGE,
-    LOCAL_SHOW_USAGE,
-    SHOW_LOCALLY,
     cannot_read_file,
     import_report,
     imported_title,
+    local_import_usage,
+    local_show_usage,
+    show_locally,
 )
 from rules import find_variant
 from rules.errors import RulesError
@@ -30,13 +30,13 @@ def _read(path: Path) -> bytes:
 
 async def import_file(session: LocalSession, parsed: Parsed) -> None:
     if not parsed.args:
-        raise InputError(LOCAL_IMPORT_USAGE)
+        raise InputError(local_import_usage())
     variant: str | None = None
     if len(parsed.args) > 1:
         try:
             variant = find_variant(" ".join(parsed.args[1:])).id
         except RulesError as error:
-            raise InputError(LOCAL_IMPORT_USAGE) from error
+            raise InputError(local_import_usage()) from error
     path = Path(parsed.args[0]).expanduser()
     parsed.args.clear()
     try:
@@ -46,12 +46,12 @@ async def import_file(session: LocalSession, parsed: Parsed) -> None:
     report = await session.service.imports.import_pdn(
         data, importer_id=ALICE_ID, guild_id=None, variant=variant or session.service.ctx.config.default_variant
     )
-    session.say(import_report(report, path.name, SHOW_LOCALLY))
+    session.say(import_report(report, path.name, show_locally()))
 
 
 async def show_imported(session: LocalSession, parsed: Parsed) -> None:
     if len(parsed.args) != 1 or not parsed.args[0].lstrip("#").isdigit():
-        raise InputError(LOCAL_SHOW_USAGE)
+        raise InputError(local_show_usage())
     number = int(parsed.args.pop().lstrip("#"))
     found = await session.service.imports.get(number)
     row = found.row

@@ -5,88 +5,175 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from messages.i18n import ENGLISH, Words
 from messages.pdn import failure_sentence
+from messages.variants import variant_name
+from rules.pdn_replay import players
 from service.errors import GameError, ImportedGameNotFound, ImportTooLarge
 from service.imports import ImportedEntry, ImportReport
 
 REPORT_LIMIT = 1900  # characters: a Discord message holds 2000
 
-IMPORT_ERRORS: dict[type[GameError], Callable[[Any, Any], str]] = {
-    ImportedGameNotFound: lambda e, name: f"There is no imported game #{e.imported_id}.",
-    ImportTooLarge: lambda e, name: (
-        f"That file is too large to import: {e.size:,} bytes, at most {e.limit:,}."
-        if e.kind == "bytes"
-        else f"That file holds {e.size} games; at most {e.limit} can be imported at once."
+
+def _too_large(e: ImportTooLarge, w: Words) -> str:
+    if e.kind == "bytes":
+        return w.say(
+            "import.too_large.bytes",
+            "That file is too large to import: {size} bytes, at most {limit}.",
+            size=f"{e.size:,}",
+            limit=f"{e.limit:,}",
+        )
+    return w.say(
+        "import.too_large.games",
+        "That file holds {size} games; at most {limit} can be imported at once.",
+        size=e.size,
+        limit=e.limit,
+    )
+
+
+IMPORT_ERRORS: dict[type[GameError], Callable[[Any, Any, Words], str]] = {
+    ImportedGameNotFound: lambda e, name, w: w.say(
+        "import.not_found", "There is no imported game #{number}.", number=e.imported_id
     ),
+    ImportTooLarge: lambda e, name, w: _too_large(e, w),
 }
 
-NOTHING_GIVEN = "Attach a PDN file or paste the PDN text to import."
-BOTH_GIVEN = "Attach a PDN file or paste PDN text, not both."
-NO_GAMES = "I found no game in that PDN."
+
+def nothing_given(w: Words = ENGLISH) -> str:
+    return w.say("import.nothing_given", "Attach a PDN file or paste the PDN text to import.")
 
 
-def _entry_line(entry: ImportedEntry) -> str:
+def both_given(w: Words = ENGLISH) -> str:
+    return w.say("import.both_given", "Attach a PDN file or paste PDN text, not both.")
+
+
+def pasted_text(w: Words = ENGLISH) -> str:
+    return w.say("import.pasted_text", "the pasted text")
+
+
+def show_on_discord(w: Words = ENGLISH) -> str:
+    return w.say("import.show.discord", "Show one with /board, /replay or /pdn and its number in the imported option.")
+
+
+def show_locally(w: Words = ENGLISH) -> str:
+    return w.say("import.show.local", "Show one with: imported N.")
+
+
+def _entry_line(entry: ImportedEntry, w: Words) -> str:
     result = entry.replay
     record = result.record
-    names = " – ".join(v for v in (record.tags.get("White", ""), record.tags.get("Black", "")) if v)
-    label = f"Game {record.number}" + (f" ({names})" if names else "")
+    names = " – ".join(name for name in players(record) if name)
+    label = w.say("import.game", "Game {number}", number=record.number) + (f" ({names})" if names else "")
     if entry.imported_id is not None and result.rules is not None and result.game is not None:
-        return (
-            f"{label}: imported as #{entry.imported_id} ({result.rules.name}, {result.game.ply} plies, "
-            f"{result.result})."
+        return w.plural(
+            "import.stored",
+            "{game}: imported as #{number} ({variant}, {count} ply, {result}).",
+            "{game}: imported as #{number} ({variant}, {count} plies, {result}).",
+            result.game.ply,
+            game=label,
+            number=entry.imported_id,
+            variant=variant_name(w, result.rules.id),
+            result=result.result,
         )
     failure = result.failure
-    where = ""
+    where = label
     if failure is not None:
-        where = f", line {failure.line}" + (f", ply {failure.ply} ({failure.text})" if failure.ply else "")
-    return f"{label}{where}: not imported. {failure_sentence(result)}"
+        if failure.ply:
+            where = w.say(
+                "import.where.ply",
+                "{game}, line {line}, ply {ply} ({move})",
+                game=label,
+                line=failure.line,
+                ply=failure.ply,
+                move=failure.text,
+            )
+        else:
+            where = w.say("import.where.line", "{game}, line {line}", game=label, line=failure.line)
+    return w.say("import.refused", "{where}: not imported. {why}", where=where, why=failure_sentence(result, w))
 
 
-SHOW_ON_DISCORD = "Show one with /board, /replay or /pdn and its number in the imported option."
-SHOW_LOCALLY = "Show one with: imported N."
-
-
-def import_report(report: ImportReport, source: str, how_to_show: str = SHOW_ON_DISCORD) -> str:
+def import_report(report: ImportReport, source: str, how_to_show: str | None = None, w: Words = ENGLISH) -> str:
     """The answer to an import: how many games were stored, then one line per game (shortened to fit)."""
     total = len(report.entries)
     if total == 0:
-        return NO_GAMES
-    head = f"Imported {report.stored} of {total} game{'s' * (total != 1)} from {source}."
+        return w.say("import.no_games", "I found no game in that PDN.")
+    head = w.plural(
+        "import.head",
+        "Imported {stored} of {count} game from {source}.",
+        "Imported {stored} of {count} games from {source}.",
+        total,
+        stored=report.stored,
+        source=source,
+    )
     if report.stored:
-        head += " " + how_to_show
+        head += " " + (how_to_show if how_to_show is not None else show_on_discord(w))
     lines = [head]
     used = len(head)
     for index, entry in enumerate(report.entries):
-        line = _entry_line(entry)
+        line = _entry_line(entry, w)
         if used + len(line) + 1 > REPORT_LIMIT - 40:
-            lines.append(f"… and {total - index} more games.")
+            rest = total - index
+            lines.append(w.plural("import.more", "… and {count} more game.", "… and {count} more games.", rest))
             break
         lines.append(line)
         used += len(line) + 1
     return "\n".join(lines)
 
 
-def imported_title(imported_id: int, white: str, black: str, event: str) -> str:
+def imported_title(imported_id: int, white: str, black: str, event: str, w: Words = ENGLISH) -> str:
     names = f"{white or '?'} – {black or '?'}"
-    return f"Imported game #{imported_id}: {names}" + (f", {event}" if event else "") + "."
+    if event:
+        return w.say(
+            "import.title.event",
+            "Imported game #{number}: {names}, {event}.",
+            number=imported_id,
+            names=names,
+            event=event,
+        )
+    return w.say("import.title", "Imported game #{number}: {names}.", number=imported_id, names=names)
+
+
+def imported_pdn(imported_id: int, w: Words = ENGLISH) -> str:
+    return w.say("import.pdn", "Imported game #{number} as PDN.", number=imported_id)
+
+
+def imported_replay(imported_id: int, moves: int, w: Words = ENGLISH) -> str:
+    return w.plural(
+        "import.replay",
+        "Replay of imported game #{number} ({count} move).",
+        "Replay of imported game #{number} ({count} moves).",
+        moves,
+        number=imported_id,
+    )
+
+
+def local_import_usage(w: Words = ENGLISH) -> str:
+    return w.say(
+        "import.local.usage",
+        "Write it like: import games.pdn (optionally followed by the variant, e.g. import games.pdn english).",
+    )
+
+
+def local_show_usage(w: Words = ENGLISH) -> str:
+    return w.say("import.local.show_usage", "Write it like: imported 3 (the number the import report gave).")
+
+
+def cannot_read_file(path: str, reason: str, w: Words = ENGLISH) -> str:
+    return w.say("import.local.cannot_read", "I cannot read {path}: {reason}.", path=path, reason=reason)
 
 
 __all__ = [
-    "BOTH_GIVEN",
     "IMPORT_ERRORS",
-    "NOTHING_GIVEN",
-    "NO_GAMES",
-    "SHOW_LOCALLY",
+    "both_given",
+    "cannot_read_file",
     "import_report",
+    "imported_pdn",
+    "imported_replay",
     "imported_title",
+    "local_import_usage",
+    "local_show_usage",
+    "nothing_given",
+    "pasted_text",
+    "show_locally",
+    "show_on_discord",
 ]
-
-
-LOCAL_IMPORT_USAGE = (
-    "Write it like: import games.pdn (optionally followed by the variant, e.g. import games.pdn english)."
-)
-LOCAL_SHOW_USAGE = "Write it like: imported 3 (the number the import report gave)."
-
-
-def cannot_read_file(path: str, reason: str) -> str:
-    return f"I cannot read {path}: {reason}."

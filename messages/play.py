@@ -220,9 +220,12 @@ def describe_game_error(error: GameError, name: Namer, w: Words = ENGLISH) -> st
         sentence = _GAME_ERRORS.get(kind) or CORRESPONDENCE_ERRORS.get(kind)
         if sentence is not None:
             return sentence(error, name, w)
-        other = TOURNAMENT_ERRORS.get(kind) or IMPORT_ERRORS.get(kind)
-        if other is not None:
-            return other(error, name)  # tournament and import words are not in the catalogue yet
+        imported = IMPORT_ERRORS.get(kind)
+        if imported is not None:
+            return imported(error, name, w)
+        tournament = TOURNAMENT_ERRORS.get(kind)
+        if tournament is not None:
+            return tournament(error, name)  # tournament words are not in the catalogue yet
     return w.say("error.refused", "I can't do that.")
 
 

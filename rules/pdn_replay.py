@@ -49,6 +49,15 @@ def tag(record: PdnRecord, name: str) -> str:
     return ""
 
 
+def players(record: PdnRecord) -> tuple[str, str]:
+    """The White and Black tags ("" when missing)."""
+    return tag(record, "White"), tag(record, "Black")
+
+
+def event_and_date(record: PdnRecord) -> tuple[str, str]:
+    return tag(record, "Event"), tag(record, "Date")
+
+
 def variant_for_gametype(value: str) -> RuleSet:
     text = value.strip()
     number = text.split(",")[0].strip()
@@ -302,8 +311,10 @@ __all__ = [
     "Replay",
     "VariantNeededError",
     "choose_variant",
+    "event_and_date",
     "infer_variant",
     "parse_short",
+    "players",
     "replay",
     "tag",
     "variant_for_gametype",

@@ -14,7 +14,7 @@ from data.timeutil import to_db
 from rules import Game, find_variant
 from rules.notation import format_move, parse_move
 from rules.pdn import write_game
-from rules.pdn_replay import Replay, replay
+from rules.pdn_replay import Replay, event_and_date, players, replay
 from rules.pdn_scan import read_records
 from rules.ruleset import RuleSet
 from service.access import check_imported
@@ -91,7 +91,8 @@ class ImportService:
                 if result.failure is not None or result.game is None or result.rules is None:
                     entries.append(ImportedEntry(result, None))
                     continue
-                tags = result.record.tags
+                white, black = players(result.record)
+                event, date = event_and_date(result.record)
                 new = NewImportedGame(
                     guild_id=guild_id,
                     importer_id=importer_id,
@@ -99,10 +100,10 @@ class ImportService:
                     start_fen=result.game.start_fen,
                     moves=_paths(result),
                     result=result.result,
-                    white_name=tags.get("White", "")[:100],
-                    black_name=tags.get("Black", "")[:100],
-                    event=tags.get("Event", "")[:200],
-                    game_date=tags.get("Date", "")[:40],
+                    white_name=white[:100],
+                    black_name=black[:100],
+                    event=event[:200],
+                    game_date=date[:40],
                     created_at=now,
                 )
                 entries.append(ImportedEntry(result, await repos.imported.insert(new)))

@@ -8,9 +8,10 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.ui import speech
 from bot.ui.boards import BOARD_SIZE
 from bot.ui.errors import Refusal
-from messages.imports import imported_title
+from messages.imports import imported_pdn, imported_replay, imported_title
 from render import RenderOptions, render_board, render_replay
 from service.imports import ImportedGame
 
@@ -37,14 +38,16 @@ async def show_imported_board(interaction: Interaction, imported_id: int) -> Non
     imported = await interaction.client.service.imports.get(imported_id)
     await interaction.response.defer()
     row = imported.row
-    text = imported_title(row.id, row.white_name, row.black_name, row.event)
+    w = await speech.public(interaction.client, interaction.guild_id, interaction)
+    text = imported_title(row.id, row.white_name, row.black_name, row.event, w)
     await interaction.followup.send(text, file=await imported_board(imported))
 
 
 async def send_imported_pdn(interaction: Interaction, imported_id: int) -> None:
     pdn = await interaction.client.service.imports.export_pdn(imported_id)
     file = discord.File(io.BytesIO(pdn.encode("utf-8")), filename=f"dama-imported-{imported_id}.pdn")
-    await interaction.response.send_message(f"Imported game #{imported_id} as PDN.", file=file, ephemeral=True)
+    text = imported_pdn(imported_id, speech.private(interaction))
+    await interaction.response.send_message(text, file=file, ephemeral=True)
 
 
 async def send_imported_replay(interaction: Interaction, imported_id: int, sizes: tuple[int, ...]) -> None:
@@ -65,4 +68,5 @@ async def send_imported_replay(interaction: Interaction, imported_id: int, sizes
             )
         )
     file = discord.File(io.BytesIO(data), filename=f"dama-imported-{row.id}.gif")
-    await interaction.followup.send(f"Replay of imported game #{row.id} ({len(paths)} moves).", file=file)
+    w = await speech.public(interaction.client, interaction.guild_id, interaction)
+    await interaction.followup.send(imported_replay(row.id, len(paths), w), file=file)

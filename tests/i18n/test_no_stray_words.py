@@ -41,12 +41,11 @@ NOT_YET_CONVERTED = {
     # tournaments (landed in parallel): announcements, standings and refusals are English-only so far
     "messages/tournaments.py", "bot/exts/tournament/cog.py", "bot/exts/tournament/news.py",
     "local/tournament.py", "render/standings.py", "service/tournaments/service.py",
-    # post-game analysis and PDN import (landed in parallel): report and replies English-only so far
-    "messages/analysis.py", "messages/pdn.py", "bot/exts/review/cog.py", "bot/exts/analysis/cog.py",
+    # post-game analysis (landed in parallel): report and replies English-only so far
+    "messages/analysis.py", "bot/exts/review/cog.py", "bot/exts/analysis/cog.py",
     "render/graph.py",
-    # PDN import (landed in parallel): its replies and refusals are English-only so far
-    "messages/imports.py", "bot/exts/imports/cog.py", "bot/ui/imported.py", "local/imports.py",
-    "service/imports.py",
+    # PDN import: local mode's command list (like the rest of local/)
+    "local/imports.py",
     # local mode: its own prompts, help and refusals are English-only so far (its game words are shared)
     "local/commands.py", "local/correspondence.py", "local/games.py", "local/run.py", "local/session.py",
     "local/text.py",

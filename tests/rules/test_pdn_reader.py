@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from messages.pdn import failure_sentence, game_line
+from messages.pdn import failure_sentence
 from rules.errors import Reason
 from rules.fen import format_fen, parse_fen
 from rules.game import Game
@@ -117,7 +117,7 @@ def test_hcheckers_upper_case_squares_and_a_corrupt_game() -> None:
     broken = results[0]
     assert broken.failure is not None
     assert (broken.failure.reason, broken.failure.ply, broken.failure.text) == ("not_a_legal_step", 1, "A1-A5")
-    assert "Game 1, line 4, ply 1 (A1-A5)" in game_line(broken)
+    assert failure_sentence(broken).startswith("a1-a5 is not a legal move for that piece. Legal: a3-b4")
     # C5-E3 is a capture written with a dash; the position after it is the Russian one.
     assert results[2].game is not None and results[2].game.ply == 6
 

@@ -8,9 +8,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.ui import speech
 from bot.ui.errors import Refusal
 from bot.ui.options import VariantArg
-from messages.imports import BOTH_GIVEN, NOTHING_GIVEN, import_report
+from messages.imports import both_given, import_report, nothing_given, pasted_text
 from service import ImportTooLarge
 from service.imports import MAX_IMPORT_BYTES
 
@@ -45,18 +46,19 @@ class Imports(commands.Cog):
         variant: VariantArg | None = None,
     ) -> None:
         if file is None and not text:
-            raise Refusal(lambda w: NOTHING_GIVEN)  # import words are not in the catalogue yet
+            raise Refusal(nothing_given)
         if file is not None and text:
-            raise Refusal(lambda w: BOTH_GIVEN)
+            raise Refusal(both_given)
         if file is not None and file.size > MAX_IMPORT_BYTES:
             raise ImportTooLarge("bytes", file.size, MAX_IMPORT_BYTES)
         await interaction.response.defer(thinking=True)
         data = await file.read() if file is not None else (text or "").encode("utf-8")
-        source = file.filename if file is not None else "the pasted text"
+        w = await speech.public(self.bot, interaction.guild_id, interaction)
+        source = file.filename if file is not None else pasted_text(w)
         report = await self.bot.service.imports.import_pdn(
             data,
             importer_id=interaction.user.id,
             guild_id=interaction.guild_id,
             variant=variant or await self._default_variant(interaction),
         )
-        await interaction.followup.send(import_report(report, source))
+        await interaction.followup.send(import_report(report, source, w=w))
