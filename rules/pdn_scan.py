@@ -12,7 +12,7 @@ import enum
 import re
 from dataclasses import dataclass, field
 
-MAX_PDN_BYTES = 8_000_000
+MAX_PDN_BYTES = 200_000_000  # the CLI reads whole archives; /import has its own 1 MB limit
 
 
 class PdnReason(enum.StrEnum):
@@ -148,7 +148,7 @@ _CYRILLIC_RUN = re.compile(rb"[\xc0-\xff]{3,}")
 
 class _Lines:
     def __init__(self, text: str) -> None:
-        self._breaks = [i for i, char in enumerate(text) if char == "\n"]
+        self._breaks = [match.start() for match in re.finditer("\n", text)]
 
     def at(self, offset: int) -> int:
         return bisect.bisect_right(self._breaks, offset - 1) + 1
