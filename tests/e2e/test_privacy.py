@@ -32,11 +32,11 @@ async def test_members_of_another_server_cannot_see_or_touch_a_game(fake_discord
 
     for command, options in (
         ("board", {}), ("pdn", {}), ("replay", {}), ("hint", {}), ("move", {"move": "11-14"}),
-        ("resign", {}), ("draw", {}), ("takeback", {}),
+        ("resign", {}), ("draw", {}), ("takeback", {}), ("analyse", {}), ("rematch", {}), ("premove", {}),
     ):
         await from_elsewhere(command, game=game, **options)
     for custom_id in (f"dama:offer:draw:yes:{game}", f"dama:offer:takeback:no:{game}", f"dama:move:{game}",
-                      f"dama:type:{game}", f"dama:resign:{game}", f"dama:draw:{game}"):
+                      f"dama:type:{game}", f"dama:resign:{game}", f"dama:draw:{game}", f"dama:rematch:{game}"):
         reply = await fake.wait_for_reply(await fake.forge_click(mallory, board, custom_id, channel=elsewhere))
         assert reply.ephemeral and reply.content == missing, (custom_id, reply.content)
     # the same for the players' own commands when they ask from the other server? No: players see their game
