@@ -17,12 +17,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from benchmarks.frozen.search import Searcher as FrozenSearcher
 from engine.api import to_moves
 from engine.worker import Job, play_level, searcher_for
 from rules import Color, Game, Move, Position, RuleSet, find_variant, format_move, start_position
+from rules.movegen import FastMove
 
 BALLOTS = Path(__file__).resolve().parent.parent / "engine" / "ballots"
 MAX_PLIES = 200
+FROZEN = 0  # as level B: the frozen copy of the engine before the compiled core (benchmarks/frozen)
 
 # A player: (game, seconds per move) -> move.
 Player = Callable[[Game, float], Move]
@@ -56,8 +59,34 @@ def level_player(level: int, seed: int = 0) -> Player:
         job = Job(position.rules.id, position.white, position.black, position.kings, int(position.turn),
                   seconds, None, (), 0, level, counter[0])
         result = play_level(searcher, job, history, lambda: False)
-        moves = to_moves(position, [result.move] if result.move else [])
-        return moves[0] if moves else position.legal_moves()[0]
+        return checked_move(position, result.move, type(searcher).__name__)
+
+    return play
+
+
+def checked_move(position: Position, fast: FastMove | None, who: str) -> Move:
+    """The rules.Move for a searcher's answer; an illegal answer stops the match (it is a bug)."""
+    moves = to_moves(position, [fast] if fast else [])
+    if not moves:
+        raise RuntimeError(f"{who} returned an illegal move {fast} in {position.rules.id} position {position.key}")
+    return moves[0]
+
+
+_frozen: dict[str, FrozenSearcher] = {}
+
+
+def frozen_player() -> Player:
+    """Today's engine before issue 16 (benchmarks/frozen), at full strength for the time given."""
+
+    def play(game: Game, seconds: float) -> Move:
+        position = game.position
+        searcher = _frozen.get(position.rules.id)
+        if searcher is None:
+            searcher = _frozen[position.rules.id] = FrozenSearcher(position.rules)
+        history = [searcher.hash_of(p.white, p.black, p.kings, int(p.turn)) for p in _tail(game)]
+        result = searcher.search(position.white, position.black, position.kings, int(position.turn),
+                                 seconds=seconds, history=history)
+        return checked_move(position, result.move, "the frozen engine")
 
     return play
 
@@ -148,7 +177,8 @@ def _pair(args: tuple[str, list[str], int, int, float, int]) -> list[GameRecord]
     rules = find_variant(variant)
     out = []
     for a_white in (True, False):
-        pa, pb = level_player(a, seed * 2 + 1), level_player(b, seed * 2 + 2)
+        pa = level_player(a, seed * 2 + 1)
+        pb = frozen_player() if b == FROZEN else level_player(b, seed * 2 + 2)
         white, black = (pa, pb) if a_white else (pb, pa)
         score, plies, how = play_game(rules, opening, white, black, seconds)
         out.append(GameRecord(tuple(opening), a_white, score if a_white else 1 - score, plies, how))
@@ -157,10 +187,14 @@ def _pair(args: tuple[str, list[str], int, int, float, int]) -> list[GameRecord]
 
 def run_levels(variant: str, a: int, b: int, pairs: int, seconds: float, workers: int = 2) -> list[GameRecord]:
     rules = find_variant(variant)
-    openings = ballots(rules)[:pairs]
-    jobs = [(rules.id, opening, a, b, seconds, i) for i, opening in enumerate(openings)]
+    openings = ballots(rules)
+    jobs = [(rules.id, openings[i % len(openings)], a, b, seconds, i) for i in range(pairs)]
+    records: list[GameRecord] = []
     with multiprocessing.get_context("spawn").Pool(workers) as pool:
-        records = [r for pair in pool.imap_unordered(_pair, jobs) for r in pair]
+        for pair in pool.imap_unordered(_pair, jobs):
+            records.extend(pair)
+            # Progress, so a match cut short still reports what it played.
+            print(summarize(f"  after {len(records)} games", records), flush=True)
     return records
 
 
@@ -168,13 +202,14 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.match")
     parser.add_argument("variant")
     parser.add_argument("--a", type=int, default=5, help="level of player A")
-    parser.add_argument("--b", type=int, default=1, help="level of player B")
+    parser.add_argument("--b", type=int, default=1, help="level of player B (0: the frozen pre-issue-16 engine)")
     parser.add_argument("--pairs", type=int, default=12)
     parser.add_argument("--time", type=float, default=0.1, help="seconds per move")
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args(argv)
     records = run_levels(args.variant, args.a, args.b, args.pairs, args.time, args.workers)
-    print(summarize(f"{args.variant}: level {args.a} vs level {args.b} at {args.time}s/move", records))
+    other = "the frozen engine" if args.b == FROZEN else f"level {args.b}"
+    print(summarize(f"{args.variant}: level {args.a} vs {other} at {args.time}s/move", records))
 
 
 if __name__ == "__main__":

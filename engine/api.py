@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine import worker
+from engine import native, worker
 from engine.levels import LEVELS
 from engine.search import WIN, WIN_BOUND
 from rules import Move, Position
@@ -97,6 +97,7 @@ class Engine:
     """A bounded process pool plus stop flags. Create one per service; close() when done."""
 
     def __init__(self, workers: int = 1, slots: int = 8, tt_bits: int = 18) -> None:
+        native.log_cores()
         self._context = multiprocessing.get_context("spawn")  # never fork a process running an event loop
         self._flags: Any = self._context.RawArray("b", slots)
         self._workers = workers

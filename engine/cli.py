@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from engine.api import make_analysis
 from engine.hint import hint_text
-from engine.search import Searcher
+from engine.native import make_searcher
 from engine.worker import Outcome
 from rules import RulesError, find_variant, format_move, parse_fen
 
@@ -63,7 +63,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"error: {error}", file=sys.stderr)
         return 2
     seconds = args.time if args.time is not None or args.depth is not None else 2.0
-    result = Searcher(rules).search(
+    result = make_searcher(rules).search(
         position.white, position.black, position.kings, int(position.turn), depth=args.depth, seconds=seconds
     )
     outcome = Outcome(result.move, result.score, tuple(result.pv), result.depth, result.nodes, result.seconds)

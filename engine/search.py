@@ -22,6 +22,7 @@ WIN = 100_000
 WIN_BOUND = WIN - 1_000  # scores beyond this are forced wins (WIN - plies)
 MAX_PLY = 128
 EXACT, LOWER, UPPER = 0, 1, 2
+TIME_SHARE = 0.95  # of the budget; the rest covers process and conversion overhead
 CHECK_EVERY = 1023  # nodes between looks at the clock and the stop flag (a mask)
 COLORS = (Color.WHITE, Color.BLACK)
 # Shallow pruning in quiet positions: static eval beyond the window by MARGIN per ply of depth.
@@ -177,9 +178,9 @@ class Searcher:
         """
         start = time.monotonic()
         max_depth = min(depth or MAX_PLY - 8, MAX_PLY - 8)
-        self.deadline = start + seconds if seconds is not None else float("inf")
-        soft = start + seconds * 0.7 if seconds is not None else float("inf")
-        iteration_started = start
+        # Time: iterations go on while time remains (an interrupted one still counts once its first
+        # root move, the last best, is resolved), so a search uses about TIME_SHARE of its budget.
+        self.deadline = start + seconds * TIME_SHARE if seconds is not None else float("inf")
         self.should_stop = should_stop
         self.nodes = 0
         own, opp = (white, black) if color == 0 else (black, white)
@@ -215,11 +216,8 @@ class Searcher:
                     break  # a forced result shorter than the depth searched: deeper adds nothing
                 if len(moves) == 1 and d >= 4:
                     break
-                now = time.monotonic()
-                # Start another iteration only if it can plausibly finish (about twice the last one).
-                if now > soft or now + 2 * (now - iteration_started) > self.deadline:
+                if time.monotonic() >= self.deadline:
                     break
-                iteration_started = now
         except Stop:
             partial = self.pv_table[0]
             if not all_scores and partial and self.root_done and partial[0] != best.move:

@@ -12,13 +12,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.levels import LEVELS
+from engine.native import NativeSearcher, make_searcher
 from engine.search import Result, Searcher
 from rules import find_variant
 from rules.movegen import FastMove
 
 _flags: Any = None  # multiprocessing RawArray of c_byte, one stop flag per job slot
 _tt_bits = 18
-_searchers: OrderedDict[str, Searcher] = OrderedDict()
+_searchers: OrderedDict[str, Searcher | NativeSearcher] = OrderedDict()
 _MAX_SEARCHERS = 2  # transposition tables kept per process (one per recent variant)
 
 
@@ -53,10 +54,10 @@ def init(flags: Any, tt_bits: int) -> None:
     _tt_bits = tt_bits
 
 
-def searcher_for(variant: str, tt_bits: int | None = None) -> Searcher:
+def searcher_for(variant: str, tt_bits: int | None = None) -> Searcher | NativeSearcher:
     searcher = _searchers.get(variant)
     if searcher is None:
-        searcher = Searcher(find_variant(variant), tt_bits=tt_bits or _tt_bits)
+        searcher = make_searcher(find_variant(variant), tt_bits=tt_bits or _tt_bits)
         _searchers[variant] = searcher
         while len(_searchers) > _MAX_SEARCHERS:
             _searchers.popitem(last=False)
@@ -88,7 +89,7 @@ def run(job: Job) -> Outcome:
     return _outcome(play_level(searcher, job, history, stopped))
 
 
-def play_level(searcher: Searcher, job: Job, history: list[int], stopped: Any) -> Result:
+def play_level(searcher: Searcher | NativeSearcher, job: Job, history: list[int], stopped: Any) -> Result:
     """A move for a game against the bot: weaker levels search less, add noise and sometimes blunder."""
     level = LEVELS[job.level or 5]
     rng = random.Random(job.seed)

@@ -9,8 +9,9 @@ from __future__ import annotations
 import pytest
 
 from engine.api import to_moves
-from engine.search import WIN_BOUND, Searcher
+from engine.search import WIN_BOUND
 from rules import VARIANTS, format_move, parse_fen
+from tests.engine.cores import cases, searcher
 from tests.engine.tactics import Gain, Tactic, replies_to, winning_first_moves
 from tests.engine.tactics_eight import EIGHT_TACTICS
 from tests.engine.tactics_large import LARGE_TACTICS
@@ -40,11 +41,16 @@ def test_the_derivation_holds(tactic: Tactic) -> None:
     assert winning_first_moves(position, tactic) == [tactic.move]
 
 
-@pytest.mark.parametrize("tactic", TACTICS, ids=lambda t: t.id)
-def test_the_engine_finds_it(tactic: Tactic) -> None:
+BY_ID = {t.id: t for t in TACTICS}
+
+
+@pytest.mark.parametrize(("tactic_id", "core"), cases({t.id: t.variant for t in TACTICS}))
+def test_the_engine_finds_it(tactic_id: str, core: str) -> None:
+    """On both cores (the compiled one for the variants it covers)."""
+    tactic = BY_ID[tactic_id]
     rules = VARIANTS[tactic.variant]
     position = parse_fen(rules, tactic.fen)
-    result = Searcher(rules, tt_bits=14).search(
+    result = searcher(core, rules).search(
         position.white,
         position.black,
         position.kings,

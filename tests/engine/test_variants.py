@@ -11,6 +11,8 @@ from engine.evaluate import evaluate_position
 from engine.search import Searcher
 from rules import VARIANTS, Color, Position, RuleSet, parse_fen, start_position
 from rules.movegen import generator_for
+from tests.engine.cores import cases
+from tests.engine.cores import searcher as make
 
 
 def playout(rules: RuleSet, seed: int, plies: int) -> list[Position]:
@@ -27,10 +29,10 @@ def playout(rules: RuleSet, seed: int, plies: int) -> list[Position]:
     return seen
 
 
-@pytest.mark.parametrize("variant", sorted(VARIANTS))
-def test_search_returns_a_legal_move(variant: str) -> None:
+@pytest.mark.parametrize(("variant", "core"), cases({v: v for v in VARIANTS}))
+def test_search_returns_a_legal_move(variant: str, core: str) -> None:
     rules = VARIANTS[variant]
-    searcher = Searcher(rules, tt_bits=12)
+    searcher = make(core, rules, 12)
     for seed in range(3):
         for position in playout(rules, seed, 60)[::12]:
             legal = position.legal_moves()

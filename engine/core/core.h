@@ -1,0 +1,64 @@
+/* Dama's compiled search core: shared types (see engine/core/README in engine/native.py's docstring).
+ *
+ * Squares are the internal bit indices of rules/board.py, so a move here is the same
+ * (mover xor, captured mask, kings xor) triple as rules.movegen.FastMove and needs no translation.
+ * Geometry and rule switches come from Python (engine/native.py); nothing here knows a variant name.
+ */
+#ifndef DAMA_CORE_H
+#define DAMA_CORE_H
+
+#include <stdint.h>
+
+typedef uint64_t BB;
+
+#define MAXSQ 64
+#define MAXMOVES 640   /* generous: a 10x10 position with many flying-king paths */
+#define MAX_PLY 120
+#define INF 1000000
+#define WIN 100000
+#define WIN_BOUND (WIN - 1000)
+
+enum { PREC_FREE, PREC_QUANTITY, PREC_QUANTITY_KINGS, PREC_KING_PRIORITY, PREC_ITALIAN };
+enum { PROMO_STOP, PROMO_PASS, PROMO_CONTINUE };
+
+typedef struct {
+    BB mx, cap, kx;
+} Move;
+
+typedef struct {
+    int nsq;                 /* highest bit + 1 */
+    BB mask;
+    int8_t step[4][MAXSQ];   /* DIAGONALS order: up-left, up-right, down-left, down-right; -1 off board */
+    int man_cap_dirs[2][4];  /* per colour, in the RuleSet's order */
+    int n_man_cap[2];
+    int man_move_dirs[2][4];
+    int n_man_move[2];
+    BB promo[2];
+    int flying, men_take_kings, precedence, promo_mode, keep_dups;
+} Rules;
+
+typedef struct {
+    int n;
+    Move m[MAXMOVES];
+} MoveList;
+
+/* movegen.c */
+int gen_moves(const Rules *r, BB own, BB opp, BB kings, int color, MoveList *out);
+int can_capture(const Rules *r, BB own, BB opp, BB kings, int color);
+uint64_t perft(const Rules *r, BB white, BB black, BB kings, int color, int depth);
+
+/* evaluate.c: tables built in Python (engine/native.py) from engine/evaluate.py's weights. */
+typedef struct {
+    int king, full, mobility, lone_king, king_draw_margin, giveaway;
+    int men[2][MAXSQ], adv[2][MAXSQ], kingsq[2][MAXSQ];
+    BB run_zone[2];
+    BB cone[2][MAXSQ];
+    int run_bonus[2][MAXSQ];
+    int shift_mobility;
+    /* extras of the compiled evaluation (weights in engine/evaluate.py NATIVE_TERMS) */
+    int tempo_balance, trapped_king, cramp;
+} EvalTables;
+
+int evaluate(const Rules *r, const EvalTables *e, BB own, BB opp, BB kings, int color);
+
+#endif

@@ -1,0 +1,62 @@
+/* engine/evaluate.py's evaluation, term for term (the tables are that module's, handed over by
+ * engine/native.py), so both cores score a position identically; the agreement test checks it. */
+#include <stdlib.h>
+
+#include "core.h"
+
+static inline int popcount(BB b) { return __builtin_popcountll(b); }
+
+static inline int floordiv(int a, int b) {
+    int q = a / b;
+    return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+}
+
+static inline int table_sum(const int *table, BB bits) {
+    int s = 0;
+    for (; bits; bits &= bits - 1) s += table[__builtin_ctzll(bits)];
+    return s;
+}
+
+static inline BB steps(const Rules *r, BB men, int d1, int d2) {
+    BB out = 0;
+    for (; men; men &= men - 1) {
+        int s = __builtin_ctzll(men);
+        int a = r->step[d1][s], b = r->step[d2][s];
+        if (a >= 0) out |= (BB)1 << a;
+        if (b >= 0) out |= (BB)1 << b;
+    }
+    return out;
+}
+
+int evaluate(const Rules *r, const EvalTables *e, BB own, BB opp, BB kings, int color) {
+    BB white = color == 0 ? own : opp, black = color == 0 ? opp : own;
+    BB wk = white & kings, bk = black & kings, wm = white ^ wk, bm = black ^ bk;
+    int nwm = popcount(wm), nbm = popcount(bm), nwk = popcount(wk), nbk = popcount(bk);
+    int material = (nwm - nbm) * 100 + (nwk - nbk) * e->king;
+    if (e->giveaway) return color == 0 ? -material : material;
+    int square = table_sum(e->men[0], wm) - table_sum(e->men[1], bm) + table_sum(e->kingsq[0], wk) -
+                 table_sum(e->kingsq[1], bk);
+    int advance = table_sum(e->adv[0], wm) - table_sum(e->adv[1], bm);
+    int gone = e->full - (nwm + nbm + nwk + nbk);
+    int score = material + square + (gone > 0 ? floordiv(advance * gone, e->full) : 0);
+    if (e->shift_mobility) {
+        BB empty = r->mask & ~(white | black);
+        int wmob = popcount(steps(r, wm, 0, 1) & empty), bmob = popcount(steps(r, bm, 2, 3) & empty);
+        score += (wmob - bmob) * e->mobility;
+    }
+    for (BB b = wm & e->run_zone[0]; b; b &= b - 1) {
+        int s = __builtin_ctzll(b);
+        if (!(e->cone[0][s] & black)) score += e->run_bonus[0][s];
+    }
+    for (BB b = bm & e->run_zone[1]; b; b &= b - 1) {
+        int s = __builtin_ctzll(b);
+        if (!(e->cone[1][s] & white)) score -= e->run_bonus[1][s];
+    }
+    if (nwk && !nbk)
+        score += e->lone_king;
+    else if (nbk && !nwk)
+        score -= e->lone_king;
+    /* Kings-only endings with a small edge are usually drawn: pull the score towards zero. */
+    if (!nwm && !nbm && nwk && nbk && abs(nwk - nbk) <= e->king_draw_margin) score = floordiv(score, 4);
+    return color == 0 ? score : -score;
+}

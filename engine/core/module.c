@@ -1,0 +1,260 @@
+/* engine._core: the CPython binding of the compiled core. engine/native.py builds the rule and
+ * evaluation tables and wraps this type in the same interface as engine.search.Searcher. */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include "search.h"
+
+typedef struct {
+    PyObject_HEAD Searcher *s;
+} CoreObject;
+
+static int read_ints(PyObject *seq, int *out, int max, int *count) {
+    PyObject *fast = PySequence_Fast(seq, "expected a sequence of ints");
+    if (!fast) return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    if (n > max) {
+        Py_DECREF(fast);
+        PyErr_SetString(PyExc_ValueError, "sequence too long");
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (v == -1 && PyErr_Occurred()) {
+            Py_DECREF(fast);
+            return -1;
+        }
+        out[i] = (int)v;
+    }
+    if (count) *count = (int)n;
+    Py_DECREF(fast);
+    return 0;
+}
+
+static int read_bbs(PyObject *seq, BB *out, int max) {
+    PyObject *fast = PySequence_Fast(seq, "expected a sequence of ints");
+    if (!fast) return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    for (Py_ssize_t i = 0; i < n && i < max; i++) {
+        out[i] = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (PyErr_Occurred()) {
+            Py_DECREF(fast);
+            return -1;
+        }
+    }
+    Py_DECREF(fast);
+    return 0;
+}
+
+static void core_dealloc(CoreObject *self) {
+    if (self->s) {
+        searcher_free(self->s);
+        PyMem_Free(self->s);
+    }
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* Core(nsq, mask, steps[4], man_cap_dirs[2], man_move_dirs[2], promo_white, promo_black, flying,
+ *      men_take_kings, precedence, promo_mode, keep_dups, rev_limit, tt_bits) */
+static int core_init(CoreObject *self, PyObject *args, PyObject *kw) {
+    int nsq, flying, men_take_kings, precedence, promo_mode, keep_dups, rev_limit, tt_bits;
+    unsigned long long mask, promo_w, promo_b;
+    PyObject *steps, *cap_dirs, *move_dirs;
+    (void)kw;
+    if (!PyArg_ParseTuple(args, "iKOOOKKiiiiiii", &nsq, &mask, &steps, &cap_dirs, &move_dirs, &promo_w, &promo_b,
+                          &flying, &men_take_kings, &precedence, &promo_mode, &keep_dups, &rev_limit, &tt_bits))
+        return -1;
+    if (nsq > MAXSQ || tt_bits < 4 || tt_bits > 28) {
+        PyErr_SetString(PyExc_ValueError, "board or table size out of range");
+        return -1;
+    }
+    Searcher *s = PyMem_Calloc(1, sizeof(Searcher));
+    if (!s) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    Rules *r = &s->rules;
+    r->nsq = nsq;
+    r->mask = mask;
+    for (int d = 0; d < 4; d++) {
+        int tmp[MAXSQ];
+        int count = 0;
+        if (read_ints(PySequence_GetItem(steps, d), tmp, MAXSQ, &count) < 0) goto fail;
+        for (int i = 0; i < MAXSQ; i++) r->step[d][i] = (int8_t)(i < count ? tmp[i] : -1);
+    }
+    for (int c = 0; c < 2; c++) {
+        if (read_ints(PySequence_GetItem(cap_dirs, c), r->man_cap_dirs[c], 4, &r->n_man_cap[c]) < 0) goto fail;
+        if (read_ints(PySequence_GetItem(move_dirs, c), r->man_move_dirs[c], 4, &r->n_man_move[c]) < 0) goto fail;
+    }
+    r->promo[0] = promo_w;
+    r->promo[1] = promo_b;
+    r->flying = flying;
+    r->men_take_kings = men_take_kings;
+    r->precedence = precedence;
+    r->promo_mode = promo_mode;
+    r->keep_dups = keep_dups;
+    s->rev_limit = rev_limit;
+    if (searcher_init(s, tt_bits) < 0) {
+        PyErr_NoMemory();
+        goto fail;
+    }
+    self->s = s;
+    return 0;
+fail:
+    PyMem_Free(s);
+    return -1;
+}
+
+/* set_eval(ints[7], men[2], adv[2], kingsq[2], run_zone[2], cones[2], bonus[2]) */
+static PyObject *core_set_eval(CoreObject *self, PyObject *args) {
+    PyObject *ints, *men, *adv, *kingsq, *zone, *cones, *bonus;
+    if (!PyArg_ParseTuple(args, "OOOOOOO", &ints, &men, &adv, &kingsq, &zone, &cones, &bonus)) return NULL;
+    EvalTables *e = &self->s->eval;
+    int v[10] = {0};
+    if (read_ints(ints, v, 10, NULL) < 0) return NULL;
+    e->king = v[0], e->full = v[1], e->mobility = v[2], e->lone_king = v[3], e->king_draw_margin = v[4];
+    e->giveaway = v[5], e->shift_mobility = v[6];
+    for (int c = 0; c < 2; c++) {
+        if (read_ints(PySequence_GetItem(men, c), e->men[c], MAXSQ, NULL) < 0) return NULL;
+        if (read_ints(PySequence_GetItem(adv, c), e->adv[c], MAXSQ, NULL) < 0) return NULL;
+        if (read_ints(PySequence_GetItem(kingsq, c), e->kingsq[c], MAXSQ, NULL) < 0) return NULL;
+        if (read_ints(PySequence_GetItem(bonus, c), e->run_bonus[c], MAXSQ, NULL) < 0) return NULL;
+        if (read_bbs(PySequence_GetItem(cones, c), e->cone[c], MAXSQ) < 0) return NULL;
+    }
+    if (read_bbs(zone, e->run_zone, 2) < 0) return NULL;
+    Py_RETURN_NONE;
+}
+
+static PyObject *move_tuple(const Move *m) {
+    return Py_BuildValue("(KKK)", (unsigned long long)m->mx, (unsigned long long)m->cap, (unsigned long long)m->kx);
+}
+
+static PyObject *core_moves(CoreObject *self, PyObject *args) {
+    unsigned long long w, b, k;
+    int color;
+    if (!PyArg_ParseTuple(args, "KKKi", &w, &b, &k, &color)) return NULL;
+    static MoveList list;
+    int n = gen_moves(&self->s->rules, color ? b : w, color ? w : b, k, color, &list);
+    PyObject *out = PyList_New(n);
+    if (!out) return NULL;
+    for (int i = 0; i < n; i++) PyList_SET_ITEM(out, i, move_tuple(&list.m[i]));
+    return out;
+}
+
+static PyObject *core_perft(CoreObject *self, PyObject *args) {
+    unsigned long long w, b, k;
+    int color, depth;
+    if (!PyArg_ParseTuple(args, "KKKii", &w, &b, &k, &color, &depth)) return NULL;
+    uint64_t n;
+    Py_BEGIN_ALLOW_THREADS n = perft(&self->s->rules, w, b, k, color, depth);
+    Py_END_ALLOW_THREADS return PyLong_FromUnsignedLongLong(n);
+}
+
+static PyObject *core_evaluate(CoreObject *self, PyObject *args) {
+    unsigned long long own, opp, k;
+    int color;
+    if (!PyArg_ParseTuple(args, "KKKi", &own, &opp, &k, &color)) return NULL;
+    return PyLong_FromLong(evaluate(&self->s->rules, &self->s->eval, own, opp, k, color));
+}
+
+static PyObject *core_hash_of(CoreObject *self, PyObject *args) {
+    unsigned long long w, b, k;
+    int color;
+    if (!PyArg_ParseTuple(args, "KKKi", &w, &b, &k, &color)) return NULL;
+    return PyLong_FromUnsignedLongLong(hash_of(self->s, w, b, k, color));
+}
+
+static int call_stop(void *arg) {
+    PyObject *result = PyObject_CallNoArgs((PyObject *)arg);
+    if (!result) {
+        PyErr_Clear();
+        return 1;
+    }
+    int stop = PyObject_IsTrue(result);
+    Py_DECREF(result);
+    return stop != 0;
+}
+
+/* search(white, black, kings, color, depth, seconds, history, should_stop, all_scores)
+ * -> (move|None, score, pv, depth, nodes, seconds, root_scores) */
+static PyObject *core_search(CoreObject *self, PyObject *args) {
+    unsigned long long w, b, k;
+    int color, depth, all_scores;
+    double seconds;
+    PyObject *history, *stop;
+    if (!PyArg_ParseTuple(args, "KKKiidOOp", &w, &b, &k, &color, &depth, &seconds, &history, &stop, &all_scores))
+        return NULL;
+    PyObject *fast = PySequence_Fast(history, "history must be a sequence");
+    if (!fast) return NULL;
+    Py_ssize_t nh = PySequence_Fast_GET_SIZE(fast);
+    uint64_t *keys = PyMem_Malloc(sizeof(uint64_t) * (size_t)(nh + 1));
+    for (Py_ssize_t i = 0; keys && i < nh; i++)
+        keys[i] = PyLong_AsUnsignedLongLongMask(PySequence_Fast_GET_ITEM(fast, i));
+    Py_DECREF(fast);
+    if (!keys) return PyErr_NoMemory();
+    SearchResult *res = PyMem_Malloc(sizeof(SearchResult));
+    if (!res) {
+        PyMem_Free(keys);
+        return PyErr_NoMemory();
+    }
+    Searcher *s = self->s;
+    s->should_stop = stop == Py_None ? NULL : call_stop;
+    s->stop_arg = stop;
+    search_root(s, w, b, k, color, depth, seconds, keys, (int)nh, all_scores, res);
+    PyMem_Free(keys);
+    PyObject *pv = PyList_New(res->pv_len);
+    for (int i = 0; i < res->pv_len; i++) PyList_SET_ITEM(pv, i, move_tuple(&res->pv[i]));
+    PyObject *roots = PyList_New(res->n_root);
+    for (int i = 0; i < res->n_root; i++)
+        PyList_SET_ITEM(roots, i, Py_BuildValue("(Ni)", move_tuple(&res->root_moves[i]), res->root_scores[i]));
+    PyObject *move = res->has_move ? move_tuple(&res->move) : Py_NewRef(Py_None);
+    PyObject *out = Py_BuildValue("(NiNiKdN)", move, res->score, pv, res->depth, (unsigned long long)res->nodes,
+                                  res->seconds, roots);
+    PyMem_Free(res);
+    return out;
+}
+
+static PyObject *core_clear(CoreObject *self, PyObject *noargs) {
+    (void)noargs;
+    memset(self->s->tt, 0, sizeof(TTEntry) * (size_t)(self->s->tt_mask + 1));
+    memset(self->s->history, 0, sizeof self->s->history);
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef core_methods[] = {
+    {"set_eval", (PyCFunction)core_set_eval, METH_VARARGS, "install the evaluation tables"},
+    {"moves", (PyCFunction)core_moves, METH_VARARGS, "legal moves as (mover xor, captured, kings xor)"},
+    {"perft", (PyCFunction)core_perft, METH_VARARGS, "leaf count to depth"},
+    {"evaluate", (PyCFunction)core_evaluate, METH_VARARGS, "static evaluation for the side to move"},
+    {"hash_of", (PyCFunction)core_hash_of, METH_VARARGS, "Zobrist key of a position"},
+    {"search", (PyCFunction)core_search, METH_VARARGS, "iterative-deepening search"},
+    {"clear", (PyCFunction)core_clear, METH_NOARGS, "forget the transposition table and history"},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject CoreType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "engine._core.Core",
+    .tp_basicsize = sizeof(CoreObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)core_init,
+    .tp_dealloc = (destructor)core_dealloc,
+    .tp_methods = core_methods,
+    .tp_doc = "compiled move generator and search for one variant",
+};
+
+static struct PyModuleDef core_module = {PyModuleDef_HEAD_INIT, "engine._core", "Dama's compiled search core", -1,
+                                         NULL, NULL, NULL, NULL, NULL};
+
+PyMODINIT_FUNC PyInit__core(void) {
+    if (PyType_Ready(&CoreType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&core_module);
+    if (!m) return NULL;
+    Py_INCREF(&CoreType);
+    if (PyModule_AddObject(m, "Core", (PyObject *)&CoreType) < 0) {
+        Py_DECREF(&CoreType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

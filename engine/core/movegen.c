@@ -1,0 +1,236 @@
+/* Legal moves for diagonal-board variants, mirroring rules/movegen.py's capture search step for step
+ * (same direction order, same de-duplication by (start, end, captured set) keeping the first found),
+ * so both generators produce the same move set; tests/engine/test_native_agreement.py checks it. */
+#include "core.h"
+
+#define BIT(s) ((BB)1 << (s))
+
+static inline int lowbit(BB b) { return __builtin_ctzll(b); }
+
+typedef struct {
+    const Rules *r;
+    BB occ, opp, kings, promo;
+    int color, start, mover_king;
+    /* candidate sequences before precedence */
+    int n;
+    struct Seq {
+        int start, end, promotes;
+        BB cap;
+        uint64_t key;
+    } seq[MAXMOVES];
+    int overflow;
+} Ctx;
+
+static uint64_t prec_key(const Ctx *c, int ncaps, int nkings, uint32_t flags) {
+    switch (c->r->precedence) {
+    case PREC_QUANTITY: return (uint64_t)ncaps;
+    case PREC_QUANTITY_KINGS: return ((uint64_t)ncaps << 8) | (uint64_t)nkings;
+    case PREC_KING_PRIORITY: return (uint64_t)c->mover_king;
+    case PREC_ITALIAN:
+        /* Art. 6.6-6.9: quantity, with the king, most kings, kings met earliest (flags: first capture
+         * is the highest bit, so equal-length flag tuples compare as integers). */
+        return ((uint64_t)ncaps << 48) | ((uint64_t)c->mover_king << 47) | ((uint64_t)nkings << 40) | flags;
+    default: return 0;
+    }
+}
+
+static void emit(Ctx *c, int end, BB cap, int promotes, int ncaps, int nkings, uint32_t flags) {
+    if (c->n >= MAXMOVES) {
+        c->overflow = 1;
+        return;
+    }
+    struct Seq *s = &c->seq[c->n++];
+    s->start = c->start;
+    s->end = end;
+    s->cap = cap;
+    s->promotes = promotes;
+    s->key = prec_key(c, ncaps, nkings, flags);
+}
+
+/* Extend a capture from cur; returns 1 if any jump was possible (then the sequence may not stop here). */
+static int extend(Ctx *c, int cur, int king, BB capmask, int ncaps, int nkings, uint32_t flags) {
+    const Rules *r = c->r;
+    int dirs_king[4] = {0, 1, 2, 3};
+    const int *dirs;
+    int ndirs;
+    if (king) {
+        dirs = dirs_king;
+        ndirs = 4;
+    } else {
+        dirs = r->man_cap_dirs[c->color];
+        ndirs = r->n_man_cap[c->color];
+    }
+    int any = 0;
+    for (int di = 0; di < ndirs; di++) {
+        int d = dirs[di];
+        const int8_t *st = r->step[d];
+        int victim, landings[16], nland = 0;
+        if (king && r->flying) {
+            int sq = st[cur];
+            while (sq >= 0 && !(c->occ & BIT(sq))) sq = st[sq];
+            if (sq < 0) continue;
+            victim = sq;
+            if (!(c->opp & BIT(victim)) || (capmask & BIT(victim))) continue;
+            sq = st[victim];
+            while (sq >= 0 && !(c->occ & BIT(sq))) {
+                landings[nland++] = sq;
+                sq = st[sq];
+            }
+            if (!nland) continue;
+        } else {
+            victim = st[cur];
+            if (victim < 0 || !(c->opp & BIT(victim)) || (capmask & BIT(victim))) continue;
+            if (!king && !r->men_take_kings && (c->kings & BIT(victim))) continue;
+            int land = st[victim];
+            if (land < 0 || (c->occ & BIT(land))) continue;
+            landings[nland++] = land;
+        }
+        any = 1;
+        int vk = (c->kings & BIT(victim)) != 0;
+        BB ncap = capmask | BIT(victim);
+        int nc = ncaps + 1, nk = nkings + vk;
+        uint32_t nf = (flags << 1) | (uint32_t)vk;
+        int term[16], term_promo[16], nterm = 0, continued = 0;
+        for (int li = 0; li < nland; li++) {
+            int land = landings[li];
+            int reaches = !king && (c->promo & BIT(land));
+            if (reaches && r->promo_mode == PROMO_STOP) {
+                term[nterm] = land;
+                term_promo[nterm++] = 1;
+                continue;
+            }
+            int next_king = king || (reaches && r->promo_mode == PROMO_CONTINUE);
+            if (extend(c, land, next_king, ncap, nc, nk, nf)) {
+                continued = 1;
+            } else {
+                term[nterm] = land;
+                term_promo[nterm++] = !c->mover_king && (next_king || (c->promo & BIT(land)) != 0);
+            }
+        }
+        if (!continued)
+            for (int t = 0; t < nterm; t++) emit(c, term[t], ncap, term_promo[t], nc, nk, nf);
+    }
+    return any;
+}
+
+static void quiet_moves(const Rules *r, BB own, BB opp, BB kings, int color, MoveList *out) {
+    BB empty = r->mask & ~(own | opp);
+    BB men = own & ~kings;
+    BB promo = r->promo[color];
+    for (BB b = men; b; b &= b - 1) {
+        int from = lowbit(b);
+        for (int i = 0; i < r->n_man_move[color]; i++) {
+            int to = r->step[r->man_move_dirs[color][i]][from];
+            if (to >= 0 && (empty & BIT(to))) {
+                Move *m = &out->m[out->n++];
+                m->mx = BIT(from) | BIT(to);
+                m->cap = 0;
+                m->kx = promo & BIT(to);
+            }
+        }
+    }
+    for (BB b = own & kings; b; b &= b - 1) {
+        int from = lowbit(b);
+        for (int d = 0; d < 4; d++) {
+            int to = r->step[d][from];
+            while (to >= 0 && (empty & BIT(to))) {
+                if (out->n >= MAXMOVES) return;
+                Move *m = &out->m[out->n++];
+                m->mx = m->kx = BIT(from) | BIT(to);
+                m->cap = 0;
+                if (!r->flying) break;
+                to = r->step[d][to];
+            }
+        }
+    }
+}
+
+int can_capture(const Rules *r, BB own, BB opp, BB kings, int color) {
+    BB occ = own | opp;
+    BB prey = r->men_take_kings ? opp : opp & ~kings;
+    for (BB b = own & ~kings; b; b &= b - 1) {
+        int s = lowbit(b);
+        for (int i = 0; i < r->n_man_cap[color]; i++) {
+            const int8_t *st = r->step[r->man_cap_dirs[color][i]];
+            int v = st[s];
+            if (v >= 0 && (prey & BIT(v)) && st[v] >= 0 && !(occ & BIT(st[v]))) return 1;
+        }
+    }
+    for (BB b = own & kings; b; b &= b - 1) {
+        int s = lowbit(b);
+        for (int d = 0; d < 4; d++) {
+            const int8_t *st = r->step[d];
+            int v = st[s];
+            if (r->flying)
+                while (v >= 0 && !(occ & BIT(v))) v = st[v];
+            if (v >= 0 && (opp & BIT(v)) && st[v] >= 0 && !(occ & BIT(st[v]))) return 1;
+        }
+    }
+    return 0;
+}
+
+/* gen_moves never nests, so one capture context per thread is enough (and keeps 20 KB off the stack). */
+static _Thread_local Ctx ctx_storage;
+static Ctx *ctx_buffer(void) { return &ctx_storage; }
+
+/* Legal moves of color (own to move) into out; returns the count (captures only when any exist). */
+int gen_moves(const Rules *r, BB own, BB opp, BB kings, int color, MoveList *out) {
+    out->n = 0;
+    if (can_capture(r, own, opp, kings, color)) {
+        Ctx *c = ctx_buffer();
+        c->r = r;
+        c->opp = opp;
+        c->kings = kings;
+        c->color = color;
+        c->promo = r->promo[color];
+        c->n = 0;
+        c->overflow = 0;
+        for (BB b = own; b; b &= b - 1) {
+            int s = lowbit(b);
+            c->start = s;
+            c->mover_king = (kings & BIT(s)) != 0;
+            c->occ = (own | opp) & ~BIT(s);
+            extend(c, s, c->mover_king, 0, 0, 0, 0);
+        }
+        uint64_t best = 0;
+        for (int i = 0; i < c->n; i++)
+            if (c->seq[i].key > best) best = c->seq[i].key;
+        for (int i = 0; i < c->n; i++) {
+            struct Seq *s = &c->seq[i];
+            if (s->key != best) continue;
+            if (!r->keep_dups) {
+                int dup = 0;
+                for (int j = 0; j < i && !dup; j++) {
+                    struct Seq *t = &c->seq[j];
+                    dup = t->key == best && t->start == s->start && t->end == s->end && t->cap == s->cap;
+                }
+                if (dup) continue;
+            }
+            Move *m = &out->m[out->n++];
+            BB endbit = BIT(s->end);
+            m->mx = BIT(s->start) ^ endbit;
+            m->cap = s->cap;
+            m->kx = (kings & BIT(s->start)) ? m->mx : (s->promotes ? endbit : 0);
+        }
+        if (out->n) return out->n;
+    }
+    quiet_moves(r, own, opp, kings, color, out);
+    return out->n;
+}
+
+static uint64_t perft_rec(const Rules *r, BB own, BB opp, BB kings, int color, int depth) {
+    MoveList list;
+    int n = gen_moves(r, own, opp, kings, color, &list);
+    if (depth == 1) return (uint64_t)n;
+    uint64_t total = 0;
+    for (int i = 0; i < n; i++) {
+        const Move *m = &list.m[i];
+        total += perft_rec(r, opp & ~m->cap, own ^ m->mx, (kings & ~m->cap) ^ m->kx, 1 - color, depth - 1);
+    }
+    return total;
+}
+
+uint64_t perft(const Rules *r, BB white, BB black, BB kings, int color, int depth) {
+    if (depth <= 0) return 1;
+    return color == 0 ? perft_rec(r, white, black, kings, 0, depth) : perft_rec(r, black, white, kings, 1, depth);
+}

@@ -1,0 +1,423 @@
+/* Iterative-deepening PVS over copy-made bitboards: transposition table, killers and history for
+ * quiet moves, late-move reductions, shallow static pruning in quiet positions, and a quiescence
+ * search that resolves every pending capture (captures are compulsory, so there is no stand-pat
+ * while one exists). Scores are centi-men for the side to move; WIN - plies for forced results. */
+#include "search.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+enum { EXACT, LOWER, UPPER };
+#define PRUNE_DEPTH 4
+#define MARGIN 60
+#define LMR_FROM 2
+#define CHECK_EVERY 2047
+#define CALLBACK_EVERY 16383
+
+static int lmr[32][32];
+
+double now_seconds(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static uint64_t splitmix(uint64_t *state) {
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+int searcher_init(Searcher *s, int tt_bits) {
+    uint64_t seed = 20240611;
+    for (int c = 0; c < 2; c++)
+        for (int i = 0; i < MAXSQ; i++) s->z_piece[c][i] = splitmix(&seed);
+    for (int i = 0; i < MAXSQ; i++) s->z_king[i] = splitmix(&seed);
+    s->z_side = splitmix(&seed);
+    s->tt = calloc((size_t)1 << tt_bits, sizeof(TTEntry));
+    if (!s->tt) return -1;
+    s->tt_mask = ((uint64_t)1 << tt_bits) - 1;
+    for (int d = 2; d < 32; d++)
+        for (int i = LMR_FROM; i < 32; i++) {
+            int v = (int)(0.5 + log((double)d) * log((double)i) / 1.8);
+            lmr[d][i] = v < 1 ? 1 : (v > d - 1 ? d - 1 : v);
+        }
+    return 0;
+}
+
+void searcher_free(Searcher *s) {
+    free(s->tt);
+    s->tt = NULL;
+}
+
+static inline uint64_t zsum(const uint64_t *table, BB bits) {
+    uint64_t h = 0;
+    for (; bits; bits &= bits - 1) h ^= table[__builtin_ctzll(bits)];
+    return h;
+}
+
+uint64_t hash_of(const Searcher *s, BB white, BB black, BB kings, int color) {
+    return (color ? s->z_side : 0) ^ zsum(s->z_piece[0], white) ^ zsum(s->z_piece[1], black) ^
+           zsum(s->z_king, kings);
+}
+
+static inline uint64_t delta(const Searcher *s, int color, const Move *m, BB kings) {
+    BB kd = (kings & m->cap) ^ m->kx;
+    return s->z_side ^ zsum(s->z_piece[color], m->mx) ^ zsum(s->z_piece[1 - color], m->cap) ^ zsum(s->z_king, kd);
+}
+
+static inline int same(const Move *a, const Move *b) { return a->mx == b->mx && a->cap == b->cap && a->kx == b->kx; }
+
+static void check_time(Searcher *s) {
+    if (now_seconds() >= s->deadline) s->stopped = 1;
+    else if (s->should_stop && !(s->nodes & CALLBACK_EVERY) && s->should_stop(s->stop_arg)) s->stopped = 1;
+}
+
+static int capture_score(const Move *m) { return __builtin_popcountll(m->cap) * 4 + (m->kx != 0); }
+
+static void sort_by(Move *moves, int *keys, int n) {
+    for (int i = 1; i < n; i++) {
+        Move m = moves[i];
+        int k = keys[i], j = i - 1;
+        while (j >= 0 && keys[j] < k) {
+            moves[j + 1] = moves[j];
+            keys[j + 1] = keys[j];
+            j--;
+        }
+        moves[j + 1] = m;
+        keys[j + 1] = k;
+    }
+}
+
+static void to_front(Move *moves, int n, const Move *m) {
+    for (int i = 0; i < n; i++)
+        if (same(&moves[i], m)) {
+            Move t = moves[i];
+            memmove(&moves[1], &moves[0], (size_t)i * sizeof(Move));
+            moves[0] = t;
+            return;
+        }
+}
+
+static int quiesce(Searcher *s, BB own, BB opp, BB kings, int color, int alpha, int beta, int ply) {
+    s->nodes++;
+    if (!(s->nodes & CHECK_EVERY)) check_time(s);
+    if (s->stopped) return 0;
+    const Rules *r = &s->rules;
+    if (ply >= MAX_PLY || !can_capture(r, own, opp, kings, color)) return evaluate(r, &s->eval, own, opp, kings, color);
+    MoveList list;
+    int n = gen_moves(r, own, opp, kings, color, &list);
+    if (!n) return s->eval.giveaway ? WIN - ply : ply - WIN;
+    int keys[MAXMOVES];
+    if (n > 1) {
+        for (int i = 0; i < n; i++) keys[i] = capture_score(&list.m[i]);
+        sort_by(list.m, keys, n);
+    }
+    int best = -INF;
+    for (int i = 0; i < n; i++) {
+        const Move *m = &list.m[i];
+        int score = -quiesce(s, opp & ~m->cap, own ^ m->mx, (kings & ~m->cap) ^ m->kx, 1 - color, -beta, -alpha, ply + 1);
+        if (s->stopped) return 0;
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                alpha = score;
+                if (score >= beta) break;
+            }
+        }
+    }
+    return best;
+}
+
+static int is_repetition(const Searcher *s, int index, uint64_t h, int rev) {
+    int low = index - rev;
+    if (low < 0) low = 0;
+    for (int i = index - 4; i >= low; i -= 2)
+        if (s->stack[i] == h) return 1;
+    return 0;
+}
+
+static void order_quiet(Searcher *s, Move *moves, int n, int color, int ply) {
+    int keys[MAXMOVES];
+    for (int i = 0; i < n; i++) {
+        BB mx = moves[i].mx;
+        int a = __builtin_ctzll(mx), b = 63 - __builtin_clzll(mx);
+        keys[i] = s->history[color][a][b];
+    }
+    sort_by(moves, keys, n);
+    if (s->killers[ply][1].mx) to_front(moves, n, &s->killers[ply][1]);
+    if (s->killers[ply][0].mx) to_front(moves, n, &s->killers[ply][0]);
+}
+
+static int search(Searcher *s, BB own, BB opp, BB kings, int color, int depth, int alpha, int beta, int ply,
+                  uint64_t h, int pv_node, int rev) {
+    if (pv_node) s->pv_len[ply] = 0;
+    if (depth <= 0 || ply >= MAX_PLY) return quiesce(s, own, opp, kings, color, alpha, beta, ply);
+    s->nodes++;
+    if (!(s->nodes & CHECK_EVERY)) check_time(s);
+    if (s->stopped) return 0;
+    const Rules *r = &s->rules;
+    int index = s->base + ply;
+    s->stack[index] = h;
+    /* Repetition (only king moves are reversible) and the no-progress rule: draws. */
+    if (rev >= 4) {
+        if (rev >= s->rev_limit || is_repetition(s, index, h, rev)) return 0;
+    }
+    TTEntry *e = &s->tt[h & s->tt_mask];
+    Move hash_move = {0, 0, 0};
+    int has_hash = 0;
+    if (e->key == h) {
+        hash_move = e->move;
+        has_hash = 1;
+        if (e->depth >= depth && !pv_node) {
+            int score = e->score;
+            if (score > WIN_BOUND) score -= ply;
+            else if (score < -WIN_BOUND) score += ply;
+            if (e->flag == EXACT || (e->flag == LOWER && score >= beta) || (e->flag == UPPER && score <= alpha))
+                return score;
+        }
+    }
+    MoveList list;
+    int n = gen_moves(r, own, opp, kings, color, &list);
+    if (!n) return s->eval.giveaway ? WIN - ply : ply - WIN;
+    Move *moves = list.m;
+    int is_capture = moves[0].cap != 0;
+    if (n == 1 && ply < 2 * depth + 16) {
+        depth += 1; /* a forced reply costs nothing to look past */
+    } else if (depth <= PRUNE_DEPTH && !pv_node && !is_capture && abs(beta) < WIN_BOUND &&
+               !can_capture(r, opp, own, kings, 1 - color)) {
+        /* Quiet position (no capture for either side): trust the evaluation near the leaves. */
+        int stat = evaluate(r, &s->eval, own, opp, kings, color);
+        if (stat - MARGIN * depth >= beta) return stat;
+        if (depth <= 2 && stat + MARGIN * depth <= alpha) return stat;
+    }
+    if (n > 1) {
+        if (is_capture) {
+            int keys[MAXMOVES];
+            for (int i = 0; i < n; i++) keys[i] = capture_score(&moves[i]);
+            sort_by(moves, keys, n);
+        } else {
+            order_quiet(s, moves, n, color, ply);
+        }
+        if (has_hash) to_front(moves, n, &hash_move);
+    }
+    int original_alpha = alpha, best = -INF;
+    Move best_move = moves[0];
+    for (int i = 0; i < n; i++) {
+        const Move *m = &moves[i];
+        BB c_own = opp & ~m->cap, c_opp = own ^ m->mx, c_kings = (kings & ~m->cap) ^ m->kx;
+        int c_rev = (!m->cap && m->kx == m->mx) ? rev + 1 : 0;
+        uint64_t ch = h ^ delta(s, color, m, kings);
+        int score;
+        if (i == 0) {
+            score = -search(s, c_own, c_opp, c_kings, 1 - color, depth - 1, -beta, -alpha, ply + 1, ch, pv_node, c_rev);
+        } else {
+            int reduce = 0;
+            if (depth >= 2 && i >= LMR_FROM && !m->cap && !m->kx && !same(m, &s->killers[ply][0]) &&
+                !same(m, &s->killers[ply][1]))
+                reduce = lmr[depth < 31 ? depth : 31][i < 31 ? i : 31];
+            score = -search(s, c_own, c_opp, c_kings, 1 - color, depth - 1 - reduce, -alpha - 1, -alpha, ply + 1, ch, 0,
+                            c_rev);
+            if (reduce && score > alpha)
+                score = -search(s, c_own, c_opp, c_kings, 1 - color, depth - 1, -alpha - 1, -alpha, ply + 1, ch, 0, c_rev);
+            if (pv_node && alpha < score && score < beta)
+                score = -search(s, c_own, c_opp, c_kings, 1 - color, depth - 1, -beta, -alpha, ply + 1, ch, 1, c_rev);
+        }
+        if (s->stopped) return 0;
+        if (score > best) {
+            best = score;
+            best_move = *m;
+            if (score > alpha) {
+                alpha = score;
+                if (pv_node) {
+                    s->pv[ply][0] = *m;
+                    memcpy(&s->pv[ply][1], s->pv[ply + 1], (size_t)s->pv_len[ply + 1] * sizeof(Move));
+                    s->pv_len[ply] = s->pv_len[ply + 1] + 1;
+                }
+                if (score >= beta) {
+                    if (!m->cap) {
+                        if (!same(&s->killers[ply][0], m)) {
+                            s->killers[ply][1] = s->killers[ply][0];
+                            s->killers[ply][0] = *m;
+                        }
+                        int a = __builtin_ctzll(m->mx), b = 63 - __builtin_clzll(m->mx);
+                        int *hist = &s->history[color][a][b];
+                        *hist += depth * depth;
+                        if (*hist > (1 << 28)) {
+                            for (int x = 0; x < MAXSQ; x++)
+                                for (int y = 0; y < MAXSQ; y++) s->history[color][x][y] /= 2;
+                        }
+                    }
+                    break;
+                }
+            }
+        }
+    }
+    int stored = best;
+    if (stored > WIN_BOUND) stored += ply;
+    else if (stored < -WIN_BOUND) stored -= ply;
+    e->key = h;
+    e->move = best_move;
+    e->score = stored;
+    e->depth = (int8_t)depth;
+    e->flag = best >= beta ? LOWER : (best > original_alpha ? EXACT : UPPER);
+    return best;
+}
+
+/* The root: moves in order, the best moved to the front (stable across iterations). */
+static int root(Searcher *s, BB own, BB opp, BB kings, int color, int depth, int alpha, int beta, uint64_t h,
+                Move *moves, int n) {
+    s->stack[s->base] = h;
+    s->pv_len[0] = 0;
+    s->root_done = 0;
+    s->root_best = -INF;
+    int best = -INF, best_index = 0;
+    for (int i = 0; i < n; i++) {
+        const Move *m = &moves[i];
+        BB c_own = opp & ~m->cap, c_opp = own ^ m->mx, c_kings = (kings & ~m->cap) ^ m->kx;
+        int rev = (!m->cap && m->kx == m->mx) ? s->root_rev + 1 : 0;
+        uint64_t ch = h ^ delta(s, color, m, kings);
+        int score;
+        if (i == 0) {
+            score = -search(s, c_own, c_opp, c_kings, 1 - color, depth - 1, -beta, -alpha, 1, ch, 1, rev);
+        } else {
+            score = -search(s, c_own, c_opp, c_kings, 1 - color, depth - 1, -alpha - 1, -alpha, 1, ch, 0, rev);
+            if (!s->stopped && alpha < score && score < beta)
+                score = -search(s, c_own, c_opp, c_kings, 1 - color, depth - 1, -beta, -alpha, 1, ch, 1, rev);
+        }
+        if (s->stopped) break;
+        if (score > best) {
+            best = score;
+            best_index = i;
+            if (score > alpha) {
+                alpha = score;
+                s->pv[0][0] = *m;
+                memcpy(&s->pv[0][1], s->pv[1], (size_t)s->pv_len[1] * sizeof(Move));
+                s->pv_len[0] = s->pv_len[1] + 1;
+                s->root_best = score;
+                s->root_done = 1;
+                if (score >= beta) break;
+            }
+        }
+        if (i == 0 && !s->root_done) {
+            s->root_done = 1;
+            s->pv[0][0] = *m;
+            s->pv_len[0] = 1;
+            s->root_best = score;
+        }
+    }
+    if (best_index) {
+        Move t = moves[best_index];
+        memmove(&moves[1], &moves[0], (size_t)best_index * sizeof(Move));
+        moves[0] = t;
+    }
+    return best;
+}
+
+static int aspirate(Searcher *s, BB own, BB opp, BB kings, int color, int depth, uint64_t h, Move *moves, int n,
+                    int previous) {
+    if (depth >= 4 && abs(previous) < WIN_BOUND) {
+        int window = 30, alpha = previous - window, beta = previous + window;
+        for (;;) {
+            int score = root(s, own, opp, kings, color, depth, alpha, beta, h, moves, n);
+            if (s->stopped) return score;
+            if (score <= alpha) alpha = alpha - window * 4 > -INF ? alpha - window * 4 : -INF;
+            else if (score >= beta) beta = beta + window * 4 < INF ? beta + window * 4 : INF;
+            else return score;
+            window *= 4;
+            if (window > 1000) alpha = -INF, beta = INF;
+        }
+    }
+    return root(s, own, opp, kings, color, depth, -INF, INF, h, moves, n);
+}
+
+static void score_all(Searcher *s, BB own, BB opp, BB kings, int color, int depth, uint64_t h, Move *moves, int n,
+                      int *scores) {
+    s->stack[s->base] = h;
+    for (int i = 0; i < n && !s->stopped; i++) {
+        const Move *m = &moves[i];
+        int rev = (!m->cap && m->kx == m->mx) ? s->root_rev + 1 : 0;
+        scores[i] = -search(s, opp & ~m->cap, own ^ m->mx, (kings & ~m->cap) ^ m->kx, 1 - color, depth - 1, -INF, INF, 1,
+                            h ^ delta(s, color, m, kings), 1, rev);
+    }
+}
+
+static void set_pv(SearchResult *out, const Move *pv, int len) {
+    out->pv_len = len;
+    memcpy(out->pv, pv, (size_t)len * sizeof(Move));
+    out->move = pv[0];
+    out->has_move = 1;
+}
+
+/* Time: the search may use all of `seconds` (the caller keeps a margin for its own work); a new
+ * iteration always starts while time remains, and an interrupted one still counts when its first
+ * root move (last iteration's best, searched first) has been resolved. */
+void search_root(Searcher *s, BB white, BB black, BB kings, int color, int depth, double seconds,
+                 const uint64_t *history, int n_history, int all_scores, SearchResult *out) {
+    double start = now_seconds();
+    int max_depth = depth > 0 && depth < MAX_PLY - 8 ? depth : MAX_PLY - 8;
+    s->deadline = seconds >= 0 ? start + seconds : 1e300;
+    s->nodes = 0;
+    s->stopped = 0;
+    BB own = color == 0 ? white : black, opp = color == 0 ? black : white;
+    uint64_t h = hash_of(s, white, black, kings, color);
+    if (n_history > HISTORY_MAX) {
+        history += n_history - HISTORY_MAX;
+        n_history = HISTORY_MAX;
+    }
+    memcpy(s->stack, history, (size_t)n_history * sizeof(uint64_t));
+    s->base = s->root_rev = n_history;
+    memset(s->killers, 0, sizeof s->killers);
+    for (int c = 0; c < 2; c++)
+        for (int x = 0; x < MAXSQ; x++)
+            for (int y = 0; y < MAXSQ; y++) s->history[c][x][y] /= 8;
+    static _Thread_local MoveList list;
+    int n = gen_moves(&s->rules, own, opp, kings, color, &list);
+    memset(out, 0, sizeof *out);
+    if (!n) {
+        out->score = s->eval.giveaway ? WIN : -WIN;
+        out->nodes = 1;
+        out->seconds = now_seconds() - start;
+        return;
+    }
+    Move *moves = list.m;
+    set_pv(out, moves, 1);
+    int previous = 0;
+    static _Thread_local int scores[MAXMOVES];
+    for (int d = 1; d <= max_depth; d++) {
+        if (all_scores) {
+            score_all(s, own, opp, kings, color, d, h, moves, n, scores);
+            if (s->stopped) break;
+            sort_by(moves, scores, n);
+            set_pv(out, moves, 1);
+            out->score = scores[0];
+            out->depth = d;
+            out->n_root = n;
+            memcpy(out->root_moves, moves, (size_t)n * sizeof(Move));
+            memcpy(out->root_scores, scores, (size_t)n * sizeof(int));
+        } else {
+            int score = aspirate(s, own, opp, kings, color, d, h, moves, n, previous);
+            if (s->stopped) {
+                /* A partial iteration counts when a root move has been resolved in it. */
+                if (s->root_done && s->pv_len[0] && !same(&s->pv[0][0], &out->move)) {
+                    set_pv(out, s->pv[0], s->pv_len[0]);
+                    out->score = s->root_best;
+                }
+                break;
+            }
+            previous = score;
+            if (s->pv_len[0]) set_pv(out, s->pv[0], s->pv_len[0]);
+            else set_pv(out, moves, 1);
+            out->score = score;
+            out->depth = d;
+        }
+        if (abs(out->score) > WIN_BOUND && WIN - abs(out->score) < d) break;
+        if (n == 1 && d >= 4) break;
+        if (now_seconds() >= s->deadline) break;
+    }
+    out->nodes = s->nodes;
+    out->seconds = now_seconds() - start;
+}

@@ -1,0 +1,60 @@
+/* The compiled search: iterative-deepening PVS with a transposition table (engine/search.py's design). */
+#ifndef DAMA_SEARCH_H
+#define DAMA_SEARCH_H
+
+#include "core.h"
+
+#define HISTORY_MAX 512
+
+typedef struct {
+    uint64_t key;
+    Move move;
+    int32_t score;
+    int8_t depth;
+    uint8_t flag;
+} TTEntry;
+
+typedef int (*StopFn)(void *arg);
+
+typedef struct Searcher {
+    Rules rules;
+    EvalTables eval;
+    uint64_t z_piece[2][MAXSQ], z_king[MAXSQ], z_side;
+    TTEntry *tt;
+    uint64_t tt_mask;
+    int history[2][MAXSQ][MAXSQ];
+    Move killers[MAX_PLY + 2][2];
+    Move pv[MAX_PLY + 2][MAX_PLY + 2];
+    int pv_len[MAX_PLY + 2];
+    uint64_t stack[HISTORY_MAX + MAX_PLY + 8];
+    int base, root_rev, rev_limit;
+    uint64_t nodes;
+    double deadline;
+    StopFn should_stop;
+    void *stop_arg;
+    int stopped;
+    int root_done, root_best;
+} Searcher;
+
+typedef struct {
+    int has_move;
+    Move move;
+    int score, depth;
+    uint64_t nodes;
+    double seconds;
+    int pv_len;
+    Move pv[MAX_PLY + 2];
+    int n_root;  /* all_scores mode: every root move with its score, best first */
+    Move root_moves[MAXMOVES];
+    int root_scores[MAXMOVES];
+} SearchResult;
+
+int searcher_init(Searcher *s, int tt_bits);
+void searcher_free(Searcher *s);
+uint64_t hash_of(const Searcher *s, BB white, BB black, BB kings, int color);
+double now_seconds(void);
+/* depth <= 0: no depth limit; seconds < 0: no time limit. */
+void search_root(Searcher *s, BB white, BB black, BB kings, int color, int depth, double seconds,
+                 const uint64_t *history, int n_history, int all_scores, SearchResult *out);
+
+#endif

@@ -1,0 +1,194 @@
+"""The compiled search core (engine/core/*.c, built as engine._core) behind engine.search.Searcher's interface.
+
+The pure-Python engine stays the reference and the fallback: make_searcher() returns a NativeSearcher when
+the extension was built and the variant's rule switches are ones the C generator implements, and a
+Searcher otherwise. One log line per process says which core runs. DAMA_ENGINE_CORE=python forces the
+Python core (the test suite runs both).
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+import os
+import time
+from collections.abc import Callable, Sequence
+from types import ModuleType
+from typing import Any
+
+from engine.evaluate import CHUNK_BITS, evaluator_for
+from engine.search import MAX_PLY, Result, Searcher
+from rules import VARIANTS
+from rules.board import step_table
+from rules.movegen import FastMove, generator_for
+from rules.ruleset import DIAGONALS, BoardKind, KingRange, Precedence, PromotionInCapture, RuleSet, forward
+
+log = logging.getLogger(__name__)
+
+core: ModuleType | None
+try:
+    core = importlib.import_module("engine._core")
+    IMPORT_ERROR = ""
+except ImportError as error:  # no compiler at install time: the Python core serves every variant
+    core = None
+    IMPORT_ERROR = str(error)
+
+PRECEDENCE = {
+    Precedence.FREE: 0,
+    Precedence.QUANTITY: 1,
+    Precedence.QUANTITY_KINGS: 2,
+    Precedence.KING_PRIORITY: 3,
+    Precedence.ITALIAN: 4,
+}
+PROMOTION = {PromotionInCapture.STOP: 0, PromotionInCapture.PASS: 1, PromotionInCapture.CONTINUE_AS_KING: 2}
+# Share of the time budget the search may spend; the rest covers process and conversion overhead.
+TIME_SHARE = 0.95
+_logged: set[str] = set()
+
+
+def uncovered_reason(rules: RuleSet) -> str | None:
+    """Why the C generator cannot play this variant, or None when it can."""
+    gen = generator_for(rules)
+    checks = [
+        (rules.board_kind is BoardKind.DIAGONAL, "not a diagonal board"),
+        (max(gen.board.coords) < 64, "more than 64 bits of board"),
+        (rules.generator_factory is None and rules.capture_filter is None, "its own move rules"),
+        (set(rules.man_move_vectors) == set(forward(DIAGONALS)) and len(rules.man_move_vectors) == 2, "man moves"),
+        (set(rules.man_capture_vectors) <= set(DIAGONALS) and rules.man_capture_distance == 1, "man captures"),
+        (rules.king_range in (KingRange.SHORT, KingRange.FLYING), "king range"),
+        (set(rules.king_move_vectors) == set(rules.king_capture_vectors) == set(DIAGONALS), "king directions"),
+        (rules.precedence in PRECEDENCE, "capture precedence"),
+        (not rules.removal_immediate and not rules.no_reverse_turn, "capture removal"),
+        (rules.king_move_limit is None, "king move limit"),
+        (rules.promotes and rules.promotion_squares is None, "promotion"),
+        (not evaluator_for(rules).black_moves_up, "direction of play"),
+    ]
+    for ok, reason in checks:
+        if not ok:
+            return reason
+    return None
+
+
+def covered(rules: RuleSet) -> bool:
+    return core is not None and uncovered_reason(rules) is None
+
+
+def _mirror(vector: tuple[int, int]) -> tuple[int, int]:
+    return (-vector[0], vector[1])
+
+
+def build_core(rules: RuleSet, tt_bits: int = 18, keep_duplicates: bool = False) -> Any:
+    """An engine._core.Core for rules (raises RuntimeError when there is no compiled core)."""
+    if core is None:
+        raise RuntimeError(f"the compiled core is not built ({IMPORT_ERROR})")
+    gen = generator_for(rules)
+    board = gen.board
+    nsq = max(board.coords) + 1
+    steps = [list(step_table(board, v)) for v in DIAGONALS]
+    white_caps = list(rules.man_capture_vectors)
+    white_moves = list(rules.man_move_vectors)
+    cap_dirs = [[DIAGONALS.index(v) for v in white_caps], [DIAGONALS.index(_mirror(v)) for v in white_caps]]
+    move_dirs = [[DIAGONALS.index(v) for v in white_moves], [DIAGONALS.index(_mirror(v)) for v in white_moves]]
+    flying = rules.king_range is KingRange.FLYING
+    rev_limit = rules.draw_reversible_plies or 10_000
+    handle = core.Core(
+        nsq, board.mask, steps, cap_dirs, move_dirs, gen.promo[0], gen.promo[1], int(flying),
+        int(rules.men_capture_kings), PRECEDENCE[rules.precedence], PROMOTION[rules.promotion_in_capture],
+        int(keep_duplicates), rev_limit, tt_bits,
+    )
+    _install_evaluation(handle, rules, nsq)
+    return handle
+
+
+def _install_evaluation(handle: Any, rules: RuleSet, nsq: int) -> None:
+    """Hand engine/evaluate.py's per-square tables to the C evaluation (one table per term and side)."""
+    ev = evaluator_for(rules)
+    per_term: list[list[int]] = [[0] * nsq for _ in range(6)]  # men, adv, kings for White, then Black
+    for shift, _mask, *tables in ev.chunks:
+        for offset in range(CHUNK_BITS):
+            bit = shift + offset
+            if bit < nsq:
+                for term, table in enumerate(tables):
+                    per_term[term][bit] = table[1 << offset]
+    men = [per_term[0], per_term[3]]
+    adv = [per_term[1], per_term[4]]
+    kings = [per_term[2], per_term[5]]
+    cones = [[ev.cones[c].get(bit, 0) for bit in range(nsq)] for c in (0, 1)]
+    bonus = [[ev.run_bonus[c].get(bit, 0) for bit in range(nsq)] for c in (0, 1)]
+    king_draw_margin = 1 + (ev.king >= 300) * 2
+    ints = [ev.king, ev.full, ev.mobility, ev.lone_king, king_draw_margin, int(ev.giveaway), int(ev.shift_mobility)]
+    handle.set_eval(ints, men, adv, kings, list(ev.run_zone), cones, bonus)
+
+
+class NativeSearcher:
+    """engine.search.Searcher's interface over the compiled core (one per variant and process)."""
+
+    core_name = "compiled"
+
+    def __init__(self, rules: RuleSet, tt_bits: int = 20) -> None:
+        self.rules = rules
+        self.core = build_core(rules, tt_bits)
+
+    def hash_of(self, white: int, black: int, kings: int, color: int) -> int:
+        return int(self.core.hash_of(white, black, kings, color))
+
+    def search(
+        self,
+        white: int,
+        black: int,
+        kings: int,
+        color: int,
+        *,
+        depth: int | None = None,
+        seconds: float | None = None,
+        history: Sequence[int] = (),
+        should_stop: Callable[[], bool] | None = None,
+        all_scores: bool = False,
+    ) -> Result:
+        started = time.monotonic()
+        budget = -1.0 if seconds is None else max(0.0, seconds * TIME_SHARE)
+        max_depth = min(depth or MAX_PLY - 8, MAX_PLY - 8)
+        move, score, pv, reached, nodes, _, roots = self.core.search(
+            white, black, kings, color, max_depth, budget, list(history)[-400:], should_stop, all_scores
+        )
+        result = Result(move, score, list(pv), reached, nodes, time.monotonic() - started)
+        result.root_scores = [(m, s) for m, s in roots]
+        return result
+
+
+def make_searcher(rules: RuleSet, tt_bits: int = 18) -> Searcher | NativeSearcher:
+    """The compiled searcher where it covers the variant, else the pure-Python one; logs the choice once."""
+    wanted = os.environ.get("DAMA_ENGINE_CORE", "auto")
+    reason = uncovered_reason(rules)
+    if wanted != "python" and core is not None and reason is None:
+        _log_once("compiled", f"engine core: compiled C (engine._core) for {rules.id}")
+        return NativeSearcher(rules, tt_bits + 2)
+    if wanted == "python":
+        why = "DAMA_ENGINE_CORE=python"
+    elif core is None:
+        why = f"the compiled core is not built: {IMPORT_ERROR}"
+    else:
+        why = f"the compiled core does not cover {rules.id} ({reason})"
+    _log_once(f"python:{rules.id}", f"engine core: pure Python for {rules.id} ({why})")
+    return Searcher(rules, tt_bits=tt_bits)
+
+
+def log_cores() -> None:
+    """One line saying which core will run which variants (at engine start)."""
+    if os.environ.get("DAMA_ENGINE_CORE") == "python":
+        _log_once("summary", "engine core: pure Python for every variant (DAMA_ENGINE_CORE=python)")
+    elif core is None:
+        _log_once("summary", f"engine core: pure Python for every variant (compiled core not built: {IMPORT_ERROR})")
+    else:
+        names = [rules.id for rules in VARIANTS.values() if uncovered_reason(rules) is None]
+        _log_once("summary", f"engine core: compiled C for {', '.join(names)}; pure Python for the other variants")
+
+
+def _log_once(key: str, line: str) -> None:
+    if key not in _logged:
+        _logged.add(key)
+        log.info(line)
+
+
+def native_moves(handle: Any, white: int, black: int, kings: int, color: int) -> list[FastMove]:
+    return [tuple(m) for m in handle.moves(white, black, kings, color)]

@@ -1,0 +1,212 @@
+"""Agreement, not trust: the compiled core against the pure-Python reference (rules/movegen.py, engine/).
+
+Move sets on random positions (random placements and random game positions), published perft rows, the
+static evaluation, and the legality of every move the compiled search returns in whole games.
+The default run samples; the slow run does the issue's 100,000 positions per covered variant.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+
+import pytest
+
+from engine import native
+from engine.api import to_moves
+from engine.search import Searcher
+from rules import VARIANTS, Color, Game, RuleSet, parse_fen, start_position
+from rules.movegen import generator_for
+from tests.engine.cores import COVERED
+from tests.perft_data import published_rows
+
+FAST_SAMPLE = 3_000
+SLOW_SAMPLE = 100_000
+FAST_PERFT_NODES = 2_000_000
+
+
+def test_the_compiled_core_is_built_and_covers_the_main_variants() -> None:
+    """make test must exercise both cores: a missing build fails here instead of skipping silently."""
+    assert native.core is not None, f"engine._core is not built: {native.IMPORT_ERROR}"
+    main = {"italian", "international", "english", "russian", "brazilian", "pool", "spanish", "portuguese", "czech"}
+    assert main <= set(COVERED)
+
+
+def random_placement(rules: RuleSet, rng: random.Random) -> tuple[int, int, int, int]:
+    """Any number of men and kings anywhere (men never on their own crowning row), either side to move."""
+    gen = generator_for(rules)
+    squares = list(gen.board.coords)
+    rng.shuffle(squares)
+    white = black = kings = 0
+    for square in squares[: rng.randint(2, 2 * len(squares) // 3)]:
+        color = rng.randrange(2)
+        king = rng.random() < rng.choice((0.0, 0.15, 0.4))
+        if not king and gen.forbidden_men(Color(color)) >> square & 1:
+            king = True
+        if color:
+            black |= 1 << square
+        else:
+            white |= 1 << square
+        if king:
+            kings |= 1 << square
+    return white, black, kings, rng.randrange(2)
+
+
+def game_positions(rules: RuleSet, rng: random.Random, plies: int = 120) -> list[tuple[int, int, int, int]]:
+    position = start_position(rules)
+    out = []
+    for _ in range(plies):
+        out.append((position.white, position.black, position.kings, int(position.turn)))
+        moves = position.legal_moves()
+        if not moves:
+            break
+        position = position.apply(rng.choice(moves))
+    return out
+
+
+def disagreements(variant: str, count: int, seed: int) -> list[str]:
+    rules = VARIANTS[variant]
+    gen = generator_for(rules)
+    core = native.build_core(rules, tt_bits=8)
+    rng = random.Random(seed)
+    bad: list[str] = []
+    checked = 0
+    while checked < count:
+        batch = game_positions(rules, rng) if rng.random() < 0.3 else [random_placement(rules, rng) for _ in range(50)]
+        for white, black, kings, color in batch:
+            reference = sorted(gen.fast_moves(white, black, kings, Color(color)))
+            compiled = sorted(native.native_moves(core, white, black, kings, color))
+            if reference != compiled:
+                bad.append(f"{variant} W={white:#x} B={black:#x} K={kings:#x} turn={color}")
+            checked += 1
+    return bad
+
+
+@pytest.mark.parametrize("variant", COVERED)
+def test_move_sets_agree_on_random_positions(variant: str) -> None:
+    assert disagreements(variant, FAST_SAMPLE, seed=16) == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant", COVERED)
+def test_move_sets_agree_on_a_hundred_thousand_positions(variant: str) -> None:
+    assert disagreements(variant, SLOW_SAMPLE, seed=1616) == []
+
+
+def perft_cases(max_nodes: int | None, above: int = 0) -> list[tuple[str, str, str, int, int]]:
+    out = []
+    for variant in COVERED:
+        for convention in ("K", "D"):
+            for row in published_rows(variant, convention, max_nodes=max_nodes):
+                if row.nodes > above:
+                    out.append((variant, row.fen, convention, row.depth, row.nodes))
+    return out
+
+
+def compiled_perft(variant: str, fen: str, convention: str, depth: int) -> int:
+    rules = VARIANTS[variant]
+    position = parse_fen(rules, fen)
+    core = native.build_core(rules, tt_bits=8, keep_duplicates=convention == "K")
+    return int(core.perft(position.white, position.black, position.kings, int(position.turn), depth))
+
+
+def test_published_perft_rows_exist_for_the_covered_variants() -> None:
+    with_rows = {case[0] for case in perft_cases(None)}
+    assert {"italian", "international", "english", "russian", "brazilian", "pool", "spanish", "czech"} <= with_rows
+
+
+@pytest.mark.parametrize(("variant", "fen", "convention", "depth", "nodes"), perft_cases(FAST_PERFT_NODES))
+def test_compiled_perft_matches_the_published_rows(variant: str, fen: str, convention: str, depth: int,
+                                                   nodes: int) -> None:
+    assert compiled_perft(variant, fen, convention, depth) == nodes
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("variant", "fen", "convention", "depth", "nodes"), perft_cases(None, FAST_PERFT_NODES))
+def test_compiled_perft_matches_the_deep_published_rows(variant: str, fen: str, convention: str, depth: int,
+                                                        nodes: int) -> None:
+    assert compiled_perft(variant, fen, convention, depth) == nodes
+
+
+@pytest.mark.parametrize("variant", COVERED)
+def test_the_compiled_evaluation_is_the_python_evaluation(variant: str) -> None:
+    from engine.evaluate import evaluator_for  # noqa: PLC0415 - beside its only use
+
+    rules = VARIANTS[variant]
+    evaluator = evaluator_for(rules)
+    core = native.build_core(rules, tt_bits=8)
+    rng = random.Random(7)
+    scores = set()
+    for _ in range(2_000):
+        white, black, kings, color = random_placement(rules, rng)
+        own, opp = (white, black) if color == 0 else (black, white)
+        expected = evaluator.evaluate(own, opp, kings, color)
+        assert core.evaluate(own, opp, kings, color) == expected
+        scores.add(expected)
+    # the sample is varied enough to catch a wrong table (giveaway scores count material only)
+    assert len(scores) > (10 if rules.giveaway else 50)
+
+
+@pytest.mark.parametrize("variant", COVERED)
+def test_every_move_of_a_compiled_game_is_legal(variant: str) -> None:
+    """Compiled against Python at a shallow depth: every move the compiled search returns is legal."""
+    rules = VARIANTS[variant]
+    compiled = native.NativeSearcher(rules, tt_bits=14)
+    reference = Searcher(rules, tt_bits=12)
+    game = Game(rules)
+    plies = 0
+    while game.outcome() is None and plies < 160:
+        position = game.position
+        player = compiled if int(position.turn) == 0 else reference
+        history = [player.hash_of(p.white, p.black, p.kings, int(p.turn)) for p in game.positions[-30:-1]]
+        depth = 5 if player is compiled else 2
+        result = player.search(position.white, position.black, position.kings, int(position.turn), depth=depth,
+                               history=history)
+        assert result.move is not None
+        line = to_moves(position, [result.move])
+        assert line, f"illegal move {result.move} from the {'compiled' if player is compiled else 'Python'} core"
+        assert line[0] in position.legal_moves()
+        game.play(line[0])
+        plies += 1
+    assert plies >= 20
+
+
+def test_without_the_compiled_core_the_python_core_runs_and_says_so(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.setattr(native, "core", None)
+    monkeypatch.setattr(native, "IMPORT_ERROR", "no module named engine._core")
+    monkeypatch.setattr(native, "_logged", set())
+    with caplog.at_level(logging.INFO, logger="engine.native"):
+        searcher = native.make_searcher(VARIANTS["italian"])
+        native.log_cores()
+    assert isinstance(searcher, Searcher)
+    assert "pure Python for italian (the compiled core is not built" in caplog.text
+    assert "pure Python for every variant" in caplog.text
+
+
+def test_the_compiled_core_runs_where_it_covers_the_variant(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.delenv("DAMA_ENGINE_CORE", raising=False)
+    monkeypatch.setattr(native, "_logged", set())
+    with caplog.at_level(logging.INFO, logger="engine.native"):
+        italian = native.make_searcher(VARIANTS["italian"])
+        turkish = native.make_searcher(VARIANTS["turkish"])
+    assert isinstance(italian, native.NativeSearcher)
+    assert isinstance(turkish, Searcher)
+    assert "compiled C (engine._core) for italian" in caplog.text
+    assert "pure Python for turkish (the compiled core does not cover turkish" in caplog.text
+    monkeypatch.setenv("DAMA_ENGINE_CORE", "python")
+    assert isinstance(native.make_searcher(VARIANTS["italian"]), Searcher)
+
+
+def test_a_start_position_search_uses_most_of_its_time() -> None:
+    """The time manager's contract in words: never over the budget (benchmarks measure the share)."""
+    rules = VARIANTS["italian"]
+    position = start_position(rules)
+    result = native.NativeSearcher(rules, tt_bits=14).search(
+        position.white, position.black, position.kings, int(position.turn), seconds=0.2
+    )
+    assert result.move is not None
+    assert result.seconds < 0.2
