@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 
 .PHONY: run test test-fast lint bench clean messages messages-check
 
-$(VENV)/.installed: pyproject.toml
+$(VENV)/.installed: pyproject.toml setup.py $(wildcard engine/core/*.c engine/core/*.h)
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[dev]'

@@ -52,6 +52,7 @@ def uncovered_reason(rules: RuleSet) -> str | None:
     checks = [
         (rules.board_kind is BoardKind.DIAGONAL, "not a diagonal board"),
         (max(gen.board.coords) < 64, "more than 64 bits of board"),
+        (gen.fast_men and gen.fast_capture_check, "board layout"),
         (rules.generator_factory is None and rules.capture_filter is None, "its own move rules"),
         (set(rules.man_move_vectors) == set(forward(DIAGONALS)) and len(rules.man_move_vectors) == 2, "man moves"),
         (set(rules.man_capture_vectors) <= set(DIAGONALS) and rules.man_capture_distance == 1, "man captures"),
@@ -94,7 +95,7 @@ def build_core(rules: RuleSet, tt_bits: int = 18, keep_duplicates: bool = False)
     handle = core.Core(
         nsq, board.mask, steps, cap_dirs, move_dirs, gen.promo[0], gen.promo[1], int(flying),
         int(rules.men_capture_kings), PRECEDENCE[rules.precedence], PROMOTION[rules.promotion_in_capture],
-        int(keep_duplicates), rev_limit, tt_bits,
+        int(keep_duplicates), rev_limit, tt_bits, *gen.shifts,
     )
     _install_evaluation(handle, rules, nsq)
     return handle

@@ -35,6 +35,10 @@ typedef struct {
     int n_man_move[2];
     BB promo[2];
     int flying, men_take_kings, precedence, promo_mode, keep_dups;
+    /* Derived by rules_prepare(): the padded layout steps up by right shifts of s1 and s2 and down by
+     * left shifts (rules/board.py), so men's moves and capture tests run on whole bitboards. */
+    int s1, s2;
+    int men_move_up[2], men_cap_up[2], men_cap_down[2];
 } Rules;
 
 typedef struct {
@@ -43,8 +47,10 @@ typedef struct {
 } MoveList;
 
 /* movegen.c */
+void rules_prepare(Rules *r, int s1, int s2);
 int gen_moves(const Rules *r, BB own, BB opp, BB kings, int color, MoveList *out);
 int can_capture(const Rules *r, BB own, BB opp, BB kings, int color);
+uint64_t count_moves(const Rules *r, BB own, BB opp, BB kings, int color);
 uint64_t perft(const Rules *r, BB white, BB black, BB kings, int color, int depth);
 
 /* evaluate.c: tables built in Python (engine/native.py) from engine/evaluate.py's weights. */

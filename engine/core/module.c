@@ -55,14 +55,15 @@ static void core_dealloc(CoreObject *self) {
 }
 
 /* Core(nsq, mask, steps[4], man_cap_dirs[2], man_move_dirs[2], promo_white, promo_black, flying,
- *      men_take_kings, precedence, promo_mode, keep_dups, rev_limit, tt_bits) */
+ *      men_take_kings, precedence, promo_mode, keep_dups, rev_limit, tt_bits, shift1, shift2) */
 static int core_init(CoreObject *self, PyObject *args, PyObject *kw) {
-    int nsq, flying, men_take_kings, precedence, promo_mode, keep_dups, rev_limit, tt_bits;
+    int nsq, flying, men_take_kings, precedence, promo_mode, keep_dups, rev_limit, tt_bits, s1, s2;
     unsigned long long mask, promo_w, promo_b;
     PyObject *steps, *cap_dirs, *move_dirs;
     (void)kw;
-    if (!PyArg_ParseTuple(args, "iKOOOKKiiiiiii", &nsq, &mask, &steps, &cap_dirs, &move_dirs, &promo_w, &promo_b,
-                          &flying, &men_take_kings, &precedence, &promo_mode, &keep_dups, &rev_limit, &tt_bits))
+    if (!PyArg_ParseTuple(args, "iKOOOKKiiiiiiiii", &nsq, &mask, &steps, &cap_dirs, &move_dirs, &promo_w, &promo_b,
+                          &flying, &men_take_kings, &precedence, &promo_mode, &keep_dups, &rev_limit, &tt_bits,
+                          &s1, &s2))
         return -1;
     if (nsq > MAXSQ || tt_bits < 4 || tt_bits > 28) {
         PyErr_SetString(PyExc_ValueError, "board or table size out of range");
@@ -94,6 +95,7 @@ static int core_init(CoreObject *self, PyObject *args, PyObject *kw) {
     r->promo_mode = promo_mode;
     r->keep_dups = keep_dups;
     s->rev_limit = rev_limit;
+    rules_prepare(r, s1, s2);
     if (searcher_init(s, tt_bits) < 0) {
         PyErr_NoMemory();
         goto fail;
@@ -221,7 +223,19 @@ static PyObject *core_clear(CoreObject *self, PyObject *noargs) {
     Py_RETURN_NONE;
 }
 
+static PyObject *core_set_params(CoreObject *self, PyObject *args) {
+    int lmr_div, prune_depth, margin;
+    if (!PyArg_ParseTuple(args, "iii", &lmr_div, &prune_depth, &margin)) return NULL;
+    if (lmr_div < 10 || prune_depth < 0 || prune_depth > 16) {
+        PyErr_SetString(PyExc_ValueError, "search parameters out of range");
+        return NULL;
+    }
+    search_params(self->s, lmr_div, prune_depth, margin);
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef core_methods[] = {
+    {"set_params", (PyCFunction)core_set_params, METH_VARARGS, "(lmr divisor x100, prune depth, margin)"},
     {"set_eval", (PyCFunction)core_set_eval, METH_VARARGS, "install the evaluation tables"},
     {"moves", (PyCFunction)core_moves, METH_VARARGS, "legal moves as (mover xor, captured, kings xor)"},
     {"perft", (PyCFunction)core_perft, METH_VARARGS, "leaf count to depth"},

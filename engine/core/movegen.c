@@ -113,23 +113,21 @@ static int extend(Ctx *c, int cur, int king, BB capmask, int ncaps, int nkings, 
     return any;
 }
 
-static void quiet_moves(const Rules *r, BB own, BB opp, BB kings, int color, MoveList *out) {
-    BB empty = r->mask & ~(own | opp);
-    BB men = own & ~kings;
-    BB promo = r->promo[color];
-    for (BB b = men; b; b &= b - 1) {
-        int from = lowbit(b);
-        for (int i = 0; i < r->n_man_move[color]; i++) {
-            int to = r->step[r->man_move_dirs[color][i]][from];
-            if (to >= 0 && (empty & BIT(to))) {
-                Move *m = &out->m[out->n++];
-                m->mx = BIT(from) | BIT(to);
-                m->cap = 0;
-                m->kx = promo & BIT(to);
-            }
+void rules_prepare(Rules *r, int s1, int s2) {
+    r->s1 = s1;
+    r->s2 = s2;
+    for (int c = 0; c < 2; c++) {
+        r->men_move_up[c] = r->n_man_move[c] && r->man_move_dirs[c][0] < 2;
+        r->men_cap_up[c] = r->men_cap_down[c] = 0;
+        for (int i = 0; i < r->n_man_cap[c]; i++) {
+            if (r->man_cap_dirs[c][i] < 2) r->men_cap_up[c] = 1;
+            else r->men_cap_down[c] = 1;
         }
     }
-    for (BB b = own & kings; b; b &= b - 1) {
+}
+
+static void king_quiet_moves(const Rules *r, BB own_kings, BB empty, MoveList *out) {
+    for (BB b = own_kings; b; b &= b - 1) {
         int from = lowbit(b);
         for (int d = 0; d < 4; d++) {
             int to = r->step[d][from];
@@ -145,28 +143,60 @@ static void quiet_moves(const Rules *r, BB own, BB opp, BB kings, int color, Mov
     }
 }
 
-int can_capture(const Rules *r, BB own, BB opp, BB kings, int color) {
-    BB occ = own | opp;
-    BB prey = r->men_take_kings ? opp : opp & ~kings;
-    for (BB b = own & ~kings; b; b &= b - 1) {
-        int s = lowbit(b);
-        for (int i = 0; i < r->n_man_cap[color]; i++) {
-            const int8_t *st = r->step[r->man_cap_dirs[color][i]];
-            int v = st[s];
-            if (v >= 0 && (prey & BIT(v)) && st[v] >= 0 && !(occ & BIT(st[v]))) return 1;
+static void quiet_moves(const Rules *r, BB own, BB opp, BB kings, int color, MoveList *out) {
+    BB empty = r->mask & ~(own | opp);
+    BB men = own & ~kings;
+    BB promo = r->promo[color];
+    int up = r->men_move_up[color];
+    for (int k = 0; k < 2; k++) {
+        int sh = k ? r->s2 : r->s1;
+        BB targets = (up ? men >> sh : men << sh) & empty;
+        for (; targets; targets &= targets - 1) {
+            BB to = targets & -targets;
+            Move *m = &out->m[out->n++];
+            m->mx = to | (up ? to << sh : to >> sh);
+            m->cap = 0;
+            m->kx = promo & to;
         }
     }
-    for (BB b = own & kings; b; b &= b - 1) {
-        int s = lowbit(b);
-        for (int d = 0; d < 4; d++) {
-            const int8_t *st = r->step[d];
-            int v = st[s];
-            if (r->flying)
-                while (v >= 0 && !(occ & BIT(v))) v = st[v];
-            if (v >= 0 && (opp & BIT(v)) && st[v] >= 0 && !(occ & BIT(st[v]))) return 1;
+    if (own & kings) king_quiet_moves(r, own & kings, empty, out);
+}
+
+/* Can a flying king take anything? Slide along each diagonal through empty squares; a jump needs an
+ * enemy piece at the end of the slide with an empty square behind it. */
+static int flying_king_can_jump(const Rules *r, BB kings_, BB opp, BB empty) {
+    for (int k = 0; k < 2; k++) {
+        int sh = k ? r->s2 : r->s1;
+        for (BB ray = kings_; ray;) {
+            ray >>= sh;
+            if (ray & opp & (empty << sh)) return 1;
+            ray &= empty;
+        }
+        for (BB ray = kings_; ray;) {
+            ray <<= sh;
+            if (ray & opp & (empty >> sh)) return 1;
+            ray &= empty;
         }
     }
     return 0;
+}
+
+int can_capture(const Rules *r, BB own, BB opp, BB kings, int color) {
+    BB empty = r->mask & ~(own | opp);
+    BB men = own & ~kings;
+    BB prey = r->men_take_kings ? opp : opp & ~kings;
+    int s1 = r->s1, s2 = r->s2;
+    if (r->men_cap_up[color] &&
+        ((((men >> s1) & prey) >> s1 & empty) | (((men >> s2) & prey) >> s2 & empty)))
+        return 1;
+    if (r->men_cap_down[color] &&
+        ((((men << s1) & prey) << s1 & empty) | (((men << s2) & prey) << s2 & empty)))
+        return 1;
+    BB own_kings = own & kings;
+    if (!own_kings) return 0;
+    if (r->flying) return flying_king_can_jump(r, own_kings, opp, empty);
+    return ((((own_kings >> s1) & opp) >> s1 & empty) | (((own_kings >> s2) & opp) >> s2 & empty) |
+            (((own_kings << s1) & opp) << s1 & empty) | (((own_kings << s2) & opp) << s2 & empty)) != 0;
 }
 
 /* gen_moves never nests, so one capture context per thread is enough (and keeps 20 KB off the stack). */
@@ -218,10 +248,21 @@ int gen_moves(const Rules *r, BB own, BB opp, BB kings, int color, MoveList *out
     return out->n;
 }
 
+/* The number of legal moves, counting quiet men's moves by popcount (perft's last ply). */
+uint64_t count_moves(const Rules *r, BB own, BB opp, BB kings, int color) {
+    static _Thread_local MoveList list;
+    if (can_capture(r, own, opp, kings, color) || (own & kings)) return (uint64_t)gen_moves(r, own, opp, kings, color, &list);
+    BB empty = r->mask & ~(own | opp);
+    BB men = own;
+    if (r->men_move_up[color])
+        return (uint64_t)(__builtin_popcountll((men >> r->s1) & empty) + __builtin_popcountll((men >> r->s2) & empty));
+    return (uint64_t)(__builtin_popcountll((men << r->s1) & empty) + __builtin_popcountll((men << r->s2) & empty));
+}
+
 static uint64_t perft_rec(const Rules *r, BB own, BB opp, BB kings, int color, int depth) {
+    if (depth == 1) return count_moves(r, own, opp, kings, color);
     MoveList list;
     int n = gen_moves(r, own, opp, kings, color, &list);
-    if (depth == 1) return (uint64_t)n;
     uint64_t total = 0;
     for (int i = 0; i < n; i++) {
         const Move *m = &list.m[i];

@@ -9,14 +9,11 @@
 #include <string.h>
 #include <time.h>
 
-enum { EXACT, LOWER, UPPER };
-#define PRUNE_DEPTH 4
-#define MARGIN 60
+enum { EMPTY, EXACT, LOWER, UPPER };
 #define LMR_FROM 2
 #define CHECK_EVERY 2047
 #define CALLBACK_EVERY 16383
 
-static int lmr[32][32];
 
 double now_seconds(void) {
     struct timespec t;
@@ -37,15 +34,23 @@ int searcher_init(Searcher *s, int tt_bits) {
         for (int i = 0; i < MAXSQ; i++) s->z_piece[c][i] = splitmix(&seed);
     for (int i = 0; i < MAXSQ; i++) s->z_king[i] = splitmix(&seed);
     s->z_side = splitmix(&seed);
-    s->tt = calloc((size_t)1 << tt_bits, sizeof(TTEntry));
+    s->tt = calloc(((size_t)1 << tt_bits) + TT_WAYS, sizeof(TTEntry));
     if (!s->tt) return -1;
     s->tt_mask = ((uint64_t)1 << tt_bits) - 1;
-    for (int d = 2; d < 32; d++)
-        for (int i = LMR_FROM; i < 32; i++) {
-            int v = (int)(0.5 + log((double)d) * log((double)i) / 1.8);
-            lmr[d][i] = v < 1 ? 1 : (v > d - 1 ? d - 1 : v);
-        }
+    search_params(s, 180, 4, 60);
     return 0;
+}
+
+/* Late-move reductions grow with log(depth) * log(move number) / (lmr_div / 100); static pruning
+ * trusts the evaluation up to prune_depth plies from the leaves, with margin centi-men per ply. */
+void search_params(Searcher *s, int lmr_div, int prune_depth, int margin) {
+    s->prune_depth = prune_depth;
+    s->margin = margin;
+    for (int d = 0; d < 32; d++)
+        for (int i = 0; i < 32; i++) {
+            int v = d >= 2 && i >= LMR_FROM ? (int)(0.5 + log((double)d) * log((double)i) * 100.0 / lmr_div) : 0;
+            s->lmr[d][i] = d < 2 || i < LMR_FROM ? 0 : (v < 1 ? 1 : (v > d - 1 ? d - 1 : v));
+        }
 }
 
 void searcher_free(Searcher *s) {
@@ -90,6 +95,46 @@ static void sort_by(Move *moves, int *keys, int n) {
         moves[j + 1] = m;
         keys[j + 1] = k;
     }
+}
+
+static inline uint32_t digest(const Move *m) {
+    uint64_t x = m->mx * 0x9E3779B97F4A7C15ULL ^ m->cap * 0xC2B2AE3D27D4EB4FULL ^ m->kx * 0x165667B19E3779F9ULL;
+    uint32_t d = (uint32_t)(x >> 32) ^ (uint32_t)x;
+    return d ? d : 1;
+}
+
+static void digest_to_front(Move *moves, int n, uint32_t d) {
+    for (int i = 0; i < n; i++)
+        if (digest(&moves[i]) == d) {
+            Move t = moves[i];
+            memmove(&moves[1], &moves[0], (size_t)i * sizeof(Move));
+            moves[0] = t;
+            return;
+        }
+}
+
+/* Same position: overwrite. Otherwise the shallowest entry, entries from earlier searches first. */
+static void tt_store(Searcher *s, TTEntry *bucket, uint32_t check, uint32_t move, int score, int depth, int flag) {
+    TTEntry *victim = &bucket[0];
+    int worst = 1 << 30;
+    for (int w = 0; w < TT_WAYS; w++) {
+        TTEntry *e = &bucket[w];
+        if (e->check == check || !e->flag) {
+            victim = e;
+            break;
+        }
+        int value = e->depth + (e->age == s->age ? 64 : 0);
+        if (value < worst) {
+            worst = value;
+            victim = e;
+        }
+    }
+    victim->check = check;
+    victim->move = move;
+    victim->score = score;
+    victim->depth = (int8_t)depth;
+    victim->flag = (uint8_t)flag;
+    victim->age = s->age;
 }
 
 static void to_front(Move *moves, int n, const Move *m) {
@@ -166,19 +211,23 @@ static int search(Searcher *s, BB own, BB opp, BB kings, int color, int depth, i
     if (rev >= 4) {
         if (rev >= s->rev_limit || is_repetition(s, index, h, rev)) return 0;
     }
-    TTEntry *e = &s->tt[h & s->tt_mask];
-    Move hash_move = {0, 0, 0};
+    TTEntry *bucket = &s->tt[h & s->tt_mask & ~(uint64_t)(TT_WAYS - 1)];
+    uint32_t check = (uint32_t)(h >> 32);
+    uint32_t hash_move = 0;
     int has_hash = 0;
-    if (e->key == h) {
+    for (int w = 0; w < TT_WAYS; w++) {
+        TTEntry *e = &bucket[w];
+        if (e->check != check || !e->flag) continue;
         hash_move = e->move;
         has_hash = 1;
         if (e->depth >= depth && !pv_node) {
             int score = e->score;
             if (score > WIN_BOUND) score -= ply;
             else if (score < -WIN_BOUND) score += ply;
-            if (e->flag == EXACT || (e->flag == LOWER && score >= beta) || (e->flag == UPPER && score <= alpha))
-                return score;
+            int flag = e->flag;
+            if (flag == EXACT || (flag == LOWER && score >= beta) || (flag == UPPER && score <= alpha)) return score;
         }
+        break;
     }
     MoveList list;
     int n = gen_moves(r, own, opp, kings, color, &list);
@@ -187,12 +236,12 @@ static int search(Searcher *s, BB own, BB opp, BB kings, int color, int depth, i
     int is_capture = moves[0].cap != 0;
     if (n == 1 && ply < 2 * depth + 16) {
         depth += 1; /* a forced reply costs nothing to look past */
-    } else if (depth <= PRUNE_DEPTH && !pv_node && !is_capture && abs(beta) < WIN_BOUND &&
+    } else if (depth <= s->prune_depth && !pv_node && !is_capture && abs(beta) < WIN_BOUND &&
                !can_capture(r, opp, own, kings, 1 - color)) {
         /* Quiet position (no capture for either side): trust the evaluation near the leaves. */
         int stat = evaluate(r, &s->eval, own, opp, kings, color);
-        if (stat - MARGIN * depth >= beta) return stat;
-        if (depth <= 2 && stat + MARGIN * depth <= alpha) return stat;
+        if (stat - s->margin * depth >= beta) return stat;
+        if (depth <= 2 && stat + s->margin * depth <= alpha) return stat;
     }
     if (n > 1) {
         if (is_capture) {
@@ -202,7 +251,7 @@ static int search(Searcher *s, BB own, BB opp, BB kings, int color, int depth, i
         } else {
             order_quiet(s, moves, n, color, ply);
         }
-        if (has_hash) to_front(moves, n, &hash_move);
+        if (has_hash) digest_to_front(moves, n, hash_move);
     }
     int original_alpha = alpha, best = -INF;
     Move best_move = moves[0];
@@ -218,7 +267,7 @@ static int search(Searcher *s, BB own, BB opp, BB kings, int color, int depth, i
             int reduce = 0;
             if (depth >= 2 && i >= LMR_FROM && !m->cap && !m->kx && !same(m, &s->killers[ply][0]) &&
                 !same(m, &s->killers[ply][1]))
-                reduce = lmr[depth < 31 ? depth : 31][i < 31 ? i : 31];
+                reduce = s->lmr[depth < 31 ? depth : 31][i < 31 ? i : 31];
             score = -search(s, c_own, c_opp, c_kings, 1 - color, depth - 1 - reduce, -alpha - 1, -alpha, ply + 1, ch, 0,
                             c_rev);
             if (reduce && score > alpha)
@@ -259,11 +308,7 @@ static int search(Searcher *s, BB own, BB opp, BB kings, int color, int depth, i
     int stored = best;
     if (stored > WIN_BOUND) stored += ply;
     else if (stored < -WIN_BOUND) stored -= ply;
-    e->key = h;
-    e->move = best_move;
-    e->score = stored;
-    e->depth = (int8_t)depth;
-    e->flag = best >= beta ? LOWER : (best > original_alpha ? EXACT : UPPER);
+    tt_store(s, bucket, check, digest(&best_move), stored, depth, best >= beta ? LOWER : (best > original_alpha ? EXACT : UPPER));
     return best;
 }
 
@@ -362,6 +407,7 @@ void search_root(Searcher *s, BB white, BB black, BB kings, int color, int depth
     s->deadline = seconds >= 0 ? start + seconds : 1e300;
     s->nodes = 0;
     s->stopped = 0;
+    s->age++;
     BB own = color == 0 ? white : black, opp = color == 0 ? black : white;
     uint64_t h = hash_of(s, white, black, kings, color);
     if (n_history > HISTORY_MAX) {

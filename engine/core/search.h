@@ -6,13 +6,19 @@
 
 #define HISTORY_MAX 512
 
+/* 16 bytes; four to a bucket (one cache line). The move is kept as a 32-bit digest: it only orders
+ * moves (the search always plays from the generated list), so a rare collision costs nothing but order. */
 typedef struct {
-    uint64_t key;
-    Move move;
+    uint32_t check;  /* high half of the key (the low bits pick the bucket) */
+    uint32_t move;
     int32_t score;
     int8_t depth;
     uint8_t flag;
+    uint8_t age;
+    uint8_t pad;
 } TTEntry;
+
+#define TT_WAYS 4
 
 typedef int (*StopFn)(void *arg);
 
@@ -34,6 +40,8 @@ typedef struct Searcher {
     void *stop_arg;
     int stopped;
     int root_done, root_best;
+    uint8_t age;
+    int lmr[32][32], prune_depth, margin;
 } Searcher;
 
 typedef struct {
@@ -51,6 +59,7 @@ typedef struct {
 
 int searcher_init(Searcher *s, int tt_bits);
 void searcher_free(Searcher *s);
+void search_params(Searcher *s, int lmr_div, int prune_depth, int margin);
 uint64_t hash_of(const Searcher *s, BB white, BB black, BB kings, int color);
 double now_seconds(void);
 /* depth <= 0: no depth limit; seconds < 0: no time limit. */
