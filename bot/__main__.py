@@ -18,6 +18,11 @@ def parser() -> argparse.ArgumentParser:
         "local mode in this terminal (make run does the same). The commands below are for the operator; "
         "settings come from the environment or .env (see .env.example).",
     )
+    top.add_argument(
+        "--lang",
+        metavar="LOCALE",
+        help="the language of local mode (it, ru, pt-BR, es-ES, cs, tr, th, nl, fr; default: from LANG, else English)",
+    )
     commands = top.add_subparsers(dest="command")
     cli.add_commands(commands)
     return top
@@ -26,7 +31,7 @@ def parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
     if args.command is None:
-        return app.main()
+        return app.main(language=args.lang)
     return cli.run(args, load_settings())
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import signal
 import sys
 from datetime import timedelta
@@ -44,7 +45,7 @@ def fail(message: str, code: int = 2) -> None:
     raise SystemExit(code)
 
 
-def main() -> int:
+def main(language: str | None = None) -> int:
     """Run the bot until it is stopped. Exits non-zero with a message for bad or missing settings."""
     try:
         settings = load_settings()
@@ -54,7 +55,8 @@ def main() -> int:
     try:
         if not settings.discord_token:
             if sys.stdin.isatty():
-                return local.main(settings.database, pictures=settings.local_pictures)
+                chosen = language or os.environ.get("LANG")
+                return local.main(settings.database, pictures=settings.local_pictures, language=chosen)
             fail(MISSING_TOKEN)
         connect(settings)
     except DatabaseUnavailable as error:

@@ -15,18 +15,21 @@ USAGE_WIDTH = 30
 
 
 async def show_help(session: LocalSession, parsed: Parsed) -> None:
-    session.say("Commands (the same as on Discord; [#N] picks a game, default: the current one):")
-    lines = [(command.usage, command.summary) for command in COMMANDS.values()]
-    for usage, summary in [*lines, (QUIT, "leave (games stay in the database)")]:
+    w = session.w
+    session.say(
+        w.say("local.help_title", "Commands (the same as on Discord; [#N] picks a game, default: the current one):")
+    )
+    lines = [(command.usage, command.describe(w)) for command in COMMANDS.values()]
+    for usage, summary in [*lines, (QUIT, w.say("local.help.quit", "leave (games stay in the database)"))]:
         if len(usage) < USAGE_WIDTH:
             session.say(f"  {usage.ljust(USAGE_WIDTH)} {summary}")
         else:  # a long usage gets its own line
             session.say(f"  {usage}")
             session.say(f"  {'':{USAGE_WIDTH}} {summary}")
-    session.say(f"Variants: {', '.join(VARIANTS)}.")
+    session.say(w.say("local.variants", "Variants: {variants}.", variants=", ".join(VARIANTS)))
 
 
-HELP = Command("help", show_help, "help", "this list")
+HELP = Command("help", show_help, "help", lambda w: w.say("local.help.help", "this list"))
 QUIT = "quit"  # handled by the session: leave (games stay in the database)
 
 COMMANDS: dict[str, Command] = {

@@ -112,13 +112,20 @@ COMMANDS = (
         "premove",
         premove,
         "premove [#N] [clear] [MOVES]",
-        "conditional moves of the player waiting: pairs of the opponent's move and the reply",
+        lambda w: w.say(
+            "local.help.premove", "conditional moves of the player waiting: pairs of the opponent's move and the reply"
+        ),
     ),
-    Command("rematch", rematch, "rematch [#N]", "a finished game again, colours swapped"),
     Command(
-        "analyse", analyse, "analyse [#N] | analyse imported N", "the engine's analysis of a finished game (graph, PDN)"
+        "rematch",
+        rematch,
+        "rematch [#N]",
+        lambda w: w.say("local.help.rematch", "a finished game again, colours swapped"),
+    ),
+    Command(
+        "analyse",
+        analyse,
+        "analyse [#N] | analyse imported N",
+        lambda w: w.say("local.help.analyse", "the engine's analysis of a finished game (graph, PDN)"),
     ),
 )
-
-
-

@@ -7,8 +7,11 @@ from typing import TYPE_CHECKING
 
 from engine import hint_text
 from local.text import ALICE_ID, BOB_ID, NAMES, Command, InputError, Parsed, name_of, parse_options, write_file
+from messages import colour_name
+from messages.i18n import Words
 from messages.play import hint_refusal as hint_refusal_words
-from rules import find_variant
+from messages.rematch import opened
+from messages.variants import variant_name, variant_summary
 from service import HintPolicy, hint_refusal, move_number, rules_card
 
 if TYPE_CHECKING:
@@ -19,15 +22,26 @@ LOCAL_SITE = "Dama local mode"  # the PDN Site of games played in a terminal
 
 async def challenge(session: LocalSession, parsed: Parsed) -> None:
     if not parsed.args:
-        raise InputError("Whom? challenge bob (the second local player) or challenge bot.")
+        raise InputError(
+            lambda w: w.say("local.whom", "Whom? challenge bob (the second local player) or challenge bot.")
+        )
     who = parsed.args[0].lower().removeprefix("local:").removeprefix("@")
     if who == "bot":
         await play(session, Parsed("play", parsed.args[1:], None))
         return
     if who == "alice":
-        raise InputError("You are local:alice: you cannot play against yourself. Try challenge bob.")
+        raise InputError(
+            lambda w: w.say(
+                "local.not_yourself", "You are local:alice: you cannot play against yourself. Try challenge bob."
+            )
+        )
     if who != "bob":
-        raise InputError(f"There is no local player {parsed.args[0]!r}: challenge bob or challenge bot.")
+        typed = parsed.args[0]
+        raise InputError(
+            lambda w: w.say(
+                "local.no_such_player", "There is no local player {name!r}: challenge bob or challenge bot.", name=typed
+            )
+        )
     options = parse_options(parsed.args[1:], allowed=("variant", "colour", "rated", "days", "fen"))
     service = session.service
     challenge = await service.challenges.create(
@@ -42,10 +56,17 @@ async def challenge(session: LocalSession, parsed: Parsed) -> None:
     started = await service.challenges.accept(challenge.id, BOB_ID)
     game = started.game
     session.current = game.id
+    w = session.w
     session.say(
-        f"local:bob accepts. Game #{game.id} begins: {name_of(game, game.white_id)} (White) against "
-        f"{name_of(game, game.black_id)} (Black), {find_variant(game.variant).name}, "
-        f"{'rated' if game.rated else 'unrated'}."
+        w.say(
+            "local.bob_accepts",
+            "local:bob accepts. Game #{game} begins: {white} (White) against {black} (Black), {variant}, {rated}.",
+            game=game.id,
+            white=name_of(game, game.white_id),
+            black=name_of(game, game.black_id),
+            variant=variant_name(w, game.variant),
+            rated=w.say("terms.rated", "rated") if game.rated else w.say("terms.unrated", "unrated"),
+        )
     )
     await session.show(game)
 
@@ -57,12 +78,17 @@ async def play(session: LocalSession, parsed: Parsed) -> None:
     )
     game = started.game
     session.current = game.id
-    headline = (
-        f"Game #{game.id} begins: {name_of(game, game.white_id)} (White) against "
-        f"{name_of(game, game.black_id)} (Black), {find_variant(game.variant).name}."
+    w = session.w
+    headline = w.say(
+        "local.game_begins",
+        "Game #{game} begins: {white} (White) against {black} (Black), {variant}.",
+        game=game.id,
+        white=name_of(game, game.white_id),
+        black=name_of(game, game.black_id),
+        variant=variant_name(w, game.variant),
     )
     if started.bot_move is not None:
-        headline += f" The bot opened with {started.bot_move.move.notation}."
+        headline += opened(started.bot_move.move.notation, w)
     session.say(headline)
     await session.show(game)
 
@@ -70,9 +96,10 @@ async def play(session: LocalSession, parsed: Parsed) -> None:
 async def move(session: LocalSession, parsed: Parsed) -> None:
     game_id = parsed.game_id if parsed.game_id is not None else session.current
     if not parsed.args:
-        raise InputError(f"Which move? For example: move {await session.example_move(game_id)}")
+        example = await session.example_move(game_id)
+        raise InputError(lambda w: w.say("local.which_move", "Which move? For example: move {move}", move=example))
     if game_id is None:
-        raise InputError("There is no current game. Start one with: challenge bob, or challenge bot.")
+        raise InputError(no_current_game)
     await session.play_move(game_id, " ".join(parsed.args))
 
 
@@ -90,7 +117,9 @@ def _take_ply(parsed: Parsed) -> int | None:
     at = words.index("ply")
     value = parsed.args[at + 1] if at + 1 < len(parsed.args) else ""
     if not value.isdigit() or len(value) > 6:
-        raise InputError("ply needs a number of plies (half-moves), for example: hint ply 12")
+        raise InputError(
+            lambda w: w.say("local.ply_number", "ply needs a number of plies (half-moves), for example: hint ply 12")
+        )
     del parsed.args[at : at + 2]
     return int(value)
 
@@ -105,24 +134,51 @@ async def hint(session: LocalSession, parsed: Parsed) -> None:
     if refused is not None:
         raise InputError(hint_refusal_words(session.w, refused))
     if ply is not None and game.active:
-        raise InputError("Choosing an earlier position is for finished games; type hint alone for a hint now.")
+        raise InputError(
+            lambda w: w.say(
+                "local.ply_only_finished",
+                "Choosing an earlier position is for finished games; type hint alone for a hint now.",
+            )
+        )
     shown = game.ply if ply is None else ply
     if shown > game.ply:
-        raise InputError(f"Game #{game.id} has {game.ply} plies; choose a ply from 0 to {game.ply}.")
+        raise InputError(
+            lambda w: w.plural(
+                "hint.ply_range",
+                "Game #{game} has {count} ply; choose a ply from 0 to {count}.",
+                "Game #{game} has {count} plies; choose a ply from 0 to {count}.",
+                game.ply,
+                game=game.id,
+            )
+        )
     history = (await session.service.queries.replay(game.id)).positions[: shown + 1]
     position = history[-1]
     if not position.legal_moves():
         raise InputError(
-            f"Game #{game.id} is over and the position after ply {shown} has no move to suggest. "
-            f"To study an earlier position of the game, type: hint #{game.id} ply N (N from 0 to {game.ply - 1})."
+            lambda w: w.say(
+                "local.hint_over",
+                "Game #{game} is over and the position after ply {ply} has no move to suggest. To study an "
+                "earlier position of the game, type: hint #{game} ply N (N from 0 to {last}).",
+                game=game.id,
+                ply=shown,
+                last=game.ply - 1,
+            )
         )
-    session.say("Thinking...")
+    w = session.w
+    session.say(w.say("local.thinking", "Thinking..."))
     analysis = await session.analyser(position, history)
-    where = "" if shown == game.ply else f" after ply {shown}"
-    session.say(f"Hint for game #{game.id}{where}: {hint_text(position, analysis)}")
+    said = hint_text(position, analysis, w)
+    if shown == game.ply:
+        session.say(w.say("hint.for_game", "Hint for game #{game}: {hint}", game=game.id, hint=said))
+    else:
+        session.say(
+            w.say(
+                "hint.for_game_at", "Hint for game #{game} after ply {ply}: {hint}", game=game.id, ply=shown, hint=said
+            )
+        )
     path = await session.png(game, hint=analysis.move, suffix="-hint", ply=shown)
     if path is not None:
-        session.say(f"Board with the hint arrow: {path}")
+        session.say(w.say("local.hint_picture", "Board with the hint arrow: {path}", path=path))
 
 
 async def resign(session: LocalSession, parsed: Parsed) -> None:
@@ -132,32 +188,51 @@ async def resign(session: LocalSession, parsed: Parsed) -> None:
     if player is None or player not in NAMES:
         player = ALICE_ID if ALICE_ID in (game.white_id, game.black_id) else BOB_ID
     finished = await session.service.games.resign(game.id, player)
-    await session.finished(finished, f"{name_of(game, player)} resigned.")
+    await session.finished(finished, session.w.say("game.resigned", "{player} resigned.", player=name_of(game, player)))
 
 
 async def games(session: LocalSession, parsed: Parsed) -> None:
     if parsed.args or parsed.game_id is not None:
-        raise InputError("games takes no options: it lists every active local game.")
+        raise InputError(
+            lambda w: w.say("local.games_no_options", "games takes no options: it lists every active local game.")
+        )
+    w = session.w
     mine = await session.active_games()
     if not mine:
-        session.say("No active games. Start one with: challenge bob, or challenge bot.")
+        session.say(w.say("local.no_games", "No active games. Start one with: challenge bob, or challenge bot."))
         return
-    session.say("* marks the current game: moves and commands without #N go to it (switch N changes it).")
+    session.say(
+        w.say(
+            "local.current_marker",
+            "* marks the current game: moves and commands without #N go to it (switch N changes it).",
+        )
+    )
     for game in mine:
         to_move = game.to_move_id
         assert to_move is not None
         marker = "*" if game.id == session.current else " "
-        deadline = game.move_deadline.strftime("%Y-%m-%d %H:%M UTC") if game.move_deadline else "none"
-        session.say(
-            f"{marker}#{game.id} · {find_variant(game.variant).name} · {name_of(game, game.white_id)} (White) "
-            f"vs {name_of(game, game.black_id)} (Black) · move {move_number(game.ply)} · "
-            f"{name_of(game, to_move)} to move · deadline {deadline}"
+        if game.move_deadline:
+            deadline = game.move_deadline.strftime("%Y-%m-%d %H:%M UTC")
+        else:
+            deadline = w.say("board.no_deadline", "none")
+        line = w.say(
+            "local.games_line",
+            "#{game} · {variant} · {white} (White) vs {black} (Black) · move {number} · {mover} to move · "
+            "deadline {deadline}",
+            game=game.id,
+            variant=variant_name(w, game.variant),
+            white=name_of(game, game.white_id),
+            black=name_of(game, game.black_id),
+            number=move_number(game.ply),
+            mover=name_of(game, to_move),
+            deadline=deadline,
         )
+        session.say(marker + line)
 
 
 async def switch(session: LocalSession, parsed: Parsed) -> None:
     if parsed.game_id is None and not parsed.args:
-        raise InputError("Which game? For example: switch 3")
+        raise InputError(lambda w: w.say("local.which_game", "Which game? For example: switch 3"))
     game = await session.local_game(session.target(parsed))
     session.current = game.id
     await session.show(game)
@@ -169,27 +244,52 @@ async def pdn(session: LocalSession, parsed: Parsed) -> None:
     path = session.boards_dir / f"game-{game.id}.pdn"
     await asyncio.to_thread(write_file, path, text.encode("utf-8"))
     session.say(text.rstrip("\n"))
-    session.say(f"Saved as {path}")
+    session.say(session.w.say("local.saved_as", "Saved as {path}", path=path))
 
 
 async def pictures(session: LocalSession, parsed: Parsed) -> None:
     choice = " ".join(parsed.args).lower()
     if choice not in ("on", "off") or parsed.game_id is not None:
-        state = "on" if session.pictures else "off"
-        raise InputError(f"Board pictures are {state}. Type pictures on or pictures off.")
+        on = session.pictures
+        raise InputError(
+            lambda w: (
+                w.say("local.pictures_on", "Board pictures are on. Type pictures on or pictures off.")
+                if on
+                else w.say("local.pictures_off", "Board pictures are off. Type pictures on or pictures off.")
+            )
+        )
     session.pictures = choice == "on"
-    where = f"one file per game in {session.boards_dir}/" if session.pictures else "no more PNG files"
-    session.say(f"Board pictures {choice}: {where}.")
+    w = session.w
+    if session.pictures:
+        session.say(
+            w.say(
+                "local.pictures_now_on", "Board pictures on: one file per game in {folder}/.", folder=session.boards_dir
+            )
+        )
+    else:
+        session.say(w.say("local.pictures_now_off", "Board pictures off: no more PNG files."))
 
 
 async def rules(session: LocalSession, parsed: Parsed) -> None:
     if parsed.game_id is not None:
-        raise InputError("rules takes a variant, not a game: for example rules italian")
+        raise InputError(
+            lambda w: w.say("local.rules_variant", "rules takes a variant, not a game: for example rules italian")
+        )
     name = " ".join(parsed.args) or "italian"
     card = rules_card(name)
-    session.say(f"{card.name} ({card.width}x{card.height}, {card.first_player.label} moves first)")
-    session.say(card.summary)
-    session.say(f"Moves are written like: {', '.join(card.examples)}")
+    w = session.w
+    session.say(
+        w.say(
+            "local.rules_title",
+            "{variant} ({width}x{height}, {first} moves first)",
+            variant=variant_name(w, card.variant),
+            width=card.width,
+            height=card.height,
+            first=colour_name(w, card.first_player),
+        )
+    )
+    session.say(variant_summary(w, card.variant))
+    session.say(w.say("local.moves_written", "Moves are written like: {moves}", moves=", ".join(card.examples)))
 
 
 COMMANDS = (
@@ -197,16 +297,53 @@ COMMANDS = (
         "challenge",
         challenge,
         "challenge bob [VARIANT] [white|black|random] [rated] [days N] [fen FEN]",
-        "a game between local:alice (you) and local:bob (same keyboard); challenge bot ... plays the bot",
+        lambda w: w.say(
+            "local.help.challenge",
+            "a game between local:alice (you) and local:bob (same keyboard); challenge bot ... plays the bot",
+        ),
     ),
-    Command("play", play, "play [VARIANT] [level 1-5] [white|black|random] [fen FEN]", "a game against the bot"),
-    Command("move", move, "move MOVE [#N]", "play a move for the side to move (or just type the move)"),
-    Command("board", board, "board [#N]", "show the board"),
-    Command("hint", hint, "hint [#N] [ply K]", "the engine's suggestion (finished games: after ply K)"),
-    Command("resign", resign, "resign [#N]", "the player to move resigns (against the bot: you)"),
-    Command("games", games, "games", "the local players' active games (* marks the current one)"),
-    Command("switch", switch, "switch N", "make game N the current one"),
-    Command("pdn", pdn, "pdn [#N]", "the game in PDN"),
-    Command("rules", rules, "rules [VARIANT]", "how a variant is played"),
-    Command("pictures", pictures, "pictures on|off", "write board pictures (PNG) or not"),
+    Command(
+        "play",
+        play,
+        "play [VARIANT] [level 1-5] [white|black|random] [fen FEN]",
+        lambda w: w.say("local.help.play", "a game against the bot"),
+    ),
+    Command(
+        "move",
+        move,
+        "move MOVE [#N]",
+        lambda w: w.say("local.help.move", "play a move for the side to move (or just type the move)"),
+    ),
+    Command("board", board, "board [#N]", lambda w: w.say("local.help.board", "show the board")),
+    Command(
+        "hint",
+        hint,
+        "hint [#N] [ply K]",
+        lambda w: w.say("local.help.hint", "the engine's suggestion (finished games: after ply K)"),
+    ),
+    Command(
+        "resign",
+        resign,
+        "resign [#N]",
+        lambda w: w.say("local.help.resign", "the player to move resigns (against the bot: you)"),
+    ),
+    Command(
+        "games",
+        games,
+        "games",
+        lambda w: w.say("local.help.games", "the local players' active games (* marks the current one)"),
+    ),
+    Command("switch", switch, "switch N", lambda w: w.say("local.help.switch", "make game N the current one")),
+    Command("pdn", pdn, "pdn [#N]", lambda w: w.say("local.help.pdn", "the game in PDN")),
+    Command("rules", rules, "rules [VARIANT]", lambda w: w.say("local.help.rules", "how a variant is played")),
+    Command(
+        "pictures",
+        pictures,
+        "pictures on|off",
+        lambda w: w.say("local.help.pictures", "write board pictures (PNG) or not"),
+    ),
 )
+
+
+def no_current_game(w: Words) -> str:
+    return w.say("local.no_current_game", "There is no current game. Start one with: challenge bob, or challenge bot.")

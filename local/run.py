@@ -24,6 +24,7 @@ def run_session(
     echo: bool = False,
     banner: bool = True,
     pictures: bool = True,
+    language: str | None = None,
 ) -> int:
     """Read commands from `input` until quit or end of input; write everything to `output`.
 
@@ -35,16 +36,33 @@ def run_session(
         db = runner.run(Database.open(database_path))
         try:
             service = Service(db, engine=engine or engine_module.default_engine())
-            session = LocalSession(service, output, boards_dir=boards_dir, analyser=analyser, pictures=pictures)
+            session = LocalSession(
+                service, output, boards_dir=boards_dir, analyser=analyser, pictures=pictures, language=language
+            )
+            w = session.w
             if banner:
                 session.say(
-                    "Dama local mode (DISCORD_TOKEN is not set, so no Discord): you are local:alice; "
-                    "local:bob shares your keyboard, and the bot is always ready."
+                    w.say(
+                        "local.banner",
+                        "Dama local mode (DISCORD_TOKEN is not set, so no Discord): you are local:alice; "
+                        "local:bob shares your keyboard, and the bot is always ready.",
+                    )
                 )
-                where = f"board pictures go to {boards_dir}/ (pictures off to stop)" if pictures else "no pictures"
-                session.say(f"Games are kept in {db.path}; {where}.")
-                session.say("Boards: w/b are White's/Black's men, W/B their kings, . an empty square.")
-                session.say("Type help for the commands, quit to leave.")
+                if pictures:
+                    where = w.say(
+                        "local.pictures_where",
+                        "board pictures go to {folder}/ (pictures off to stop)",
+                        folder=boards_dir,
+                    )
+                else:
+                    where = w.say("local.no_pictures", "no pictures")
+                session.say(
+                    w.say("local.games_kept", "Games are kept in {path}; {pictures}.", path=db.path, pictures=where)
+                )
+                session.say(
+                    w.say("local.board_key", "Boards: w/b are White's/Black's men, W/B their kings, . an empty square.")
+                )
+                session.say(w.say("local.type_help", "Type help for the commands, quit to leave."))
             runner.run(session.start())
             while True:
                 output.write(runner.run(session.prompt()))
@@ -60,7 +78,9 @@ def run_session(
                     output.write(line if line.endswith("\n") else line + "\n")
                 if not runner.run(session.handle(line)):
                     break
-            session.say("Bye. Your games are saved; run python -m bot again to continue them.")
+            session.say(
+                session.w.say("local.bye", "Bye. Your games are saved; run python -m bot again to continue them.")
+            )
         finally:
             runner.run(db.close())
             if own_engine:
@@ -68,8 +88,7 @@ def run_session(
     return 0
 
 
-def main(database_path: Path | str, *, pictures: bool = True) -> int:
-    """Local mode in this terminal (`python -m bot` starts it when there is no token and stdin is a TTY)."""
-    return run_session(sys.stdin, sys.stdout, database_path=database_path, pictures=pictures)
-
-
+def main(database_path: Path | str, *, pictures: bool = True, language: str | None = None) -> int:
+    """Local mode in this terminal (`python -m bot` starts it when there is no token and stdin is a TTY);
+    language: a locale (--lang, or LANG such as it_IT.UTF-8)."""
+    return run_session(sys.stdin, sys.stdout, database_path=database_path, pictures=pictures, language=language)

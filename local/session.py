@@ -18,12 +18,13 @@ import messages
 from local import tournament
 from local.commands import COMMANDS
 from local.text import ALICE_ID, BOB_ID, NAMES, InputError, Parsed, board_text, name_of, write_file
-from messages import example_moves
+from messages import colour_name, example_moves
 from messages.i18n import words
 from messages.play import describe_game_error, ending
 from messages.premove import conditional_reply
+from messages.variants import variant_name
 from render import RenderOptions, render_board
-from rules import Move, RulesError, find_variant
+from rules import Move, RulesError
 from service import (
     BOT_ID,
     Analyser,
@@ -80,7 +81,14 @@ class LocalSession:
         waiting = [g for g in mine if g.to_move_id in NAMES]
         if mine:
             self.current = (waiting or mine)[0].id
-            self.say(f"You have {len(mine)} active game{'s' * (len(mine) != 1)}; type games to list them.")
+            self.say(
+                self.w.plural(
+                    "local.active_games",
+                    "You have {count} active game; type games to list them.",
+                    "You have {count} active games; type games to list them.",
+                    len(mine),
+                )
+            )
 
     async def prompt(self) -> str:
         if self.current is None:
@@ -91,10 +99,16 @@ class LocalSession:
             self.current = None
             return "dama> "
         if not game.active:
-            return f"#{game.id} (over)> "
+            return self.w.say("local.prompt_over", "#{game} (over)> ", game=game.id)
         to_move = game.to_move_id
         assert to_move is not None
-        return f"#{game.id} {name_of(game, to_move)} ({game.turn.label}) to move> "
+        return self.w.say(
+            "local.prompt",
+            "#{game} {player} ({side}) to move> ",
+            game=game.id,
+            player=name_of(game, to_move),
+            side=colour_name(self.w, game.turn),
+        )
 
     # ---- dispatch -----------------------------------------------------------------------------
 
@@ -108,9 +122,9 @@ class LocalSession:
                 return False
             await self._run(parsed, line)
         except InputError as error:
-            self.say(str(error))
+            self.say(error.words(self.w))
         except RulesError as error:
-            self.say(messages.describe(error))
+            self.say(messages.describe(error, None, self.w))
         except GameError as error:
             self.say(self.game_error(error))
         finally:
@@ -121,7 +135,14 @@ class LocalSession:
         try:
             tokens = shlex.split(line)
         except ValueError as error:
-            raise InputError(f"I could not read that ({error}). Type help for the commands.") from None
+            problem = str(error)
+            raise InputError(
+                lambda w: w.say(
+                    "local.unreadable",
+                    "I could not read that ({problem}). Type help for the commands.",
+                    problem=problem,
+                )
+            ) from None
         command, args = tokens[0].lower().lstrip("/"), tokens[1:]
         game_id: int | None = None
         rest: list[str] = []
@@ -136,7 +157,11 @@ class LocalSession:
     def _game_number(token: str) -> int:
         digits = token.lstrip("#")
         if not digits.isdigit() or len(digits) > 12:
-            raise InputError(f"{token!r} is not a game number; write it like #12.")
+            raise InputError(
+                lambda w: w.say(
+                    "local.not_a_game_number", "{text!r} is not a game number; write it like #12.", text=token
+                )
+            )
         return int(digits)
 
     async def _run(self, parsed: Parsed, line: str) -> None:
@@ -148,7 +173,11 @@ class LocalSession:
         if looks_like_move(line) and self.current is not None:  # a bare move: 22-18, 22x13x6, c3-d4, cd4
             await self.play_move(self.current, line)
             return
-        raise InputError(f"Unknown command {command!r}. Type help for the list.")
+        raise InputError(
+            lambda w: w.say(
+                "local.unknown_command", "Unknown command {command!r}. Type help for the list.", command=command
+            )
+        )
 
     async def example_move(self, game_id: int | None) -> str:
         """A move as the game writes it, for the examples in our sentences (22-18, c3-d4, ...)."""
@@ -166,17 +195,31 @@ class LocalSession:
         if allow_bare and parsed.game_id is None and len(parsed.args) == 1 and parsed.args[0].isdigit():
             parsed.game_id = self._game_number(parsed.args.pop())
         if parsed.args:
-            raise InputError(f"I don't understand {' '.join(parsed.args)!r} here. Type help for the commands.")
+            typed = " ".join(parsed.args)
+            raise InputError(
+                lambda w: w.say(
+                    "local.not_understood", "I don't understand {text!r} here. Type help for the commands.", text=typed
+                )
+            )
         if parsed.game_id is not None:
             return parsed.game_id
         if self.current is None:
-            raise InputError("There is no current game. Start one with: challenge bob, or challenge bot.")
+            raise InputError(
+                lambda w: w.say(
+                    "local.no_current_game",
+                    "There is no current game. Start one with: challenge bob, or challenge bot.",
+                )
+            )
         return self.current
 
     async def local_game(self, game_id: int) -> GameView:
         game = await self.service.queries.game(game_id)
         if not NAMES.keys() & {game.white_id, game.black_id}:
-            raise InputError(f"Game #{game_id} is not a local game (it is played on Discord).")
+            raise InputError(
+                lambda w: w.say(
+                    "local.not_local", "Game #{game} is not a local game (it is played on Discord).", game=game_id
+                )
+            )
         return game
 
     # ---- shared by the commands ---------------------------------------------------------------
@@ -190,7 +233,7 @@ class LocalSession:
         try:
             result = await self.service.games.play(game.id, mover, text, bot_reply=False)
         except RulesError as error:
-            self.say(messages.describe(error, game.position))
+            self.say(messages.describe(error, game.position, self.w))
             return
         await self.moved(result)
         while result.last.next_player_id == BOT_ID:  # the bot's move may meet a conditional reply
@@ -202,12 +245,24 @@ class LocalSession:
 
     async def moved(self, result: MoveResult) -> None:
         game = result.game
-        took = f" (takes {', '.join(result.move.captures)})" if result.move.captures else ""
-        self.say(f"{name_of(game, result.move.player_id)} played {result.move.notation}{took}.")
+        w = self.w
+        player = name_of(game, result.move.player_id)
+        if result.move.captures:
+            self.say(
+                w.say(
+                    "local.played_takes",
+                    "{player} played {move} (takes {taken}).",
+                    player=player,
+                    move=result.move.notation,
+                    taken=w.join(list(result.move.captures)),
+                )
+            )
+        else:
+            self.say(w.say("game.played", "{player} played {move}.", player=player, move=result.move.notation))
         reply = result.premove_reply
         if reply is not None:
             result, game = reply, reply.game
-            self.say(conditional_reply(name_of(game, reply.move.player_id), reply.move.notation))
+            self.say(conditional_reply(name_of(game, reply.move.player_id), reply.move.notation, w))
         if result.ended is not None:
             await self.finished(GameFinished(game, result.ended, result.rating_changes))
         else:
@@ -217,17 +272,19 @@ class LocalSession:
         game = finished.game
         await self.show(game)
         ratings = self.ratings(game, finished.rating_changes)
-        self.say(" ".join(filter(None, [headline, f"Game #{game.id} is over: {ending(game)}.", ratings])))
+        over = self.w.say(
+            "error.game_over", "Game #{game} is over: {ending}.", game=game.id, ending=ending(game, self.w)
+        )
+        self.say(" ".join(filter(None, [headline, over, ratings])))
         await tournament.after_game(self, game.id)  # a tournament game: its next round, or the end
 
-    @staticmethod
-    def ratings(game: GameView, changes: Sequence[RatingChange]) -> str:
+    def ratings(self, game: GameView, changes: Sequence[RatingChange]) -> str:
         shown = [
             f"{name_of(game, c.player_id)} {c.rating_after:.0f} ({c.delta:+.0f})"
             for c in changes
             if c.player_id != BOT_ID
         ]
-        return ("Ratings: " + ", ".join(shown) + ".") if shown else ""
+        return self.w.say("game.ratings", "Ratings: {ratings}", ratings=", ".join(shown) + ".") if shown else ""
 
     # ---- helpers ------------------------------------------------------------------------------
 
@@ -252,19 +309,33 @@ class LocalSession:
         return board_flipped(prefs.orientation, game.color_of(viewer))
 
     async def show(self, game: GameView) -> None:
-        rules = find_variant(game.variant)
+        w = self.w
         self.say(
-            f"Game #{game.id} · {rules.name} · move {move_number(game.ply)} · White: {name_of(game, game.white_id)}"
-            f" · Black: {name_of(game, game.black_id)}"
+            w.say(
+                "local.board_title",
+                "Game #{game} · {variant} · move {number} · White: {white} · Black: {black}",
+                game=game.id,
+                variant=variant_name(w, game.variant),
+                number=move_number(game.ply),
+                white=name_of(game, game.white_id),
+                black=name_of(game, game.black_id),
+            )
         )
         self.say(board_text(game.position, flip=await self.flipped(game)))
         if game.active:
             to_move = game.to_move_id
             assert to_move is not None
-            self.say(f"{game.turn.label} to move: {name_of(game, to_move)}.")
+            self.say(
+                w.say(
+                    "local.to_move",
+                    "{side} to move: {player}.",
+                    side=colour_name(w, game.turn),
+                    player=name_of(game, to_move),
+                )
+            )
         path = await self.png(game)
         if path is not None:
-            self.say(f"Board picture: {path}")
+            self.say(w.say("local.board_picture", "Board picture: {path}", path=path))
 
     async def png(
         self, game: GameView, *, hint: Move | None = None, suffix: str = "", ply: int | None = None
@@ -288,6 +359,7 @@ class LocalSession:
             move_number=move_number(shown),
             result=game.result if shown == game.ply else None,
             note=record.notation if record else None,
+            language=self.w.locale,
         )
         png = await asyncio.to_thread(render_board, position, options)
         path = self.boards_dir / f"game-{game.id}{suffix}.png"
@@ -295,4 +367,5 @@ class LocalSession:
         return path
 
     def game_error(self, error: GameError) -> str:
-        return describe_game_error(error, lambda player: NAMES.get(player, "the bot"))
+        w = self.w
+        return describe_game_error(error, lambda player: NAMES.get(player, w.say("local.the_bot", "the bot")), w)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from messages.i18n import Words
 from rules import VARIANTS, Position, UnknownVariantError, find_variant
 from service import BOT_ID, GameView, bot_label
 
@@ -21,7 +22,15 @@ COLOURS = ("white", "black", "random")
 
 
 class InputError(Exception):
-    """Something typed at the prompt that we cannot use; the message says what would work."""
+    """Something typed at the prompt that we cannot use; the message says what would work, in the session's
+    language (a sentence already worded, or a function of the session's Words)."""
+
+    def __init__(self, message: str | Callable[[Words], str]) -> None:
+        super().__init__(message if isinstance(message, str) else "input error")
+        self.message = message
+
+    def words(self, w: Words) -> str:
+        return self.message if isinstance(self.message, str) else self.message(w)
 
 
 def name_of(game: GameView, player_id: int) -> str:
@@ -84,11 +93,18 @@ def _set_valued(options: Options, key: str, value: str) -> None:
     """level N, days N, fen FEN."""
     if key == "fen":
         if not value:
-            raise InputError("fen needs a position, for example fen W:W21,22:B10,11")
+            raise InputError(
+                lambda w: w.say("local.fen_needs_position", "fen needs a position, for example fen W:W21,22:B10,11")
+            )
         options.fen = value
         return
     if not value.isdigit():
-        raise InputError(f"{key} needs a number, for example {key} {'2' if key == 'level' else '3'}.")
+        example = f"{key} {'2' if key == 'level' else '3'}"
+        raise InputError(
+            lambda w: w.say(
+                "local.needs_number", "{option} needs a number, for example {example}.", option=key, example=example
+            )
+        )
     if key == "level":
         options.level = int(value)
     else:
@@ -116,8 +132,7 @@ def parse_options(args: list[str], *, allowed: tuple[str, ...]) -> Options:
             options.variant = find_variant(name).id
         except UnknownVariantError:
             raise InputError(
-                f"I don't understand {name!r}. Variants: {', '.join(VARIANTS)}; "
-                f"options: {', '.join(allowed)}."
+                f"I don't understand {name!r}. Variants: {', '.join(VARIANTS)}; options: {', '.join(allowed)}."
             ) from None
     return options
 
@@ -129,7 +144,11 @@ class Command:
     name: str
     run: Callable[[LocalSession, Parsed], Awaitable[None]]
     usage: str
-    summary: str
+    summary: str | Callable[[Words], str]  # words in the session's language (modules not yet worded: English)
+
+    def describe(self, w: Words) -> str:
+        return self.summary if isinstance(self.summary, str) else self.summary(w)
+
 
 def write_file(path: Path, data: bytes) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -32,6 +32,18 @@ def colour_name(w: Words, colour: object) -> str:
     return w.say("colour.white", "White") if text == "white" else w.say("colour.black", "Black")
 
 
+def outcome(w: Words, result: str | None) -> str:
+    """'White wins', 'Black wins', 'Draw', or 'Over' for a result not known."""
+    match result:
+        case "1-0":
+            return w.say("result.white_wins", "White wins")
+        case "0-1":
+            return w.say("result.black_wins", "Black wins")
+        case "1/2-1/2":
+            return w.say("result.draw", "Draw")
+    return w.say("result.over", "Over")
+
+
 def colour_in_sentence(w: Words, colour: object) -> str:
     """'white' / 'black' inside a sentence ("... now plays white")."""
     text = str(getattr(colour, "label", colour)).lower()

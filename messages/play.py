@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from messages import outcome
 from messages.correspondence import CORRESPONDENCE_ERRORS
 from messages.i18n import ENGLISH, Words
 from messages.imports import IMPORT_ERRORS
@@ -57,17 +58,6 @@ def unknown_command(w: Words) -> str:
         "I don't know that command (any more). Discord may still be showing an old list: type / to see the "
         "current commands.",
     )
-
-
-def outcome(w: Words, result: str | None) -> str:
-    match result:
-        case "1-0":
-            return w.say("result.white_wins", "White wins")
-        case "0-1":
-            return w.say("result.black_wins", "Black wins")
-        case "1/2-1/2":
-            return w.say("result.draw", "Draw")
-    return w.say("result.over", "Over")
 
 
 _ENDINGS: dict[EndReason, Callable[[Words], str]] = {

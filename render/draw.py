@@ -7,10 +7,13 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
+from messages import colour_name, outcome
+from messages.i18n import Words, words
 from render.layers import (
     Font,
     arrow_mask,
     draw_square_numbers,
+    family_for,
     font,
     has_square_numbers,
     palette_for,
@@ -160,19 +163,21 @@ MIN_CAPTION_PX = 10  # names shrink to this size before they are shortened
 
 def caption_lines(position: Position, options: RenderOptions) -> tuple[str, str, str]:
     """The caption's words: White's name, Black's name, and the state of play."""
-    white = options.white_name or Color.WHITE.label
-    black = options.black_name or Color.BLACK.label
+    w = words(options.language)
+    white = options.white_name or colour_name(w, Color.WHITE)
+    black = options.black_name or colour_name(w, Color.BLACK)
     return white, black, _status(position, options)
 
 
 def fitted(draw: ImageDraw.ImageDraw, texts: tuple[str, ...], size: int, room: int) -> tuple[Font, tuple[str, ...]]:
     """The largest font from size down to MIN_CAPTION_PX at which every text fits room pixels; at the
     smallest, texts that still do not fit are shortened with an ellipsis."""
+    family = family_for(*texts)
     for points in range(size, MIN_CAPTION_PX - 1, -1):
-        face = font(points)
+        face = font(points, family)
         if all(text_size(draw, text, face)[2] <= room for text in texts):
             return face, texts
-    face = font(MIN_CAPTION_PX)
+    face = font(MIN_CAPTION_PX, family)
     return face, tuple(_fit(draw, text, face, room) for text in texts)
 
 
@@ -233,10 +238,10 @@ def _caption(image: Image.Image, layout: Layout, theme: Theme, position: Positio
     text = caption_text(position, options)
     for white, x, y in text.markers:
         _marker(draw, x, y, text.disc, theme, white)
-    names = font(text.names_px)
+    names = font(text.names_px, family_for(text.white, text.black))
     for (_, x, y), label in zip(text.markers[:2], (text.white, text.black), strict=True):
         draw.text((x + text.disc * 1.7, y), label, fill=theme.caption_text, font=names, anchor="lm")
-    status = font(text.status_px)
+    status = font(text.status_px, family_for(text.status))
     line = (x0 + x1) / 2, top + (bottom - top) * 0.725
     if len(text.markers) == 3:
         _, mx, my = text.markers[2]
@@ -254,20 +259,22 @@ def _marker(draw: ImageDraw.ImageDraw, x: float, y: float, r: float, theme: Them
 
 
 def _status(position: Position, options: RenderOptions) -> str:
+    w = words(options.language)
     parts = []
     if options.move_number is not None:
-        parts.append(f"Move {options.move_number}")
+        parts.append(w.say("picture.move_number", "Move {number}", number=options.move_number))
     if options.note:
         parts.append(options.note)
     if options.result is not None:
-        parts.append(_result_words(options.result))
+        parts.append(_result_words(options.result, w))
     else:
-        parts.append(f"{position.turn.label} to move")
+        parts.append(w.say("picture.to_move", "{side} to move", side=colour_name(w, position.turn)))
     return " · ".join(parts)
 
 
-def _result_words(result: str) -> str:
-    return {"1-0": "1-0 White wins", "0-1": "0-1 Black wins", "1/2-1/2": "½-½ Draw"}.get(result, result)
+def _result_words(result: str, w: Words) -> str:
+    score = {"1-0": "1-0", "0-1": "0-1", "1/2-1/2": "½-½"}.get(result)
+    return f"{score} {outcome(w, result)}" if score else result
 
 
 def _fit(draw: ImageDraw.ImageDraw, text: str, face: Font, room: int) -> str:

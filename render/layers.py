@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import math
+from pathlib import Path
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
 
@@ -24,9 +25,40 @@ MAN_THICKNESS, KING_THICKNESS = 0.16, 0.27  # of the radius: the visible side be
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 
 
-@functools.lru_cache(maxsize=32)
-def font(size: int) -> Font:
-    return ImageFont.load_default(size)
+FONT_DIR = Path(__file__).parent / "fonts"
+# Pillow's own font covers Latin-1; DejaVu Sans adds the rest of Latin (Czech, Turkish) and Cyrillic, and
+# Arundina Sans (DejaVu's Thai companion) Thai. Both are shipped in render/fonts with their licences.
+_FAMILIES = {"dejavu": FONT_DIR / "DejaVuSans.ttf", "thai": FONT_DIR / "ArundinaSans.ttf"}
+
+
+def family_for(*texts: str) -> str:
+    """The font family that has a glyph for every character of the texts."""
+    chars = "".join(texts)
+    if any("\u0e00" <= c <= "\u0e7f" for c in chars):
+        return "thai"
+    if not all(c.isspace() or _default_has(c) for c in chars):
+        return "dejavu"
+    return "default"
+
+
+@functools.lru_cache(maxsize=1024)
+def _default_has(char: str) -> bool:
+    """Whether Pillow's own font draws the character (else it draws the same box as for U+FFFF)."""
+    face = ImageFont.load_default(16)
+    return _glyph(face, char) != _glyph(face, "\uffff")
+
+
+def _glyph(face: Font, char: str) -> tuple[tuple[int, int], bytes]:
+    mask = face.getmask(char)
+    return mask.size, bytes(mask)
+
+
+@functools.lru_cache(maxsize=64)
+def font(size: int, family: str = "default") -> Font:
+    path = _FAMILIES.get(family)
+    if path is None:
+        return ImageFont.load_default(size)
+    return ImageFont.truetype(str(path), size)
 
 
 def text_size(draw: ImageDraw.ImageDraw, text: str, face: Font) -> tuple[int, int, int, int]:

@@ -174,6 +174,7 @@ async def board_message(
         move_number=move_number(shown),
         result=game.result if shown == game.ply else None,
         note=record.notation if record else None,
+        language=w.locale,
     )
     png = await render_png(position, options)
     filename = f"game-{game.id}-{shown}.png"

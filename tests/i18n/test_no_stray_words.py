@@ -6,11 +6,13 @@ What the scan leaves alone is listed here, in one place, with the reason:
 - log lines (`log.info(...)` and friends): they are for the operator, in English;
 - the slash commands' own words (`app_commands.command/describe/rename/Choice`, groups): discord.py's
   Translator localizes them from the catalogue (bot/translator.py);
-- the argument of `raise` and of `super().__init__` in the lower layers (rules, data, service, render) and in
-  exception classes: typed errors whose text is only for logs and tracebacks; players read messages/;
+- the argument of `raise` (except `InputError` and `Refusal`, which players read) and of `super().__init__`:
+  typed errors whose text is only for logs and tracebacks; players read messages/;
+- addresses and file names; a local-mode command's usage line (what is typed: commands stay English);
 - codes rather than words: dict keys, operands of comparisons, subscripts (type names in annotations),
   `__all__`, and the arguments of service/players.py `_check` (setting names that messages/play.py words);
-- module constants named `*_HELP`: slash-command option descriptions passed to `describe` by name;
+- module constants named `*_HELP` (slash-command option descriptions passed to `describe` by name) and
+  `*_SITE` (the PDN Site tag);
 - FORMAT_FILES: text that follows a file format (PDN tag values) or a proper name (the bot's name);
 - OPERATOR_FILES: command-line tools and start-up messages for the person running the bot;
 - NOT_YET_CONVERTED: modules whose sentences are still English-only (each named with what is missing), so
@@ -26,6 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 SCANNED = ("bot", "local", "messages", "render", "engine/hint.py", "service")
 WORDS = re.compile(r"[A-Za-z]{2,}(?:[ ,.;!?'’]|: )+[A-Za-z]{2,}|^[A-Z][a-z]+[.!?]?$")
+NOT_WORDS = re.compile(r"://|^[-\w]*\.(ttf|png|pdn|gif|json|sql)$")  # addresses and file names
 LOGGING = {"debug", "info", "warning", "error", "exception", "critical"}
 CATALOGUE = {"say", "plural"}
 COMMAND_WORDS = {"command", "describe", "rename", "Choice", "Group", "choices"}
@@ -44,13 +47,8 @@ NOT_YET_CONVERTED = {
     # post-game analysis (landed in parallel): report and replies English-only so far
     "messages/analysis.py", "bot/exts/review/cog.py", "bot/exts/analysis/cog.py",
     "render/graph.py",
-    # PDN import: local mode's command list (like the rest of local/)
+    # PDN import: local mode's command list
     "local/imports.py",
-    # local mode: its own prompts, help and refusals are English-only so far (its game words are shared)
-    "local/commands.py", "local/correspondence.py", "local/games.py", "local/run.py", "local/session.py",
-    "local/text.py",
-    # the board picture's caption ("Move 12 · White to move")
-    "render/draw.py",
 }
 
 
@@ -62,11 +60,29 @@ def _codes(node: ast.AST) -> list[ast.AST]:
         return [node.left, *node.comparators]
     if isinstance(node, ast.Subscript):
         return [node.slice]
+    if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "Command" and len(node.args) >= 3:
+        return [node.args[2]]  # a local command's usage is what is typed (command names stay English)
     if isinstance(node, ast.Assign) and any(
-        isinstance(t, ast.Name) and (t.id == "__all__" or t.id.endswith("_HELP")) for t in node.targets
+        isinstance(t, ast.Name) and (t.id == "__all__" or t.id.endswith(("_HELP", "_SITE"))) for t in node.targets
     ):
         return [node.value]
     return []
+
+
+PLAYER_ERRORS = {"InputError", "Refusal"}  # raised with what the player reads
+
+
+def _raises_to_players(node: ast.Raise) -> bool:
+    call = node.exc
+    if not isinstance(call, ast.Call):
+        return False
+    func = call.func
+    return (func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")) in PLAYER_ERRORS
+
+
+def _catalogue_shaped(call: ast.Call) -> bool:
+    """w.say("key", "English", ...) — not a front end's own say(text) that prints a line."""
+    return len(call.args) >= 2 and all(isinstance(a, ast.Constant) and isinstance(a.value, str) for a in call.args[:2])
 
 
 def _skipped_nodes(tree: ast.AST, lower_layer: bool) -> set[int]:
@@ -82,10 +98,10 @@ def _skipped_nodes(tree: ast.AST, lower_layer: bool) -> set[int]:
         if isinstance(node, ast.Call):
             func = node.func
             name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
-            passed = CATALOGUE | LOGGING | COMMAND_WORDS | {"__init__"} | ({"_check"} if lower_layer else set())
-            if name in passed:
+            passed = LOGGING | COMMAND_WORDS | {"__init__"} | ({"_check"} if lower_layer else set())
+            if name in passed or (name in CATALOGUE and _catalogue_shaped(node)):
                 inside = node
-        elif isinstance(node, ast.Raise) and lower_layer:
+        elif isinstance(node, ast.Raise) and (lower_layer or not _raises_to_players(node)):
             inside = node
         if inside is not None:
             skipped.update(id(child) for child in ast.walk(inside))
@@ -99,7 +115,7 @@ def stray_words(path: Path) -> list[str]:
     found = []
     for node in ast.walk(tree):
         text = node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
-        if text is not None and id(node) not in skipped and WORDS.search(text):
+        if text is not None and id(node) not in skipped and WORDS.search(text) and not NOT_WORDS.search(text):
             found.append(f"{relative}:{node.lineno}: {node.value[:70]!r}")
     return found
 

@@ -24,6 +24,13 @@ def _italian_capture() -> bytes:
     return render_board(game.position, options)
 
 
+def _captioned(language: str) -> bytes:
+    """Black to move after White's first move, in a language: names, move number, the side to move."""
+    game, _ = sample_capture()
+    options = RenderOptions(size=SIZE, move_number=8, language=language)
+    return render_board(game.position, options)
+
+
 CASES: dict[str, Callable[[], bytes]] = {
     "italian-start": lambda: render_board(start(ITALIAN), RenderOptions(size=SIZE)),
     "italian-capture": _italian_capture,
@@ -34,6 +41,10 @@ CASES: dict[str, Callable[[], bytes]] = {
     "12x12-start": lambda: render_board(start(TWELVE), RenderOptions(size=SIZE)),
     "8x8-full-start": lambda: render_board(start(FULL_8), RenderOptions(size=SIZE)),
     "5x5-points-start": lambda: render_board(start(POINTS_5), RenderOptions(size=SIZE)),
+    # the caption in each script the shipped languages use: Latin (Italian), Cyrillic (Russian), Thai
+    "caption-latin-it": lambda: _captioned("it"),
+    "caption-cyrillic-ru": lambda: _captioned("ru"),
+    "caption-thai-th": lambda: _captioned("th"),
 }
 
 

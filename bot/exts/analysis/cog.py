@@ -132,8 +132,9 @@ class Analysis(commands.Cog):
         rules = find_variant(target.variant)
         limit = interaction.filesize_limit
         data = b""
+        w = await speech.public(self.bot, interaction.guild_id, interaction)
         for size in REPLAY_SIZES:
-            options = RenderOptions(size=size, result=target.result)
+            options = RenderOptions(size=size, result=target.result, language=w.locale)
             data = await asyncio.to_thread(render_replay, rules, target.start_fen, moves, options, "gif")
             if len(data) <= limit:
                 break
@@ -144,7 +145,6 @@ class Analysis(commands.Cog):
                 )
             )
         file = discord.File(io.BytesIO(data), filename=f"dama-game-{target.id}.gif")
-        w = await speech.public(self.bot, interaction.guild_id, interaction)
         text = w.plural(
             "replay.reply",
             "Replay of game #{game} ({count} move).",
