@@ -8,12 +8,17 @@ from typing import Any
 
 from messages.i18n import Words
 from messages.premove import GAME_ERRORS as PREMOVE_ERRORS
-from service.errors import AnalysisRateLimited, AnalysisRefused, GameError, RematchNotYet
+from service.errors import AnalysisRateLimited, AnalysisRefused, GameError, RematchNotYet, RematchPending
 
 CORRESPONDENCE_ERRORS: dict[type[GameError], Callable[[Any, Callable[[int], str], Words], str]] = {
     **PREMOVE_ERRORS,
     RematchNotYet: lambda e, name, w: w.say(
         "rematch.not_yet", "Game #{game} is still being played: a rematch comes after it ends.", game=e.game_id
+    ),
+    RematchPending: lambda e, name, w: (
+        w.say("rematch.pending_yours", "You already asked for this rematch; the challenge waits for an answer.")
+        if e.by_you
+        else w.say("rematch.pending_theirs", "Your opponent already asked you for a rematch: accept their challenge.")
     ),
     AnalysisRefused: lambda e, name, w: (
         w.say(

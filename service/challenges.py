@@ -19,6 +19,7 @@ from service.errors import (
     InvalidSetting,
     NotAParticipant,
     RematchNotYet,
+    RematchPending,
     UnplayablePosition,
 )
 from service.games import GameService
@@ -193,19 +194,30 @@ class ChallengeService:
     async def rematch(self, game_id: int, player_id: int) -> ChallengeView:
         """A challenge to the other player of a finished game: same variant, start position, days per move,
         rating mode (and bot level), colours swapped. The opponent answers it like any challenge (the bot:
-        accept it with BOT_ID). Raises GameNotFound, NotAParticipant, RematchNotYet."""
+        accept it with BOT_ID). Raises GameNotFound, NotAParticipant, RematchNotYet, and RematchPending when
+        one of the two already asked the other for a game of this variant (a second click asks nothing new)."""
         async with self._ctx.db.read() as repos:
             row = await load_row(repos, game_id)
+            waiting = await repos.challenges.open_for(player_id)
         game = GameView.from_row(row)
         colour = game.color_of(player_id)
         if colour is None:
             raise NotAParticipant(player_id)
         if game.active:
             raise RematchNotYet(game.id)
+        opponent = game.opponent_of(player_id)
+        now = self._ctx.now()
+        for open_row in waiting:
+            if open_row.variant != row.variant or from_db(open_row.expires_at) <= now:
+                continue
+            if (open_row.challenger_id, open_row.opponent_id) == (player_id, opponent):
+                raise RematchPending(game.id, open_row.id, by_you=True)
+            if (open_row.challenger_id, open_row.opponent_id) == (opponent, player_id):
+                raise RematchPending(game.id, open_row.id, by_you=False)
         variant_start = find_variant(row.variant).start_fen
         return await self.create(
             player_id,
-            game.opponent_of(player_id),
+            opponent,
             variant=row.variant,
             color=ColourChoice.WHITE if colour is Color.BLACK else ColourChoice.BLACK,
             days_per_move=row.days_per_move,

@@ -194,6 +194,16 @@ class RematchNotYet(GameError):
         self.game_id = game_id
 
 
+class RematchPending(GameError):
+    """One of the two players already asked the other for a game of this variant (challenge_id)."""
+
+    def __init__(self, game_id: int, challenge_id: int, *, by_you: bool) -> None:
+        super().__init__("a rematch is already waiting for an answer")
+        self.game_id = game_id
+        self.challenge_id = challenge_id
+        self.by_you = by_you
+
+
 class AnalysisRefused(GameError):
     """Only finished (or imported) games are analysed; reason: "active"."""
 

@@ -37,6 +37,11 @@ async def test_the_rematch_button_leads_to_a_new_game_with_colours_swapped(
     assert not offer.ephemeral
     assert offer.content.startswith(f"{alice.mention}, {bob.mention} asks for a rematch of game #{game}: ")
     assert "Italian draughts, 3 days per move, rated, " in offer.content and "now plays white" in offer.content
+    twice = await fake.wait_for_reply(await fake.click(bob, final_message, f"dama:rematch:{game}"))
+    assert twice.ephemeral and twice.content.startswith("You already asked for this rematch"), twice.content
+    crossed = await fake.wait_for_reply(await fake.click(alice, final_message, f"dama:rematch:{game}"))
+    assert crossed.ephemeral and crossed.content.startswith("Your opponent already asked you"), crossed.content
+    assert rows(bot.database_path, "SELECT COUNT(*) FROM challenges WHERE status = 'open'") == [(1,)]
     accept = next(c for c in offer.custom_ids() if c.startswith("dama:accept:"))
     started = (await fake.wait_for_followups(await fake.click(alice, offer, accept), 1))[0]
     assert "begins" in started.content, started.content

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from service import BOT_ID, NotAParticipant, RematchNotYet, Service
+from service import BOT_ID, NotAParticipant, RematchNotYet, RematchPending, Service
 from tests.service.conftest import ALICE, BOB, CAROL
 
 pytestmark = pytest.mark.asyncio
@@ -23,6 +23,12 @@ async def test_a_rematch_swaps_colours_and_keeps_everything_else(service: Servic
     with pytest.raises(NotAParticipant):
         await service.challenges.rematch(game.id, CAROL)
     again = await service.challenges.rematch(game.id, BOB)
+    with pytest.raises(RematchPending) as twice:  # a second click asks nothing new
+        await service.challenges.rematch(game.id, BOB)
+    assert twice.value.by_you and twice.value.challenge_id == again.id
+    with pytest.raises(RematchPending) as crossed:  # Alice asks too: she is told to answer Bob's
+        await service.challenges.rematch(game.id, ALICE)
+    assert not crossed.value.by_you and crossed.value.challenge_id == again.id
     assert (again.challenger_id, again.opponent_id, again.color) == (BOB, ALICE, "black")  # Bob had White
     assert (again.variant, again.days_per_move, again.rated, again.start_fen, again.guild_id) == (
         "italian", 5, True, TEACHING, 9
