@@ -5,12 +5,13 @@ asks the tournament to move on (local/session.py), as the Discord announcer does
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from local.text import ALICE_ID, BOB_ID, NAMES, Command, InputError, Parsed, parse_options, write_file
 from messages import tournaments as words
 from render.standings import StandingsTable, standings_png
-from service import BOT_ID, TournamentNotFound
+from service import BOT_ID, TournamentNotFound, bot_label
 from service.tournaments import StandingsView, TournamentFormat, TournamentNews, TournamentView
 
 if TYPE_CHECKING:
@@ -19,23 +20,26 @@ if TYPE_CHECKING:
 PLAYERS = {"alice": ALICE_ID, "bob": BOB_ID, "bot": BOT_ID}
 
 
-def local_name(player_id: int) -> str:
-    return NAMES.get(player_id, "the bot" if player_id == BOT_ID else f"player {player_id}")
+def namer(session: LocalSession) -> Callable[[int], str]:
+    def name(player_id: int) -> str:
+        return bot_label(1) if player_id == BOT_ID else NAMES.get(player_id, str(player_id))
+
+    return name
 
 
 async def tournament(session: LocalSession, parsed: Parsed) -> None:
     if not parsed.args:
-        raise InputError(words.LOCAL_USAGE)
+        raise InputError(words.local_usage(session.w))
     action, rest = parsed.args[0].lower(), parsed.args[1:]
     handler = ACTIONS.get(action)
     if handler is None:
-        raise InputError(words.local_unknown(action))
+        raise InputError(words.local_unknown(action, session.w))
     await handler(session, rest)
 
 
 async def _create(session: LocalSession, args: list[str]) -> None:
     if not args:
-        raise InputError(words.LOCAL_USAGE)
+        raise InputError(words.local_usage(session.w))
     name, rest = args[0], args[1:]
     kind, rounds, others = TournamentFormat.ROUND_ROBIN.value, None, []
     for word in rest:
@@ -56,35 +60,35 @@ async def _create(session: LocalSession, args: list[str]) -> None:
         rounds=rounds,
         rated=options.rated,
     )
-    session.say(words.plain(words.created(event, local_name)).split(" Join with")[0])
+    session.say(words.plain(words.created_locally(event, namer(session), session.w)))
 
 
 async def _current(session: LocalSession, *statuses: str) -> TournamentView:
     found = list(await session.service.tournaments.in_server(None, include_finished=True))
     chosen = [t for t in found if t.status in statuses] or found
     if not chosen:
-        raise InputError(words.LOCAL_NO_TOURNAMENT)
+        raise InputError(words.local_none(session.w))
     return chosen[-1]
 
 
-def _who(args: list[str]) -> int:
+def _who(session: LocalSession, args: list[str]) -> int:
     if len(args) != 1 or args[0].lower().removeprefix("local:") not in PLAYERS:
-        raise InputError(words.LOCAL_WHO)
+        raise InputError(words.local_who(session.w))
     return PLAYERS[args[0].lower().removeprefix("local:")]
 
 
 async def _join(session: LocalSession, args: list[str]) -> None:
-    player = _who(args)
+    player = _who(session, args)
     target = await _current(session, "open")
     event = await session.service.tournaments.join(target.id, player)
-    session.say(words.plain(words.joined(event, player, local_name)))
+    session.say(words.plain(words.joined(event, player, namer(session), session.w)))
 
 
 async def _withdraw(session: LocalSession, args: list[str]) -> None:
-    player = _who(args)
+    player = _who(session, args)
     target = await _current(session, "open", "running")
     event, finished = await session.service.tournaments.withdraw(target.id, player)
-    session.say(words.plain(words.left(event, player, local_name, len(finished))))
+    session.say(words.plain(words.left(event, player, namer(session), len(finished), session.w)))
     for ended in finished:
         await session.finished(ended)
 
@@ -98,46 +102,46 @@ async def _start(session: LocalSession, args: list[str]) -> None:
 async def _standings(session: LocalSession, args: list[str]) -> None:
     target = await _current(session, "running", "finished")
     view = await session.service.tournaments.standings(target.id)
-    session.say(words.plain(words.standings_caption(view)))
-    session.say(words.standings_text(view, local_name))
+    session.say(words.plain(words.standings_caption(view, session.w)))
+    session.say(words.standings_text(view, namer(session), session.w))
     await _picture(session, view)
 
 
 async def _pairings(session: LocalSession, args: list[str]) -> None:
     if len(args) > 1 or (args and not (args[0].isdigit() and len(args[0]) < 4)):
-        raise InputError(words.local_unknown(" ".join(args)))
+        raise InputError(words.local_unknown(" ".join(args), session.w))
     target = await _current(session, "running", "finished")
     number, boards = await session.service.tournaments.pairings(target.id, int(args[0]) if args else None)
-    session.say(words.plain(words.pairings(target, number, boards, local_name)))
+    session.say(words.plain(words.pairings(target, number, boards, namer(session), session.w)))
 
 
 async def _cancel(session: LocalSession, args: list[str]) -> None:
     target = await _current(session, "open", "running")
     event = await session.service.tournaments.cancel(target.id, ALICE_ID)
-    session.say(words.plain(words.cancelled(event)))
+    session.say(words.plain(words.cancelled(event, session.w)))
 
 
 async def _list(session: LocalSession, args: list[str]) -> None:
     found = await session.service.tournaments.in_server(None, include_finished=True)
-    session.say(words.plain(words.listing(found)))
+    session.say(words.plain(words.listing(found, session.w)))
 
 
 async def show_news(session: LocalSession, news: TournamentNews) -> None:
     """A new round (its pairings and boards) or the end (the winner, the standings)."""
     if news.final is not None:
-        session.say(words.plain(words.final(news, local_name)))
+        session.say(words.plain(words.final(news, namer(session), session.w)))
         view = await session.service.tournaments.standings(news.tournament.id)
-        session.say(words.standings_text(view, local_name))
+        session.say(words.standings_text(view, namer(session), session.w))
         await _picture(session, view)
         return
-    session.say(words.plain(words.round_started(news, local_name)))
+    session.say(words.plain(words.round_started(news, namer(session), session.w)))
     for item in news.games:
         game = item.game
-        session.say(
-            words.local_game_started(
-                news.tournament, item.board.round, game.id, local_name(game.white_id), local_name(game.black_id)
-            )
+        name = namer(session)
+        headline = words.game_headline(
+            news.tournament, item.board.round, game.id, name(game.white_id), name(game.black_id), session.w
         )
+        session.say(words.plain(headline))
         await session.show(game)
     waiting = [g.game for g in news.games if g.game.to_move_id in NAMES]
     if waiting:
@@ -157,10 +161,11 @@ async def _picture(session: LocalSession, view: StandingsView) -> None:
     if not session.pictures:
         return
     order = [row.player_id for row in view.rows]
+    name = namer(session)
     table = StandingsTable(
-        title=f"{view.tournament.name}: {words.terms(view.tournament)}",
-        header=("#", "Player", "Points", "Buchholz" if view.tournament.swiss else "SB", "Games"),
-        rows=tuple((str(r.rank), local_name(r.player_id), *words.standing_cells(r)) for r in view.rows),
+        title=words.picture_title(view, session.w),
+        header=words.standings_header(view, session.w),
+        rows=tuple((str(r.rank), name(r.player_id), *words.standing_cells(r)) for r in view.rows),
         crosstable=tuple(
             tuple("-" if other == row.player_id else words.cross_cell(row.against.get(other, ())) for other in order)
             for row in view.rows
@@ -169,7 +174,7 @@ async def _picture(session: LocalSession, view: StandingsView) -> None:
     png = await asyncio.to_thread(standings_png, table)
     path = session.boards_dir / f"tournament-{view.tournament.id}.png"
     await asyncio.to_thread(write_file, path, png)
-    session.say(words.local_picture(str(path)))
+    session.say(words.local_picture(str(path), session.w))
 
 
 ACTIONS = {

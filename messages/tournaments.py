@@ -1,4 +1,5 @@
-"""Words for tournaments: announcements (new round, pairings, the end) and refusals, for both front ends.
+"""Words for tournaments: announcements (new round, pairings, the end), standings and refusals, for both
+front ends, in the reader's language (`w`).
 
 Typed data in, words out; each front end passes how it names a player (a mention, a local name).
 """
@@ -8,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from rules import find_variant
+from messages.i18n import Words
+from messages.variants import variant_name
 from service.errors import (
     AlreadyEntered,
     NoSuchRound,
@@ -25,188 +27,345 @@ from service.tournaments import BoardView, Standing, StandingsView, TournamentNe
 
 Namer = Callable[[int], str]
 
-STATUS = {"open": "open for entries", "running": "under way", "finished": "over", "cancelled": "cancelled"}
 
-TOURNAMENT_ERRORS: dict[type[TournamentError], Callable[[Any, Namer], str]] = {
-    TournamentNotFound: lambda e, name: (
-        f"There is no tournament #{e.tournament_id} here."
-        if e.tournament_id is not None
-        else "There is no tournament here to do that in. Name one with the tournament option."
+def status(w: Words, code: str) -> str:
+    phrases = {
+        "open": lambda: w.say("tournament.status.open", "open for entries"),
+        "running": lambda: w.say("tournament.status.running", "under way"),
+        "finished": lambda: w.say("tournament.status.finished", "over"),
+        "cancelled": lambda: w.say("tournament.status.cancelled", "cancelled"),
+        "withdrawn": lambda: w.say("tournament.status.withdrawn", "one you have withdrawn from"),
+    }
+    return phrases[code]() if code in phrases else code
+
+
+def _not_found(e: TournamentNotFound, w: Words) -> str:
+    if e.tournament_id is None:
+        return w.say(
+            "tournament.error.which",
+            "There is no tournament here to do that in. Name one with the tournament option.",
+        )
+    return w.say("tournament.error.not_found", "There is no tournament #{number} here.", number=e.tournament_id)
+
+
+TOURNAMENT_ERRORS: dict[type[TournamentError], Callable[[Any, Namer, Words], str]] = {
+    TournamentNotFound: lambda e, name, w: _not_found(e, w),
+    TournamentClosed: lambda e, name, w: w.say(
+        "tournament.error.closed", "That tournament is {status}.", status=status(w, e.status)
     ),
-    TournamentClosed: lambda e, name: f"That tournament is {STATUS.get(e.status, e.status)}.",
-    NotOrganiser: lambda e, name: "Only the tournament's creator or a member who can manage the server may do that.",
-    AlreadyEntered: lambda e, name: "You are already in that tournament.",
-    TournamentFull: lambda e, name: f"That tournament is full: it takes at most {e.most} players.",
-    NotEntered: lambda e, name: "You are not in that tournament.",
-    TooFewPlayers: lambda e, name: f"A tournament needs at least {e.need} players; it has {e.have}.",
-    TooManyRounds: lambda e, name: (
-        f"Too many rounds: with these players no one can meet more than {e.most} different opponents."
+    NotOrganiser: lambda e, name, w: w.say(
+        "tournament.error.not_organiser",
+        "Only the tournament's creator or a member who can manage the server may do that.",
     ),
-    NoSuchRound: lambda e, name: (
-        f"Round {e.round_number} has not been paired yet." if e.paired else "No round has been paired yet."
+    AlreadyEntered: lambda e, name, w: w.say("tournament.error.already_entered", "You are already in that tournament."),
+    TournamentFull: lambda e, name, w: w.say(
+        "tournament.error.full", "That tournament is full: it takes at most {count} players.", count=e.most
+    ),
+    NotEntered: lambda e, name, w: w.say("tournament.error.not_entered", "You are not in that tournament."),
+    TooFewPlayers: lambda e, name, w: w.say(
+        "tournament.error.too_few",
+        "A tournament needs at least {need} players; it has {have}.",
+        need=e.need,
+        have=e.have,
+    ),
+    TooManyRounds: lambda e, name, w: w.say(
+        "tournament.error.too_many_rounds",
+        "Too many rounds: with these players no one can meet more than {count} different opponents.",
+        count=e.most,
+    ),
+    NoSuchRound: lambda e, name, w: (
+        w.say("tournament.error.no_such_round", "Round {round} has not been paired yet.", round=e.round_number)
+        if e.paired
+        else w.say("tournament.error.no_round_yet", "No round has been paired yet.")
     ),
 }
 
 
-def _points(value: float) -> str:
+def points(value: float) -> str:
     return f"{value:g}"
 
 
-def cross_cell(points: Sequence[float]) -> str:
+def cross_cell(scores: Sequence[float]) -> str:
     """A crosstable cell: 1, 0 or = (a draw); both games of a double round robin side by side."""
-    return " ".join({1.0: "1", 0.0: "0"}.get(p, "=") for p in points)
+    return " ".join({1.0: "1", 0.0: "0"}.get(p, "=") for p in scores)
 
 
-def terms(t: TournamentView) -> str:
+def terms(t: TournamentView, w: Words) -> str:
     if t.swiss:
-        shape = f"Swiss, {t.rounds} round{'s' * (t.rounds != 1)}"
+        shape = w.plural("tournament.terms.swiss", "Swiss, {count} round", "Swiss, {count} rounds", t.rounds)
+    elif t.double:
+        shape = w.say("tournament.terms.double", "double round robin")
     else:
-        shape = "double round robin" if t.double else "round robin"
-    days = f"{t.days_per_move} day{'s' * (t.days_per_move != 1)} per move"
-    return f"{shape}, {find_variant(t.variant).name}, {days}, {'rated' if t.rated else 'unrated'}"
+        shape = w.say("tournament.terms.single", "round robin")
+    days = w.plural("tournament.terms.days", "{count} day per move", "{count} days per move", t.days_per_move)
+    rated = w.say("tournament.terms.rated", "rated") if t.rated else w.say("tournament.terms.unrated", "unrated")
+    return f"{shape}, {variant_name(w, t.variant)}, {days}, {rated}"
 
 
-def created(t: TournamentView, name: Namer) -> str:
-    return (
-        f"{name(t.creator_id)} created the tournament **{t.name}** (#{t.id}): {terms(t)}. "
-        f"Join with /tournament join tournament:{t.id}; the creator starts it with /tournament start."
+def created(t: TournamentView, name: Namer, w: Words) -> str:
+    return w.say(
+        "tournament.created",
+        "{creator} created the tournament **{name}** (#{number}): {terms}. Join with /tournament join "
+        "tournament:{number}; the creator starts it with /tournament start.",
+        creator=name(t.creator_id),
+        name=t.name,
+        number=t.id,
+        terms=terms(t, w),
     )
 
 
-def joined(t: TournamentView, player: int, name: Namer) -> str:
-    count = len(t.players)
-    return f"{name(player)} joined **{t.name}** ({count} player{'s' * (count != 1)})."
+def created_locally(t: TournamentView, name: Namer, w: Words) -> str:
+    return w.say(
+        "tournament.created_local",
+        "{creator} created the tournament {name} (#{number}): {terms}.",
+        creator=name(t.creator_id),
+        name=t.name,
+        number=t.id,
+        terms=terms(t, w),
+    )
 
 
-def left(t: TournamentView, player: int, name: Namer, games_resigned: int) -> str:
+def joined(t: TournamentView, player: int, name: Namer, w: Words) -> str:
+    return w.plural(
+        "tournament.joined",
+        "{player} joined **{name}** ({count} player).",
+        "{player} joined **{name}** ({count} players).",
+        len(t.players),
+        player=name(player),
+        name=t.name,
+    )
+
+
+def left(t: TournamentView, player: int, name: Namer, games_resigned: int, w: Words) -> str:
     if t.status == "open":
-        return f"{name(player)} left **{t.name}**."
-    resigned = (
-        f" Their {games_resigned} unfinished game{'s' * (games_resigned != 1)} count as lost." if games_resigned else ""
-    )
-    return f"{name(player)} withdrew from **{t.name}**.{resigned}"
-
-
-def cancelled(t: TournamentView) -> str:
-    return f"**{t.name}** has been cancelled. Games already started go on as ordinary games."
-
-
-def board_line(board: BoardView, name: Namer) -> str:
-    if board.black_id is None:
-        return f"Bye: {name(board.white_id)}"
-    game = f" (game #{board.game_id})" if board.game_id else ""
-    outcome = f": {board.result}" if board.result else ""
-    return f"Board {board.board}: {name(board.white_id)} (White) – {name(board.black_id)} (Black){game}{outcome}"
-
-
-def round_started(news: TournamentNews, name: Namer) -> str:
-    t = news.tournament
-    if news.round is None:
-        head = f"**{t.name}** has begun: all {len(news.games)} games start now ({terms(t)})."
-        return head
-    lines = [f"**{t.name}**, round {news.round} of {t.total_rounds}: the pairings."]
-    lines += [board_line(g.board, name) for g in news.games]
-    lines += [f"Bye: {name(p)} (1 point)" for p in news.byes]
-    return "\n".join(lines)
-
-
-def game_headline(t: TournamentView, round_number: int, game_id: int, white: str, black: str) -> str:
-    return f"**{t.name}**, round {round_number}: game #{game_id} begins: {white} (White) against {black} (Black)."
-
-
-def pairings(t: TournamentView, round_number: int, boards: Sequence[BoardView], name: Namer) -> str:
-    lines = [f"**{t.name}**, round {round_number} of {t.total_rounds}:"]
-    lines += [board_line(b, name) for b in boards if t.swiss or b.black_id is not None]
-    free = [b for b in boards if b.black_id is None]
-    if not t.swiss and free:
-        lines.append(f"Free this round: {name(free[0].white_id)}")
-    return "\n".join(lines)
-
-
-def tiebreak_name(t: TournamentView) -> str:
-    return "Buchholz" if t.swiss else "Sonneborn-Berger"
-
-
-def final(news: TournamentNews, name: Namer) -> str:
-    t = news.tournament
-    rows = news.final or ()
-    if not rows:
-        return f"**{t.name}** is over."
-    winner = rows[0]
-    text = f"**{t.name}** is over. The winner is {name(winner.player_id)} with {_points(winner.points)} points"
-    if len(rows) > 1 and rows[1].points == winner.points:
-        runner = rows[1]
-        if runner.rank == winner.rank:
-            text += f", sharing first place with {name(runner.player_id)}"
-        elif runner.tiebreak != winner.tiebreak:
-            text += (
-                f", ahead of {name(runner.player_id)} on {tiebreak_name(t)} "
-                f"({_tb(winner.tiebreak)} to {_tb(runner.tiebreak)})"
-            )
-        else:
-            text += f", ahead of {name(runner.player_id)} on games won"
-    text += "."
-    if news.stopped_early:
-        text += " (It ended early: no pairing of another round was possible.)"
+        return w.say("tournament.left", "{player} left **{name}**.", player=name(player), name=t.name)
+    text = w.say("tournament.withdrew", "{player} withdrew from **{name}**.", player=name(player), name=t.name)
+    if games_resigned:
+        text += " " + w.plural(
+            "tournament.withdrew_games",
+            "Their {count} unfinished game counts as lost.",
+            "Their {count} unfinished games count as lost.",
+            games_resigned,
+        )
     return text
 
 
-def _tb(value: float) -> str:
-    return f"{value:g}"
+def cancelled(t: TournamentView, w: Words) -> str:
+    return w.say(
+        "tournament.cancelled",
+        "**{name}** has been cancelled. Games already started go on as ordinary games.",
+        name=t.name,
+    )
 
 
-def standings_caption(view: StandingsView) -> str:
+def board_line(board: BoardView, name: Namer, w: Words) -> str:
+    if board.black_id is None:
+        return w.say("tournament.bye", "Bye: {player} (1 point)", player=name(board.white_id))
+    text = w.say(
+        "tournament.board",
+        "Board {board}: {white} (White) – {black} (Black)",
+        board=board.board,
+        white=name(board.white_id),
+        black=name(board.black_id),
+    )
+    if board.game_id:
+        text += " " + w.say("tournament.board_game", "(game #{game})", game=board.game_id)
+    if board.result:
+        text += f": {board.result}"
+    return text
+
+
+def thread_name(t: TournamentView, w: Words) -> str:
+    return w.say("tournament.thread", "Tournament: {name}", name=t.name)
+
+
+def began(t: TournamentView, w: Words) -> str:
+    return w.say("tournament.began", "**{name}** has begun.", name=t.name)
+
+
+def round_started(news: TournamentNews, name: Namer, w: Words) -> str:
+    t = news.tournament
+    if news.round is None:
+        return w.plural(
+            "tournament.all_games",
+            "**{name}** has begun: its {count} game starts now ({terms}).",
+            "**{name}** has begun: all {count} games start now ({terms}).",
+            len(news.games),
+            name=t.name,
+            terms=terms(t, w),
+        )
+    lines = [
+        w.say(
+            "tournament.round_pairings",
+            "**{name}**, round {round} of {rounds}: the pairings.",
+            name=t.name,
+            round=news.round,
+            rounds=t.total_rounds,
+        )
+    ]
+    lines += [board_line(g.board, name, w) for g in news.games]
+    lines += [w.say("tournament.bye", "Bye: {player} (1 point)", player=name(p)) for p in news.byes]
+    return "\n".join(lines)
+
+
+def game_headline(t: TournamentView, round_number: int, game_id: int, white: str, black: str, w: Words) -> str:
+    return w.say(
+        "tournament.game_begins",
+        "**{name}**, round {round}: game #{game} begins: {white} (White) against {black} (Black).",
+        name=t.name,
+        round=round_number,
+        game=game_id,
+        white=white,
+        black=black,
+    )
+
+
+def pairings(t: TournamentView, round_number: int, boards: Sequence[BoardView], name: Namer, w: Words) -> str:
+    lines = [
+        w.say(
+            "tournament.round_heading",
+            "**{name}**, round {round} of {rounds}:",
+            name=t.name,
+            round=round_number,
+            rounds=t.total_rounds,
+        )
+    ]
+    lines += [board_line(b, name, w) for b in boards if t.swiss or b.black_id is not None]
+    free = [b for b in boards if b.black_id is None]
+    if not t.swiss and free:
+        lines.append(w.say("tournament.free_round", "Free this round: {player}", player=name(free[0].white_id)))
+    return "\n".join(lines)
+
+
+def tiebreak_name(t: TournamentView, w: Words) -> str:
+    return w.say("tournament.buchholz", "Buchholz") if t.swiss else w.say("tournament.sb", "Sonneborn-Berger")
+
+
+def final(news: TournamentNews, name: Namer, w: Words) -> str:
+    t = news.tournament
+    rows = news.final or ()
+    if not rows:
+        return w.say("tournament.over", "**{name}** is over.", name=t.name)
+    winner = rows[0]
+    text = w.say(
+        "tournament.winner",
+        "**{name}** is over. The winner is {player} with {points} points",
+        name=t.name,
+        player=name(winner.player_id),
+        points=points(winner.points),
+    )
+    if len(rows) > 1 and rows[1].points == winner.points:
+        runner = rows[1]
+        if runner.rank == winner.rank:
+            text += w.say("tournament.shared", ", sharing first place with {player}", player=name(runner.player_id))
+        elif runner.tiebreak != winner.tiebreak:
+            text += w.say(
+                "tournament.ahead_on_tiebreak",
+                ", ahead of {player} on {tiebreak} ({mine} to {theirs})",
+                player=name(runner.player_id),
+                tiebreak=tiebreak_name(t, w),
+                mine=points(winner.tiebreak),
+                theirs=points(runner.tiebreak),
+            )
+        else:
+            text += w.say("tournament.ahead_on_wins", ", ahead of {player} on games won", player=name(runner.player_id))
+    text += "."
+    if news.stopped_early:
+        text += " " + w.say("tournament.stopped_early", "(It ended early: no pairing of another round was possible.)")
+    return text
+
+
+def standings_caption(view: StandingsView, w: Words) -> str:
     t = view.tournament
-    return f"**{t.name}** ({terms(t)}): {STATUS.get(t.status, t.status)}, after {view.rounds_completed} round(s)."
+    return w.plural(
+        "tournament.standings_caption",
+        "**{name}** ({terms}): {status}, after {count} round.",
+        "**{name}** ({terms}): {status}, after {count} rounds.",
+        view.rounds_completed,
+        name=t.name,
+        terms=terms(t, w),
+        status=status(w, t.status),
+    )
 
 
-def standings_text(view: StandingsView, name: Namer) -> str:
-    """The standings as lines (local mode, and the picture's alternative text)."""
-    short = "Buchholz" if view.tournament.swiss else "SB"
-    head = f"{'#':>2}  {'player':<20} {'pts':>4} {short:>8} {'games':>5}"
-    lines = [head]
+def standings_header(view: StandingsView, w: Words) -> tuple[str, str, str, str, str]:
+    """The picture's column titles: rank, player, points, the tie-break, games."""
+    short = w.say("tournament.column.buchholz", "Buchholz") if view.tournament.swiss else "SB"
+    return (
+        "#",
+        w.say("tournament.column.player", "Player"),
+        w.say("tournament.column.points", "Points"),
+        short,
+        w.say("tournament.column.games", "Games"),
+    )
+
+
+def standings_text(view: StandingsView, name: Namer, w: Words) -> str:
+    """The standings as lines (local mode)."""
+    _, player, score, tiebreak, games = standings_header(view, w)
+    lines = [f"{'#':>2}  {player:<20} {score:>6} {tiebreak:>8} {games:>5}"]
     for row in view.rows:
         lines.append(
-            f"{row.rank:>2}  {name(row.player_id)[:20]:<20} {_points(row.points):>4} {_tb(row.tiebreak):>8} "
+            f"{row.rank:>2}  {name(row.player_id)[:20]:<20} {points(row.points):>6} {points(row.tiebreak):>8} "
             f"{row.games:>5}"
         )
     return "\n".join(lines)
 
 
 def standing_cells(row: Standing) -> tuple[str, str, str]:
-    return _points(row.points), _tb(row.tiebreak), str(row.games)
+    return points(row.points), points(row.tiebreak), str(row.games)
 
 
-def listing(tournaments: Sequence[TournamentView]) -> str:
+def picture_title(view: StandingsView, w: Words) -> str:
+    return f"{view.tournament.name}: {terms(view.tournament, w)}"
+
+
+def listing(tournaments: Sequence[TournamentView], w: Words) -> str:
     if not tournaments:
-        return "No tournament here yet. Create one with /tournament create."
+        return w.say("tournament.none", "No tournament here yet. Create one with /tournament create.")
     return "\n".join(
-        f"#{t.id} **{t.name}**: {terms(t)}, {STATUS.get(t.status, t.status)}, {len(t.players)} players"
+        w.plural(
+            "tournament.listing",
+            "#{number} **{name}**: {terms}, {status}, {count} player",
+            "#{number} **{name}**: {terms}, {status}, {count} players",
+            len(t.players),
+            number=t.id,
+            name=t.name,
+            terms=terms(t, w),
+            status=status(w, t.status),
+        )
         for t in tournaments
     )
 
 
 # ---- local mode ------------------------------------------------------------------------------------
 
-LOCAL_USAGE = (
-    "tournament create NAME [round-robin|swiss] [rounds=N] [variant] [days=N] [rated], then "
-    "tournament join alice|bob|bot, tournament start, standings, pairings [ROUND], withdraw alice|bob|bot, "
-    "cancel, list."
-)
-LOCAL_WHO = "Who? Name a local player: alice, bob or bot."
-LOCAL_NO_TOURNAMENT = "There is no local tournament yet. Create one with: tournament create NAME"
+
+def local_usage(w: Words) -> str:
+    return w.say(
+        "local.tournament.usage",
+        "tournament create NAME [round-robin|swiss] [rounds=N] [variant] [days=N] [rated], then "
+        "tournament join alice|bob|bot, tournament start, standings, pairings [ROUND], withdraw alice|bob|bot, "
+        "cancel, list.",
+    )
 
 
-def local_unknown(word: str) -> str:
-    return f"I don't understand {word!r} here. Usage: {LOCAL_USAGE}"
+def local_who(w: Words) -> str:
+    return w.say("local.tournament.who", "Who? Name a local player: alice, bob or bot.")
 
 
-def local_picture(path: str) -> str:
-    return f"Standings picture: {path}"
+def local_none(w: Words) -> str:
+    return w.say("local.tournament.none", "There is no local tournament yet. Create one with: tournament create NAME")
 
 
-def local_game_started(t: TournamentView, round_number: int, game_id: int, white: str, black: str) -> str:
-    return game_headline(t, round_number, game_id, white, black).replace("**", "")
+def local_unknown(word: str, w: Words) -> str:
+    return w.say(
+        "local.tournament.unknown", "I don't understand {word!r} here. Usage: {usage}", word=word, usage=local_usage(w)
+    )
+
+
+def local_picture(path: str, w: Words) -> str:
+    return w.say("local.tournament.picture", "Standings picture: {path}", path=path)
 
 
 def plain(text: str) -> str:

@@ -79,12 +79,12 @@ class TournamentService:
         if not 1 <= len(name) <= MAX_NAME:
             raise InvalidSetting("name", name, f"1-{MAX_NAME} characters")
         if format not in tuple(TournamentFormat):
-            raise InvalidSetting("format", format, "round-robin or swiss")
+            raise InvalidSetting("format", format, "round-robin / swiss")
         kind = TournamentFormat(format)
         if kind is TournamentFormat.ROUND_ROBIN:
             rounds = 1 if rounds is None else rounds
             if rounds not in (1, 2):
-                raise InvalidSetting("rounds", rounds, "1 (single round robin) or 2 (double)")
+                raise InvalidSetting("rounds", rounds, "1 / 2")
         else:
             rounds = 5 if rounds is None else rounds
             if not 1 <= rounds <= MAX_SWISS_ROUNDS:

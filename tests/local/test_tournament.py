@@ -38,9 +38,9 @@ def test_a_round_robin_with_bob_and_the_bot_from_creation_to_the_winner(tmp_path
     assert "You are already in that tournament." in text
     assert "Kitchen cup has begun: all 3 games start now" in text
     assert "Board 1: local:alice (White) – local:bob (Black) (game #2)" in text
-    assert "Free this round: the bot" in text
+    assert "Free this round: Dama bot (level 1)" in text
     assert text.count("Kitchen cup is over.") == 1
-    assert "Kitchen cup is over. The winner is the bot with 2 points." in text
+    assert "Kitchen cup is over. The winner is Dama bot (level 1) with 2 points." in text
     assert (tmp_path / "boards" / "tournament-1.png").is_file()
     db = tmp_path / "dama.sqlite3"
     games = table(db, "SELECT id, white_id, black_id, result, rated FROM games ORDER BY id")

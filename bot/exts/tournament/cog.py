@@ -10,6 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.exts.tournament.news import mention, post_news, standings_file
+from bot.ui import speech
 from bot.ui.options import VariantArg
 from messages import tournaments as words
 from service import TournamentNotFound
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
 
 Format = Literal["round-robin", "swiss"]
 TOURNAMENT_HELP = "The tournament number (may be left out when the server has only one)"
+GROUP_HELP = "Round robins and Swiss events"
 
 
 def _manager(interaction: Interaction) -> bool:
@@ -29,7 +31,7 @@ def _manager(interaction: Interaction) -> bool:
     return bool(permissions and permissions.manage_guild)
 
 
-class Tournaments(commands.GroupCog, group_name="tournament", group_description="Round robins and Swiss events"):
+class Tournaments(commands.GroupCog, group_name="tournament", group_description=GROUP_HELP):
     def __init__(self, bot: DamaBot) -> None:
         self.bot = bot
         super().__init__()
@@ -87,8 +89,9 @@ class Tournaments(commands.GroupCog, group_name="tournament", group_description=
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
         )
+        w = await speech.public(self.bot, interaction.guild_id, interaction)
         await interaction.response.send_message(
-            words.created(event, mention), allowed_mentions=discord.AllowedMentions.none()
+            words.created(event, mention, w), allowed_mentions=discord.AllowedMentions.none()
         )
 
     @app_commands.command(name="join", description="Enter a tournament before it starts")
@@ -98,8 +101,9 @@ class Tournaments(commands.GroupCog, group_name="tournament", group_description=
         target = await self._pick(interaction, tournament, TournamentStatus.OPEN)
         await self.bot.service.players.ensure(interaction.user.id, interaction.user.display_name)
         event = await self.bot.service.tournaments.join(target.id, interaction.user.id)
+        w = await speech.public(self.bot, interaction.guild_id, interaction)
         await interaction.response.send_message(
-            words.joined(event, interaction.user.id, mention), allowed_mentions=discord.AllowedMentions.none()
+            words.joined(event, interaction.user.id, mention, w), allowed_mentions=discord.AllowedMentions.none()
         )
 
     @app_commands.command(name="withdraw", description="Leave a tournament (once it runs, your games are lost)")
@@ -107,8 +111,9 @@ class Tournaments(commands.GroupCog, group_name="tournament", group_description=
     async def withdraw(self, interaction: Interaction, tournament: int | None = None) -> None:
         target = await self._pick(interaction, tournament, TournamentStatus.OPEN, TournamentStatus.RUNNING)
         event, finished = await self.bot.service.tournaments.withdraw(target.id, interaction.user.id)
+        w = await speech.public(self.bot, interaction.guild_id, interaction)
         await interaction.response.send_message(
-            words.left(event, interaction.user.id, mention, len(finished)),
+            words.left(event, interaction.user.id, mention, len(finished), w),
             allowed_mentions=discord.AllowedMentions.none(),
         )
         if finished:  # their boards are in the outbox, like any resignation (which moves the tournament on)
@@ -125,8 +130,9 @@ class Tournaments(commands.GroupCog, group_name="tournament", group_description=
         await interaction.response.defer()
         await self._open_thread(interaction, news.tournament)
         news = replace(news, tournament=await service.tournaments.get(target.id))
+        w = await speech.public(self.bot, interaction.guild_id, interaction)
         await interaction.followup.send(
-            words.round_started(news, mention) if news.round is None else f"**{news.tournament.name}** has begun.",
+            words.round_started(news, mention, w) if news.round is None else words.began(news.tournament, w),
             allowed_mentions=discord.AllowedMentions.none(),
         )
         await post_news(self.bot.announcer, news)
@@ -139,8 +145,9 @@ class Tournaments(commands.GroupCog, group_name="tournament", group_description=
         settings = await self.bot.service.players.server_settings(interaction.guild_id)
         if not settings.thread_per_game:
             return
+        w = await speech.public(self.bot, interaction.guild_id, interaction)
         thread = await channel.create_thread(
-            name=f"Tournament: {event.name}"[:100], type=discord.ChannelType.public_thread, auto_archive_duration=10080
+            name=words.thread_name(event, w)[:100], type=discord.ChannelType.public_thread, auto_archive_duration=10080
         )
         await self.bot.service.tournaments.set_thread(event.id, thread.id)
 
@@ -152,16 +159,18 @@ class Tournaments(commands.GroupCog, group_name="tournament", group_description=
         )
         await interaction.response.defer()
         view = await self.bot.service.tournaments.standings(target.id)
-        picture = await standings_file(self.bot.announcer, view)
-        await interaction.followup.send(words.standings_caption(view), file=picture)
+        w = await speech.public(self.bot, interaction.guild_id, interaction)
+        picture = await standings_file(self.bot.announcer, view, w)
+        await interaction.followup.send(words.standings_caption(view, w), file=picture)
 
     @app_commands.command(name="pairings", description="The pairings and results of a round")
     @app_commands.describe(tournament=TOURNAMENT_HELP, round="Which round (default: the latest)")
     async def pairings(self, interaction: Interaction, round: int | None = None, tournament: int | None = None) -> None:
         target = await self._pick(interaction, tournament, TournamentStatus.RUNNING, TournamentStatus.FINISHED)
         number, boards = await self.bot.service.tournaments.pairings(target.id, round)
+        w = await speech.public(self.bot, interaction.guild_id, interaction)
         await interaction.response.send_message(
-            words.pairings(target, number, boards, mention), allowed_mentions=discord.AllowedMentions.none()
+            words.pairings(target, number, boards, mention, w), allowed_mentions=discord.AllowedMentions.none()
         )
 
     @app_commands.command(name="cancel", description="Cancel a tournament (organisers)")
@@ -169,12 +178,13 @@ class Tournaments(commands.GroupCog, group_name="tournament", group_description=
     async def cancel(self, interaction: Interaction, tournament: int | None = None) -> None:
         target = await self._pick(interaction, tournament, TournamentStatus.OPEN, TournamentStatus.RUNNING)
         event = await self.bot.service.tournaments.cancel(target.id, interaction.user.id, manager=_manager(interaction))
-        await interaction.response.send_message(words.cancelled(event))
+        w = await speech.public(self.bot, interaction.guild_id, interaction)
+        await interaction.response.send_message(words.cancelled(event, w))
 
     @app_commands.command(name="list", description="The tournaments of this server")
     async def list_(self, interaction: Interaction) -> None:
         found = await self.bot.service.tournaments.in_server(interaction.guild_id, include_finished=True)
-        await interaction.response.send_message(words.listing(found), ephemeral=True)
+        await interaction.response.send_message(words.listing(found, speech.private(interaction)), ephemeral=True)
 
     join.autocomplete("tournament")(_autocomplete)
     withdraw.autocomplete("tournament")(_autocomplete)

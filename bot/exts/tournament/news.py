@@ -12,12 +12,15 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.ui import speech
 from bot.ui.boards import player_label
 from messages import tournaments as words
 from messages.i18n import Words
+from messages.play import bot_name
+from messages.rematch import opened
 from render.standings import StandingsTable, standings_png
-from service import BOT_ID, bot_label
-from service.tournaments import StandingsView, TournamentNews, TournamentView
+from service import BOT_ID, GameView, bot_label
+from service.tournaments import NewGame, StandingsView, TournamentNews, TournamentView
 
 if TYPE_CHECKING:
     from bot.announce import Announcer, Home
@@ -45,45 +48,52 @@ async def tournament_home(announcer: Announcer, t: TournamentView) -> Home | Non
 
 
 async def post_news(announcer: Announcer, news: TournamentNews) -> None:
-    """Announce a new round (the pairings, then every game's board) or the end (the winner and the picture)."""
+    """Announce a new round (the pairings, then every game's board) or the end (the winner and the picture),
+    in the server's language."""
     home = await tournament_home(announcer, news.tournament)
     if home is None:
         return
+    w = await speech.public(announcer.bot, news.tournament.guild_id)
     allowed = discord.AllowedMentions(users=True)
     if news.final is not None:
         view = await announcer.bot.service.tournaments.standings(news.tournament.id)
-        picture = await standings_file(announcer, view)
-        await home.send(words.final(news, mention), file=picture, allowed_mentions=allowed)
+        picture = await standings_file(announcer, view, w)
+        await home.send(words.final(news, mention, w), file=picture, allowed_mentions=allowed)
         return
-    await home.send(words.round_started(news, mention), allowed_mentions=allowed)
+    await home.send(words.round_started(news, mention, w), allowed_mentions=allowed)
     t = news.tournament
     for item in news.games:
         game = item.game
         if t.thread_id is not None:
             await announcer.remember(game, t.channel_id, t.thread_id, None)
             game = await announcer.bot.service.queries.game(game.id)
-        headline = words.game_headline(
-            t, item.board.round, game.id, player_label(game, game.white_id), player_label(game, game.black_id)
-        )
-        if item.bot_opening is not None:
-            headline += f" {bot_label(game.bot_level)} opened with {item.bot_opening}."
-        # Tournament sentences are not in the catalogue yet: their headline stays English in any language.
-        await announcer.board(game, None, _fixed(headline), home)
+        await announcer.board(game, None, _headline(t, item, game), home)
 
 
-async def standings_file(announcer: Announcer, view: StandingsView) -> discord.File:
+def _headline(t: TournamentView, item: NewGame, game: GameView) -> Callable[[Words], str]:
+    def headline(w: Words) -> str:
+        def label(player_id: int) -> str:
+            return player_label(game, player_id, w)
+
+        text = words.game_headline(t, item.board.round, game.id, label(game.white_id), label(game.black_id), w)
+        return text + (opened(item.bot_opening, w) if item.bot_opening is not None else "")
+
+    return headline
+
+
+async def standings_file(announcer: Announcer, view: StandingsView, w: Words) -> discord.File:
     service = announcer.bot.service
     known = await service.tournaments.names(view.tournament.players)
 
     def name(player_id: int) -> str:
         if player_id == BOT_ID:
-            return bot_label(1)
-        return known.get(player_id) or f"player {player_id}"
+            return bot_name(w, 1)
+        return known.get(player_id) or str(player_id)
 
     order = [row.player_id for row in view.rows]
     table = StandingsTable(
-        title=f"{view.tournament.name}: {words.terms(view.tournament)}",
-        header=("#", "Player", "Points", "Buchholz" if view.tournament.swiss else "SB", "Games"),
+        title=words.picture_title(view, w),
+        header=words.standings_header(view, w),
         rows=tuple((str(r.rank), name(r.player_id)[:24], *words.standing_cells(r)) for r in view.rows),
         crosstable=tuple(
             tuple("-" if other == row.player_id else words.cross_cell(row.against.get(other, ())) for other in order)
@@ -92,7 +102,3 @@ async def standings_file(announcer: Announcer, view: StandingsView) -> discord.F
     )
     data = await asyncio.to_thread(standings_png, table)
     return discord.File(io.BytesIO(data), filename=f"standings-{view.tournament.id}.png")
-
-
-def _fixed(text: str) -> Callable[[Words], str]:
-    return lambda _words: text
