@@ -193,6 +193,8 @@ COMMANDS = (
         "tournament",
         tournament,
         "tournament create|join|start|standings|pairings|withdraw|cancel|list",
-        "a round robin or Swiss event with local:bob and the bot (tournament alone: how)",
+        lambda w: w.say(
+            "local.help.tournament", "a round robin or Swiss event with local:bob and the bot (tournament alone: how)"
+        ),
     ),
 )

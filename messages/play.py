@@ -215,7 +215,7 @@ def describe_game_error(error: GameError, name: Namer, w: Words = ENGLISH) -> st
             return imported(error, name, w)
         tournament = TOURNAMENT_ERRORS.get(kind)
         if tournament is not None:
-            return tournament(error, name)  # tournament words are not in the catalogue yet
+            return tournament(error, name, w)
     return w.say("error.refused", "I can't do that.")
 
 

@@ -41,9 +41,6 @@ OPERATOR_FILES = {
 }
 FORMAT_FILES = {"service/queries.py", "service/results.py"}
 NOT_YET_CONVERTED = {
-    # tournaments (landed in parallel): announcements, standings and refusals are English-only so far
-    "messages/tournaments.py", "bot/exts/tournament/cog.py", "bot/exts/tournament/news.py",
-    "local/tournament.py", "render/standings.py", "service/tournaments/service.py",
     # post-game analysis (landed in parallel): report and replies English-only so far
     "messages/analysis.py", "bot/exts/review/cog.py", "bot/exts/analysis/cog.py",
     "render/graph.py",
