@@ -1,3 +1,3 @@
-from tests.service.conftest import db, target
+from tests.service.conftest import db, postgres_session_database, target
 
-__all__ = ["db", "target"]
+__all__ = ["db", "postgres_session_database", "target"]

@@ -12,7 +12,9 @@ import pytest_asyncio
 
 from data import Database
 from service import GameView, Service
-from tests.stores import STORES, store_target
+from tests.stores import STORES, postgres_session_database, store_target
+
+__all__ = ["postgres_session_database"]  # a fixture the target fixture asks for
 
 START = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
 ALICE, BOB, CAROL = 101, 202, 303
@@ -44,7 +46,8 @@ class FixedChoice(random.Random):
 @pytest_asyncio.fixture(params=STORES)
 async def target(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
     """Where a test database lives: every test using it runs once on SQLite and once on PostgreSQL."""
-    async with store_target(request.param, tmp_path) as where:
+    postgres = request.getfixturevalue("postgres_session_database") if request.param == "postgresql" else None
+    async with store_target(request.param, tmp_path, postgres) as where:
         yield where
 
 
