@@ -15,10 +15,11 @@ from __future__ import annotations
 import asyncio
 import os
 import uuid
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import asyncpg
 import pytest
@@ -27,6 +28,7 @@ from data import Database
 
 ADMIN_URL = os.environ.get("DAMA_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/postgres")
 STORES = ("sqlite", "postgresql")
+T = TypeVar("T")
 
 
 def database_url(name: str) -> str:
@@ -112,6 +114,13 @@ async def reset(url: str) -> None:
         await conn.close()
 
 
+def _in_own_loop(work: Coroutine[Any, Any, T]) -> T:
+    """Run a coroutine to the end on a fresh loop in another thread (this fixture may be first asked for
+    from inside a running loop)."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, work).result()
+
+
 @pytest.fixture(scope="session")
 def postgres_session_database() -> Iterator[str]:
     """One migrated database for this test session (this xdist worker), dropped at the end."""
@@ -121,9 +130,9 @@ def postgres_session_database() -> Iterator[str]:
         await _snapshot(url)
         return url
 
-    url = asyncio.run(prepare())
+    url = _in_own_loop(prepare())
     yield url
-    asyncio.run(_drop(url.rpartition("/")[2]))
+    _in_own_loop(_drop(url.rpartition("/")[2]))
 
 
 @asynccontextmanager
