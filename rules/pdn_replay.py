@@ -103,7 +103,7 @@ def infer_variant(record: PdnRecord) -> RuleSet | None:
         return None
     if any(s[0].isalpha() for s in squares):
         files = max((ord(s[0]) - ord("a") + 1 for s in squares if s[0].isalpha()), default=0)
-        ranks = max(int(s.lstrip("abcdefghijklmnopqrstuvwxyz") or 0) for s in squares)
+        ranks = max(int(s[1:]) for s in squares if s[0].isalpha())
         if files <= 8 and ranks <= 8:
             cyrillic = any(_CYRILLIC.search(value) for value in record.tags.values())
             if record.short_notation or cyrillic:
@@ -279,15 +279,28 @@ def _replay_moves(result: Replay, game: Game) -> Replay | None:
     return None
 
 
+CLEAR_LEAD = 10  # plies: a variant that replays this much further than every other one is the record's
+
+
+def _replayed(result: Replay) -> int:
+    return result.game.ply if result.game is not None else -1
+
+
 def _by_elimination(record: PdnRecord, result: Replay, error: VariantNeededError) -> Replay:
     """Several variants share the board and notation: the record settles it if only one replays it all
-    (an Italian game opens with White from 21-32, which no other numbered 8x8 variant allows)."""
-    fits = [rules for rules in map(find_variant, error.candidates) if replay(record, rules).ok]
+    (an Italian game opens with White from 21-32, which no other numbered 8x8 variant allows). A record broken
+    further on is judged the same way: the variant that replays up to its defect, or clearly furthest."""
+    tries = [(rules, replay(record, rules)) for rules in map(find_variant, error.candidates)]
+    fits = [(rules, tried) for rules, tried in tries if tried.failure is None or tried.failure is record.defect]
+    if len(fits) != 1 and not fits:
+        ranked = sorted(tries, key=lambda pair: _replayed(pair[1]), reverse=True)
+        if len(ranked) == 1 or (len(ranked) > 1 and _replayed(ranked[0][1]) >= _replayed(ranked[1][1]) + CLEAR_LEAD):
+            fits = ranked[:1]
     if len(fits) == 1:
-        found = replay(record, fits[0])
-        found.notes.append(Defect(PdnReason.VARIANT_INFERRED, record.line, 0, fits[0].id))
+        rules, found = fits[0]
+        found.notes.append(Defect(PdnReason.VARIANT_INFERRED, record.line, 0, rules.id))
         return found
-    names = tuple(rules.id for rules in fits) if len(fits) > 1 else error.candidates
+    names = tuple(rules.id for rules, _ in fits) if len(fits) > 1 else error.candidates
     return _fail(result, PdnReason.VARIANT_NEEDED, 0, record.line, ",".join(names), VariantNeededError(names))
 
 

@@ -341,3 +341,15 @@ def test_hand_typed_russian_records() -> None:
 def test_a_short_international_game_within_squares_1_to_32() -> None:
     result = only("1. 32-28 19-23 2. 28x19 14x23 *")
     assert result.ok and result.rules is not None and result.rules.id == "international"
+
+
+def test_a_broken_record_without_gametype_reports_its_own_defect() -> None:
+    """No GameType and a damaged move at ply 5: the moves before it are Italian only, so the report names the
+    damaged move, not the missing variant; an illegal move after 12 Italian plies likewise."""
+    opening = "1. 21-17 9-13 2. 25-21 5-9 3. 23-19 1-5 4. 19-15 12x19 5. 22x15 11x20 6. 24x15 13-18 "
+    damaged = only(opening + "7. 2l-14 *")
+    assert damaged.failure is not None and damaged.failure.reason == PdnReason.UNREADABLE_MOVE
+    assert damaged.rules is not None and damaged.rules.id == "italian"
+    illegal = only(opening + "7. 6-10 *")  # White to move; 6 holds a black man
+    assert illegal.failure is not None and (illegal.failure.reason, illegal.failure.ply) == ("not_your_piece", 13)
+    assert illegal.rules is not None and illegal.rules.id == "italian"
