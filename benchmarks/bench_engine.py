@@ -79,7 +79,28 @@ def speed() -> None:
         depth, nodes, elapsed, cpu = run(core, DEPTH_POSITION, DEPTH_SECONDS)
         print(f"depth on the {DEPTH_POSITION} in {DEPTH_SECONDS} s, {core:9s}: {depth:2d} ({nodes:,} nodes, "
               f"{100 * cpu / elapsed:3.0f}% of a core)")
+    for core in cores:
+        depth, cpu = depth_in_cpu_time(core, DEPTH_POSITION, DEPTH_SECONDS)
+        print(f"deepest iteration on the {DEPTH_POSITION} within {DEPTH_SECONDS} CPU-s, {core:9s}: {depth:2d} "
+              f"({cpu:.2f} CPU-s)")
     print("target: >= 20 (compiled)")
+
+
+def depth_in_cpu_time(core: str, name: str, budget: float) -> tuple[int, float]:
+    """Iterative deepening by hand on one searcher, timed in CPU seconds: what an idle core would reach."""
+    variant, fen = POSITIONS[name]
+    rules = find_variant(variant)
+    position = parse_fen(rules, fen or rules.start_fen)
+    searcher = CORES[core](rules)
+    spent, reached = 0.0, 0
+    for depth in range(1, 60):
+        started = time.process_time()
+        searcher.search(position.white, position.black, position.kings, int(position.turn), depth=depth)
+        spent += time.process_time() - started
+        if spent > budget:
+            break
+        reached = depth
+    return reached, spent
 
 
 def perft_speed() -> None:

@@ -42,7 +42,7 @@ PRECEDENCE = {
 }
 PROMOTION = {PromotionInCapture.STOP: 0, PromotionInCapture.PASS: 1, PromotionInCapture.CONTINUE_AS_KING: 2}
 # Share of the time budget the search may spend; the rest covers process and conversion overhead.
-TIME_SHARE = 0.95
+TIME_SHARE = 0.93
 _logged: set[str] = set()
 
 

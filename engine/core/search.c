@@ -11,7 +11,7 @@
 
 enum { EMPTY, EXACT, LOWER, UPPER };
 #define LMR_FROM 2
-#define CHECK_EVERY 2047
+#define CHECK_EVERY 1023
 #define CALLBACK_EVERY 16383
 
 

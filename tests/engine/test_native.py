@@ -199,14 +199,3 @@ def test_the_compiled_core_runs_where_it_covers_the_variant(
     assert "pure Python for turkish (the compiled core does not cover turkish" in caplog.text
     monkeypatch.setenv("DAMA_ENGINE_CORE", "python")
     assert isinstance(native.make_searcher(VARIANTS["italian"]), Searcher)
-
-
-def test_a_start_position_search_uses_most_of_its_time() -> None:
-    """The time manager's contract in words: never over the budget (benchmarks measure the share)."""
-    rules = VARIANTS["italian"]
-    position = start_position(rules)
-    result = native.NativeSearcher(rules, tt_bits=14).search(
-        position.white, position.black, position.kings, int(position.turn), seconds=0.2
-    )
-    assert result.move is not None
-    assert result.seconds < 0.2
