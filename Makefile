@@ -20,6 +20,8 @@ lint: $(VENV)/.installed
 
 test: lint  ## install everything, lint, type-check and run the whole suite (slow tests included)
 	$(PY) -m pytest -n 2 -q
+	# the engine's process pool and CLI once more on the pure-Python core (the search tests run on both)
+	DAMA_ENGINE_CORE=python $(PY) -m pytest -q -p no:cacheprovider tests/engine/test_api.py tests/engine/test_cli.py
 
 test-fast: $(VENV)/.installed
 	$(PY) -m pytest -n 2 -q -m "not slow"

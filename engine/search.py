@@ -22,8 +22,8 @@ WIN = 100_000
 WIN_BOUND = WIN - 1_000  # scores beyond this are forced wins (WIN - plies)
 MAX_PLY = 128
 EXACT, LOWER, UPPER = 0, 1, 2
-TIME_SHARE = 0.95  # of the budget; the rest covers process and conversion overhead
-CHECK_EVERY = 1023  # nodes between looks at the clock and the stop flag (a mask)
+TIME_SHARE = 0.93  # of the budget; the rest covers process and conversion overhead
+CHECK_EVERY = 255  # nodes between looks at the clock and the stop flag (a mask)
 COLORS = (Color.WHITE, Color.BLACK)
 # Shallow pruning in quiet positions: static eval beyond the window by MARGIN per ply of depth.
 PRUNE_DEPTH = 4

@@ -23,6 +23,7 @@ from tests.perft_data import published_rows
 FAST_SAMPLE = 3_000
 SLOW_SAMPLE = 100_000
 FAST_PERFT_NODES = 2_000_000
+SLOW_PERFT_NODES = 120_000_000  # deeper published rows (up to 7e13 leaves) would take hours each
 
 
 def test_the_compiled_core_is_built_and_covers_the_main_variants() -> None:
@@ -122,7 +123,9 @@ def test_compiled_perft_matches_the_published_rows(variant: str, fen: str, conve
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("variant", "fen", "convention", "depth", "nodes"), perft_cases(None, FAST_PERFT_NODES))
+@pytest.mark.parametrize(
+    ("variant", "fen", "convention", "depth", "nodes"), perft_cases(SLOW_PERFT_NODES, FAST_PERFT_NODES)
+)
 def test_compiled_perft_matches_the_deep_published_rows(variant: str, fen: str, convention: str, depth: int,
                                                         nodes: int) -> None:
     assert compiled_perft(variant, fen, convention, depth) == nodes
