@@ -12,7 +12,7 @@ import pytest_asyncio
 from data import Database
 from engine import Analysis, Engine
 from engine.review import Verdict
-from rules import Color, Position
+from rules import Color, Game, Position, find_variant
 from rules.pdn import read_games
 from service import (
     AnalysisRateLimited,
@@ -24,6 +24,7 @@ from service import (
     acting_as,
 )
 from service.access import Caller
+from service.analysis import PositionScore, Subject, derive
 from tests.service.conftest import ALICE, BOB, CAROL, FakeClock
 
 pytestmark = pytest.mark.asyncio
@@ -136,3 +137,28 @@ async def test_an_imported_record_is_analysed_stored_apart_and_hidden_from_other
     assert parsed.moves == MOVES and parsed.tags["Event"] == "Club night" and "9-13 $4 {[%eval " in review.pdn
     again = await service.analysis.analyse_imported(number, ALICE)
     assert again.from_store and again.plies == review.plies and len(searched) == len(MOVES) + 1
+
+
+async def test_derive_judges_each_move_by_the_score_it_gave_away() -> None:
+    """Scores by hand (centi-men for the side to move): a move's loss is the best score before it minus the
+    score after it from the mover's side, i.e. before + next (the next score is the opponent's view)."""
+    replay = Game.from_moves(find_variant("italian"), ["22-18", "11-15", "23-20", "9-13"])
+    scores = [
+        PositionScore(10, None, "22-18", ("22-18",), 8),  # White plays the engine's move: no loss at all
+        PositionScore(5, None, "12-16", ("12-16",), 8),  # Black: 5 before, after 11-15 White has +30 -> 35
+        PositionScore(30, None, "23-19", ("23-19",), 8),  # White: 30 before, Black then has +40 -> loss 70
+        PositionScore(40, None, "10-14", ("10-14",), 8),  # Black: 40 before, White then has +60 -> loss 100
+        PositionScore(60, None, None, (), 8),
+    ]
+    subject = Subject(1, None, "italian", None, "*", (ALICE, BOB), ("", ""))
+    review = derive(subject, replay, scores, 0.6)
+    assert [(p.ply, p.loss, p.verdict) for p in review.plies] == [
+        (1, 0, None),
+        (2, 35, Verdict.INACCURACY),
+        (3, 70, Verdict.MISTAKE),
+        (4, 100, Verdict.BLUNDER),
+    ]
+    assert review.white_scores == (10, -5, 30, -40, 60)
+    assert [(p.inaccuracies, p.mistakes, p.blunders) for p in review.players] == [(0, 1, 0), (1, 0, 1)]
+    assert [m.ply for m in review.critical] == [4, 3, 2]  # blunder and mistake first, by loss
+    assert review.players[0].accuracy > review.players[1].accuracy
