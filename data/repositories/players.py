@@ -54,6 +54,8 @@ class PlayerRepository(Repository):
         await self._run("DELETE FROM vacation_usage WHERE player_id = ?", (player_id,))
         await self._run("DELETE FROM ratings WHERE player_id = ?", (player_id,))
         await self._run("DELETE FROM timers WHERE player_id = ?", (player_id,))
+        # imported records stay with their server; only who imported them is forgotten
+        await self._run("UPDATE imported_games SET importer_id = ? WHERE importer_id = ?", (new_id, player_id))
         await self._run(
             "UPDATE players SET id = ?, display_name = NULL, notifications = 'off', board_theme = 'classic', "
             "orientation = 'auto', language = 'en', chosen_language = NULL, vacation_started_at = NULL, "

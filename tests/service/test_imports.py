@@ -93,3 +93,14 @@ async def test_limits(service: Service) -> None:
         await service.imports.import_pdn(many, importer_id=ALICE, guild_id=GUILD, variant=None)
     empty = await service.imports.import_pdn(b"", importer_id=ALICE, guild_id=GUILD, variant=None)
     assert empty.entries == () and import_report(empty, "x") == "I found no game in that PDN."
+
+
+async def test_deleting_the_importers_data_forgets_who_imported(service: Service) -> None:
+    report = await service.imports.import_pdn(THREE_GAMES, importer_id=ALICE, guild_id=None, variant="italian")
+    imported = report.entries[0].imported_id
+    assert imported is not None
+    deletion = await service.players.delete_data(ALICE)
+    shown = await service.imports.get(imported)  # as nobody (a maintenance task): still there
+    assert shown.row.importer_id == deletion.anonymous_id != ALICE
+    with acting_as(Caller(ALICE, None)), pytest.raises(ImportedGameNotFound):
+        await service.imports.get(imported)  # a DM import was the importer's alone
