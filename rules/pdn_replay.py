@@ -282,6 +282,13 @@ def _replay_moves(result: Replay, game: Game) -> Replay | None:
 CLEAR_LEAD = 10  # plies: a variant that replays this much further than every other one is the record's
 
 
+def _named_in_tags(record: PdnRecord, rules: RuleSet) -> bool:
+    """The Event or Site tag names the variant (its name or an alias, as whole words)."""
+    text = " ".join((tag(record, "Event"), tag(record, "Site"))).lower()
+    names = {rules.id, rules.name.lower(), *(alias.lower() for alias in rules.aliases)}
+    return any(re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text) for name in names if name)
+
+
 def _replayed(result: Replay) -> int:
     return result.game.ply if result.game is not None else -1
 
@@ -296,6 +303,9 @@ def _by_elimination(record: PdnRecord, result: Replay, error: VariantNeededError
         ranked = sorted(tries, key=lambda pair: _replayed(pair[1]), reverse=True)
         if len(ranked) == 1 or (len(ranked) > 1 and _replayed(ranked[0][1]) >= _replayed(ranked[1][1]) + CLEAR_LEAD):
             fits = ranked[:1]
+    if len(fits) > 1:  # the record may name its game: "MR Ceska Dama Druzstev" among Russian, Brazilian, Czech
+        named = [(rules, tried) for rules, tried in fits if _named_in_tags(record, rules)]
+        fits = named if len(named) == 1 else fits
     if len(fits) == 1:
         rules, found = fits[0]
         found.notes.append(Defect(PdnReason.VARIANT_INFERRED, record.line, 0, rules.id))

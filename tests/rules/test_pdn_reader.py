@@ -353,3 +353,13 @@ def test_a_broken_record_without_gametype_reports_its_own_defect() -> None:
     illegal = only(opening + "7. 6-10 *")  # White to move; 6 holds a black man
     assert illegal.failure is not None and (illegal.failure.reason, illegal.failure.ply) == ("not_your_piece", 13)
     assert illegal.rules is not None and illegal.rules.id == "italian"
+
+
+def test_the_event_tag_settles_a_tie_between_variants() -> None:
+    """Czech game 5 of 2008 replays under Russian, Brazilian and Czech rules alike; its Event names Česká dáma."""
+    data = (FILES / "czech-2008-game5.pdn").read_bytes()
+    result = only(data)
+    assert result.ok and result.rules is not None and result.rules.id == "czech"
+    renamed = only(data.replace(b"Ceska Dama", b"Team championship"))
+    assert renamed.failure is not None and renamed.failure.reason == PdnReason.VARIANT_NEEDED
+    assert set(renamed.failure.text.split(",")) == {"russian", "brazilian", "czech"}
