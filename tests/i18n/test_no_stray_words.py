@@ -41,9 +41,8 @@ OPERATOR_FILES = {
 }
 FORMAT_FILES = {"service/queries.py", "service/results.py"}
 NOT_YET_CONVERTED = {
-    # post-game analysis (landed in parallel): report and replies English-only so far
-    "messages/analysis.py", "bot/exts/review/cog.py", "bot/exts/analysis/cog.py",
-    "render/graph.py",
+    # post-game analysis (landed in parallel): the analysis report is English-only so far
+    "messages/analysis.py",
     # PDN import: local mode's command list
     "local/imports.py",
 }
