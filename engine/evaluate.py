@@ -147,7 +147,7 @@ class Evaluator:
             kings_w = {b: w.king_control * (seen - mean) for b, seen in kings_w.items()}
         # Black's men normally advance down the board (tables turned 180°); in One-way checkers they
         # advance up, like White's, so the same tables serve both sides.
-        self.black_moves_up = _crowns_on_top(board, gen.promo[Color.BLACK])
+        self.black_moves_up = crowns_on_top(board, gen.promo[Color.BLACK])
         mirror = {b: b for b in board.coords} if self.black_moves_up else _mirror(board)
         men_b = {mirror[b]: v for b, v in men_w.items()}
         adv_b = {mirror[b]: v for b, v in adv_w.items()}
@@ -267,7 +267,7 @@ def _mirror(board: Board) -> dict[int, int]:
     return out
 
 
-def _crowns_on_top(board: Board, promotion: int) -> bool:
+def crowns_on_top(board: Board, promotion: int) -> bool:
     """Are all of these crowning squares on the top row (White's far side)?"""
     squares = board.bits(promotion)
     return bool(squares) and all(board.row_of(bit) == 0 for bit in squares)

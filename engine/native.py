@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any
 
-from engine.evaluate import CHUNK_BITS, evaluator_for
+from engine.evaluate import CHUNK_BITS, crowns_on_top, evaluator_for
 from engine.search import MAX_PLY, Result, Searcher
 from rules import VARIANTS
 from rules.board import step_table
@@ -62,7 +62,7 @@ def uncovered_reason(rules: RuleSet) -> str | None:
         (not rules.removal_immediate and not rules.no_reverse_turn, "capture removal"),
         (rules.king_move_limit is None, "king move limit"),
         (rules.promotes and rules.promotion_squares is None, "promotion"),
-        (not evaluator_for(rules).black_moves_up, "direction of play"),
+        (not crowns_on_top(gen.board, gen.promo[1]), "direction of play"),
     ]
     for ok, reason in checks:
         if not ok:
