@@ -25,6 +25,7 @@ from bot.ui import errors, speech
 from bot.ui.caller import ask_for
 from bot.ui.option_types import check_option_types
 from bot.ui.prompts import Prompts
+from messages.i18n import preload
 from messages.play import stale_prompt
 from service import Analyser, Service, hint_analyser
 from service.commands import scope_name
@@ -93,6 +94,7 @@ class DamaBot(commands.AutoShardedBot):
         self.outbox = OutboxWorker(self, ceiling=outbox_ceiling, lease=outbox_lease)
 
     async def setup_hook(self) -> None:
+        await asyncio.to_thread(preload)  # compiling the catalogues is CPU work: not on the event loop
         await self.tree.set_translator(DamaTranslator())
         for feature in FEATURES:
             await self.add_cog(feature.cog(self))
