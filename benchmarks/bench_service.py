@@ -1,8 +1,9 @@
-"""Moves per second through the game service with 1,000 active games on a file database.
+"""Moves per second through the game service with 1,000 active games, on an SQLite file and then on
+PostgreSQL (a database created for the run at BENCH_POSTGRES, default the local server, and dropped after).
 
-Each move goes the full way: read the game, rebuild it for the rules, validate, and store it in one
-`BEGIN IMMEDIATE` transaction with the version check, new deadline and timers. Targets: >= 500
-moves/s and p99 < 50 ms per move.
+Each move goes the full way: read the game, rebuild it for the rules, validate, and store it in one write
+transaction (SQLite's `BEGIN IMMEDIATE`, PostgreSQL's advisory write lock) with the version check, new
+deadline and timers. Targets: >= 500 moves/s and p99 < 50 ms per move.
 """
 
 from __future__ import annotations
@@ -15,12 +16,15 @@ import tempfile
 import time
 from pathlib import Path
 
+import asyncpg
+
 from data import Database
 from service import GameView, Service
 
 GAMES = 1_000
 MOVES = int(os.environ.get("BENCH_MOVES", "6000"))
 CONCURRENT = 16  # players moving at the same time in the concurrent run
+POSTGRES = os.environ.get("BENCH_POSTGRES", "postgresql://postgres@127.0.0.1:5432/postgres")
 
 
 async def _start_game(service: Service, index: int) -> GameView:
@@ -48,7 +52,7 @@ def _report(label: str, latencies: list[float], wall: float) -> None:
     )
 
 
-async def _run(path: Path) -> None:
+async def _run(path: Path | str) -> None:
     db = await Database.open(path)
     try:
         service = Service(db, rng=random.Random(1))
@@ -82,9 +86,29 @@ async def _run(path: Path) -> None:
         await db.close()
 
 
+async def _postgres() -> None:
+    try:
+        admin = await asyncpg.connect(POSTGRES, timeout=10)
+    except (OSError, asyncpg.PostgresError) as error:
+        print(f"PostgreSQL at {POSTGRES} cannot be reached ({error}); set BENCH_POSTGRES to measure it")
+        return
+    name = f"dama_bench_{os.getpid()}"
+    try:
+        await admin.execute(f'CREATE DATABASE "{name}"')
+        try:
+            await _run(f"{POSTGRES.rpartition('/')[0]}/{name}")
+        finally:
+            await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    finally:
+        await admin.close()
+
+
 def main() -> None:
+    print("-- SQLite file")
     with tempfile.TemporaryDirectory() as folder:
         asyncio.run(_run(Path(folder) / "bench.sqlite3"))
+    print("-- PostgreSQL (local server, same machine)")
+    asyncio.run(_postgres())
 
 
 if __name__ == "__main__":
