@@ -1,4 +1,4 @@
-"""The game service: everything the bot does with games, over SQLite, with no Discord in sight.
+"""The game service: everything the bot does with games, over SQLite or PostgreSQL, with no Discord in sight.
 
     db = await Database.open(settings.database_path)
     service = Service(db)                   # engine=, clock=, rng=, config= are injectable
