@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from render.layers import font
+from render.layers import family_for, font
 
 CROSSTABLE_MAX = 12  # more players than this and the crosstable no longer fits a chat picture
 PAD = 8
@@ -34,7 +34,7 @@ class StandingsTable:
 
 
 def _width(draw: ImageDraw.ImageDraw, text: str, size: int) -> int:
-    left, _, right, _ = draw.textbbox((0, 0), text, font=font(size))
+    left, _, right, _ = draw.textbbox((0, 0), text, font=font(size, family_for(text)))
     return int(right - left)
 
 
@@ -55,11 +55,11 @@ def standings_png(table: StandingsTable) -> bytes:
     height = TITLE + ROW * (len(table.rows) + 1) + 2 * PAD
     image = Image.new("RGB", (width, height), PAPER)
     draw = ImageDraw.Draw(image)
-    draw.text((PAD, PAD), table.title, fill=INK, font=font(18))
+    draw.text((PAD, PAD), table.title, fill=INK, font=font(18, family_for(table.title)))
     top = TITLE + PAD
     x = PAD
     for i, title in enumerate(table.header):
-        draw.text((x + PAD, top + 5), title, fill=MUTED, font=font(size))
+        draw.text((x + PAD, top + 5), title, fill=MUTED, font=font(size, family_for(title)))
         x += columns[i]
     if cross:
         for j in range(len(cross)):
@@ -71,7 +71,7 @@ def standings_png(table: StandingsTable) -> bytes:
         draw.rectangle((PAD, y, width - PAD, y + ROW - 1), fill=shade)
         x = PAD
         for i, text in enumerate(row):
-            draw.text((x + PAD, y + 5), text, fill=INK, font=font(size))
+            draw.text((x + PAD, y + 5), text, fill=INK, font=font(size, family_for(text)))
             x += columns[i]
         if cross:
             for j, text in enumerate(cross[r]):
