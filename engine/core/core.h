@@ -1,4 +1,4 @@
-/* Dama's compiled search core: shared types (see engine/core/README in engine/native.py's docstring).
+/* Dama's compiled search core: shared types (the Python side is engine/native.py).
  *
  * Squares are the internal bit indices of rules/board.py, so a move here is the same
  * (mover xor, captured mask, kings xor) triple as rules.movegen.FastMove and needs no translation.
@@ -61,8 +61,6 @@ typedef struct {
     BB cone[2][MAXSQ];
     int run_bonus[2][MAXSQ];
     int shift_mobility;
-    /* extras of the compiled evaluation (weights in engine/evaluate.py NATIVE_TERMS) */
-    int tempo_balance, trapped_king, cramp;
 } EvalTables;
 
 int evaluate(const Rules *r, const EvalTables *e, BB own, BB opp, BB kings, int color);
