@@ -7,6 +7,7 @@ Czech by the number itself (1 -> one; 2-4 -> few; 0, 5+ -> other).
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -22,16 +23,17 @@ def source() -> Catalog:
     return source_catalogue()
 
 
-# Locales whose translation is still being written (they fall back to English sentence by sentence). Empty
-# when every shipped locale is complete; a locale here may only lack sentences, never have wrong ones.
+# Locales whose translation is still being written: they may lack only these sentences (the /rules summaries
+# of other communities' variants), which fall back to English one by one. Empty when every locale is complete.
 UNFINISHED = {"ru", "pt-BR", "es-ES", "cs", "tr", "th", "nl", "fr"}
+MAY_LACK = re.compile(r"^rules\.[a-z-]+\.summary: not translated$")
 
 
 @pytest.mark.parametrize("locale", SHIPPED)
 def test_every_sentence_is_translated_with_its_placeholders(source: Catalog, locale: str) -> None:
     problems = [str(p) for p in check_locale(locale, source, read_locale(locale))]
     if locale in UNFINISHED:
-        problems = [p for p in problems if not p.endswith(": not translated")]
+        problems = [p for p in problems if not MAY_LACK.match(p.split(": ", 1)[1])]
     assert problems == []
 
 
