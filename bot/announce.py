@@ -47,7 +47,12 @@ _since: contextvars.ContextVar[datetime | None] = contextvars.ContextVar("dama_o
 
 
 class Undeliverable(Exception):
-    """Discord will never take this one (no channel left, the bot may not post there): give up on it."""
+    """Discord will never take this one (no channel left, closed DMs): give up on it. `reason` is a code for
+    the log, with the id it concerns."""
+
+    def __init__(self, reason: str, subject: int | None = None) -> None:
+        super().__init__(reason if subject is None else f"{reason} {subject}")
+        self.reason = reason
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,15 +70,15 @@ class Announcer:
     async def home(self, game: GameView) -> Home:
         channel_id = game.thread_id or game.channel_id
         if channel_id is None:
-            raise Undeliverable(f"game {game.id} has no channel")
+            raise Undeliverable("no_channel", game.id)
         channel = self.bot.get_channel(channel_id)
         if channel is None:
             try:
                 channel = await self.bot.fetch_channel(channel_id)
             except (discord.NotFound, discord.Forbidden) as error:
-                raise Undeliverable(f"game {game.id}: its channel {channel_id} is gone or hidden") from error
+                raise Undeliverable("channel_gone", channel_id) from error
         if not isinstance(channel, discord.abc.Messageable):
-            raise Undeliverable(f"game {game.id}: channel {channel_id} takes no messages")
+            raise Undeliverable("not_messageable", channel_id)
         return channel
 
     async def remember(
@@ -134,7 +139,7 @@ class Announcer:
             assert news.player_id is not None
             theirs = await speech.of_player(self.bot, news.player_id)
             return await self.dm(news.player_id, words.vacation_used_up(theirs), None, nonce)
-        raise Undeliverable(f"unknown announcement {kind}")
+        raise Undeliverable(f"unknown_{kind}")
 
     async def _board(self, news: Announcement, nonce: str, via: Interaction | None) -> Sent:
         game = news.game
@@ -236,7 +241,8 @@ class Announcer:
         text = words.your_move_dm(w, game.id, last)
         where = current.thread_id or current.channel_id
         if current.message_id is not None and where is not None:
-            text += f" https://discord.com/channels/{current.guild_id or '@me'}/{where}/{current.message_id}"
+            board_post = self.bot.get_partial_messageable(where, guild_id=current.guild_id)
+            text += " " + board_post.get_partial_message(current.message_id).jump_url
         board = await board_message(self.bot.service, game, viewer_id=player, moved=move, w=w)
         return await self.dm(player, text, board, nonce)
 
@@ -267,7 +273,7 @@ class Announcer:
                 allowed_mentions=discord.AllowedMentions.none(),
             )
         except (discord.NotFound, discord.Forbidden) as error:
-            raise Undeliverable(f"challenge {challenge.id}: its message is gone") from error
+            raise Undeliverable("message_gone", challenge.message_id) from error
         return Sent(challenge.channel_id, challenge.message_id)
 
     # ---- sending -------------------------------------------------------------------------------
@@ -338,7 +344,7 @@ class Announcer:
         try:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
         except discord.NotFound as error:
-            raise Undeliverable(f"no user {user_id}") from error
+            raise Undeliverable("no_user", user_id) from error
         try:
             message = board or BoardMessage(None, None, "", None, None, [])
             message.content = text
@@ -350,5 +356,5 @@ class Announcer:
                 kwargs["nonce"] = nonce
             sent = earlier or await user.send(**kwargs)
         except discord.Forbidden as error:
-            raise Undeliverable(f"player {user_id} does not take DMs") from error
+            raise Undeliverable("dms_closed", user_id) from error
         return Sent(sent.channel.id, sent.id)

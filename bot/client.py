@@ -25,6 +25,7 @@ from bot.ui import errors, speech
 from bot.ui.caller import ask_for
 from bot.ui.option_types import check_option_types
 from bot.ui.prompts import Prompts
+from messages.away import stale_question
 from messages.i18n import preload
 from messages.play import stale_prompt
 from service import Analyser, Service, hint_analyser
@@ -183,6 +184,9 @@ class DamaBot(commands.AutoShardedBot):
         custom_id = data.get("custom_id")
         game_id = self.prompts.stale_game(custom_id) if isinstance(custom_id, str) else None
         if game_id is None:
+            return
+        if game_id == 0:  # a question about no game (/forget-me): ask again
+            await errors.send_ephemeral(interaction, stale_question(speech.private(interaction)))
             return
         view = discord.ui.View(timeout=None)
         view.add_item(GameButton("move", game_id, speech.private(interaction)))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from local import correspondence, games, imports, tournament
+from local import away, correspondence, games, imports, tournament
 from local.text import Command, Parsed
 from rules import VARIANTS
 
@@ -38,6 +38,7 @@ COMMANDS: dict[str, Command] = {
         *games.COMMANDS,
         *correspondence.COMMANDS,
         *tournament.COMMANDS,
+        *away.COMMANDS,
         *imports.COMMANDS,
         HELP,
     )

@@ -3,7 +3,7 @@ plus one line below."""
 
 from __future__ import annotations
 
-from bot.exts import analysis, challenges, imports, info, play, premove, rematch, review, settings, tournament
+from bot.exts import analysis, away, challenges, imports, info, play, premove, rematch, review, settings, tournament
 from bot.ui.feature import Feature
 
 FEATURES: tuple[Feature, ...] = (
@@ -17,4 +17,5 @@ FEATURES: tuple[Feature, ...] = (
     settings.FEATURE,
     tournament.FEATURE,
     imports.FEATURE,
+    away.FEATURE,
 )

@@ -39,7 +39,7 @@ class BaseView(discord.ui.View):
     nonce: str
 
     def stop(self) -> None:
-        self.prompts.close(self.nonce)
+        self.prompts.answered(self.nonce)
         super().stop()
 
     async def on_timeout(self) -> None:
@@ -245,7 +245,7 @@ class MoveModal(discord.ui.Modal):
         self.prompts.close(self.nonce)
 
     async def on_submit(self, interaction: AnyInteraction) -> None:
-        self.prompts.close(self.nonce)
+        self.prompts.answered(self.nonce)
         await actions.play_move(interaction, self.game.id, self.move.value.strip(), expected_version=self.game.version)
 
     async def on_error(self, interaction: AnyInteraction, error: Exception, /) -> None:  # type: ignore[override]
