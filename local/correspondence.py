@@ -6,7 +6,7 @@ import asyncio
 from typing import TYPE_CHECKING
 
 from local.text import ALICE_ID, BOB_ID, NAMES, Command, InputError, Parsed, name_of, write_file
-from messages.analysis import ANALYSE_IMPORTED_USAGE, headline, label, progress_text, saved_graph, saved_pdn, summary
+from messages.analysis import analyse_imported_usage, headline, label, progress_text, saved_graph, saved_pdn, summary
 from messages.premove import premove_list
 from messages.rematch import opened, rematch_started
 from render import render_eval_graph
@@ -70,18 +70,18 @@ async def analyse(session: LocalSession, parsed: Parsed) -> None:
     if parsed.args and parsed.args[0].lower() == "imported":
         number = parsed.args[1] if len(parsed.args) > 1 else ""
         if not number.isdigit() or len(number) > 12 or len(parsed.args) > 2:
-            raise InputError(ANALYSE_IMPORTED_USAGE)
+            raise InputError(analyse_imported_usage)
         imported = int(number)
         game: GameView | None = None
         player = ALICE_ID
     else:
         game = await session.local_game(session.target(parsed))
         player = session.viewer(game)
-    shown = label(game.id if game else None, imported)
+    shown = label(game.id if game else None, imported, session.w)
 
     async def progress(step: AnalysisProgress) -> None:
         if step.ahead or step.done % PROGRESS_EVERY == 0:
-            session.say(progress_text(shown, step))
+            session.say(progress_text(shown, step, session.w))
 
     if game is not None:
         review = await session.service.analysis.analyse(game.id, player, progress)
@@ -90,13 +90,13 @@ async def analyse(session: LocalSession, parsed: Parsed) -> None:
         assert imported is not None
         review = await session.service.analysis.analyse_imported(imported, player, progress)
         stem = f"imported-{imported}"
-    session.say(headline(review))
+    session.say(headline(review, session.w))
     players_of = review.subject.game  # None for an imported record: its names come from the file
-    for line in summary(review, lambda who: name_of(players_of, who) if players_of else "?"):
+    for line in summary(review, lambda who: name_of(players_of, who) if players_of else "?", session.w):
         session.say(line)
     pdn_path = session.boards_dir / f"{stem}-analysed.pdn"
     await asyncio.to_thread(write_file, pdn_path, review.pdn.encode("utf-8"))
-    session.say(saved_pdn(str(pdn_path)))
+    session.say(saved_pdn(str(pdn_path), session.w))
     if session.pictures:
         theme = (await session.service.players.preferences(player)).board_theme
         side = Color.BLACK if game is not None and game.color_of(player) is Color.BLACK else Color.WHITE
@@ -104,7 +104,7 @@ async def analyse(session: LocalSession, parsed: Parsed) -> None:
         png = await asyncio.to_thread(render_eval_graph, scores, review.marks, theme=theme, view=side)
         graph_path = session.boards_dir / f"{stem}-analysis.png"
         await asyncio.to_thread(write_file, graph_path, png)
-        session.say(saved_graph(str(graph_path)))
+        session.say(saved_graph(str(graph_path), session.w))
 
 
 COMMANDS = (

@@ -1,51 +1,88 @@
-"""Words for the post-game analysis (/analyse and local mode's analyse)."""
+"""Words for the post-game analysis (/analyse and local mode's analyse), in the reader's language."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from messages.i18n import Words
-from rules import find_variant
+from messages import colour_name
+from messages.i18n import ENGLISH, Words
+from messages.variants import variant_name
 from service.analysis import AnalysisProgress, GameReview, PlayerReview, Subject, Verdict
 
 Namer = Callable[[int], str]
-VERDICT_WORDS = {Verdict.INACCURACY: "inaccuracy", Verdict.MISTAKE: "mistake", Verdict.BLUNDER: "blunder"}
 SYMBOLS = {Verdict.INACCURACY: "?!", Verdict.MISTAKE: "?", Verdict.BLUNDER: "??"}
 
 
-def label(game_id: int | None, imported_id: int | None) -> str:
+def verdict_word(w: Words, verdict: Verdict) -> str:
+    if verdict is Verdict.INACCURACY:
+        return w.say("analysis.verdict.inaccuracy", "inaccuracy")
+    if verdict is Verdict.MISTAKE:
+        return w.say("analysis.verdict.mistake", "mistake")
+    return w.say("analysis.verdict.blunder", "blunder")
+
+
+def label(game_id: int | None, imported_id: int | None, w: Words = ENGLISH) -> str:
     """'game #12' or 'imported game #3'."""
-    return f"game #{game_id}" if game_id is not None else f"imported game #{imported_id}"
+    if game_id is not None:
+        return w.say("analysis.label.game", "game #{game}", game=game_id)
+    return w.say("analysis.label.imported", "imported game #{number}", number=imported_id)
 
 
-def what(subject: Subject) -> str:
-    return label(subject.game_id, subject.imported_id)
+def what(subject: Subject, w: Words = ENGLISH) -> str:
+    return label(subject.game_id, subject.imported_id, w)
 
 
-def progress_text(shown: str, step: AnalysisProgress) -> str:
+def progress_text(shown: str, step: AnalysisProgress, w: Words = ENGLISH) -> str:
     """shown: label() of the game."""
     if step.ahead:
-        waits = f"{step.ahead} analysis{'es' * (step.ahead != 1)}"
-        return f"{shown[:1].upper()}{shown[1:]} waits for {waits} before it on this server..."
-    return f"Analysing {shown}: position {step.done} of {step.total}..."
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'s' * (n != 1)}" if word != "inaccuracy" else f"{n} inaccurac{'ies' if n != 1 else 'y'}"
-
-
-def player_line(player: PlayerReview) -> str:
-    return (
-        f"accuracy {player.accuracy:.0f} % · {_count(player.inaccuracies, 'inaccuracy')}, "
-        f"{_count(player.mistakes, 'mistake')}, {_count(player.blunders, 'blunder')}"
+        return w.plural(
+            "analysis.waits",
+            "Waiting for {count} analysis before {game} on this server...",
+            "Waiting for {count} analyses before {game} on this server...",
+            step.ahead,
+            game=shown,
+        )
+    return w.say(
+        "analysis.progress",
+        "Analysing {game}: position {done} of {total}...",
+        game=shown,
+        done=step.done,
+        total=step.total,
     )
 
 
-def headline(review: GameReview) -> str:
+def player_line(player: PlayerReview, w: Words = ENGLISH) -> str:
+    return w.say(
+        "analysis.player_line",
+        "accuracy {accuracy} % · {inaccuracies}, {mistakes}, {blunders}",
+        accuracy=f"{player.accuracy:.0f}",
+        inaccuracies=w.plural(
+            "analysis.count.inaccuracies", "{count} inaccuracy", "{count} inaccuracies", player.inaccuracies
+        ),
+        mistakes=w.plural("analysis.count.mistakes", "{count} mistake", "{count} mistakes", player.mistakes),
+        blunders=w.plural("analysis.count.blunders", "{count} blunder", "{count} blunders", player.blunders),
+    )
+
+
+def headline(review: GameReview, w: Words = ENGLISH) -> str:
     subject = review.subject
-    how = "stored analysis, shown again" if review.from_store else f"{review.seconds_per_position:g} s per position"
-    variant = find_variant(subject.variant).name
-    return f"Analysis of {what(subject)} ({variant}, {len(review.plies)} plies; {how})."
+    if review.from_store:
+        how = w.say("analysis.from_store", "stored analysis, shown again")
+    else:
+        how = w.say("analysis.speed", "{seconds} s per position", seconds=f"{review.seconds_per_position:g}")
+    return w.plural(
+        "analysis.headline",
+        "Analysis of {game} ({variant}, {count} ply; {how}).",
+        "Analysis of {game} ({variant}, {count} plies; {how}).",
+        len(review.plies),
+        game=what(subject, w),
+        variant=variant_name(w, subject.variant),
+        how=how,
+    )
+
+
+def title(review: GameReview, w: Words = ENGLISH) -> str:
+    return w.say("analysis.title", "Analysis of {game}", game=what(review.subject, w))
 
 
 def player_name(player: PlayerReview, name: Namer) -> str:
@@ -62,41 +99,61 @@ def which_game(w: Words) -> str:
     )
 
 
-def moments(review: GameReview) -> list[str]:
+def moments(review: GameReview, w: Words = ENGLISH) -> list[str]:
     """The critical moments: the move played, the better move and the line that shows why."""
     lines = []
     for moment in review.critical:
         number = (moment.ply + 1) // 2
         dots = "." if moment.ply % 2 else "..."
-        said = (
-            f"{number}{dots} {moment.played}{SYMBOLS[moment.verdict]} ({VERDICT_WORDS[moment.verdict]}, "
-            f"{moment.mover.label} gave away {moment.loss / 100:.1f}). Better {moment.better_line}."
+        said = w.say(
+            "analysis.moment",
+            "{number}{dots} {move}{symbol} ({verdict}, {side} gave away {loss}). Better {better}.",
+            number=number,
+            dots=dots,
+            move=moment.played,
+            symbol=SYMBOLS[moment.verdict],
+            verdict=verdict_word(w, moment.verdict),
+            side=colour_name(w, moment.mover),
+            loss=f"{moment.loss / 100:.1f}",
+            better=moment.better_line,
         )
         if moment.refutation:
-            said += f" After {moment.played}, {moment.refutation}."
+            said += " " + w.say(
+                "analysis.refutation", "After {move}, {line}.", move=moment.played, line=moment.refutation
+            )
         lines.append(said)
     if not lines:
-        lines.append("No inaccuracies, mistakes or blunders: a clean game by the engine's measure.")
+        lines.append(
+            w.say("analysis.clean", "No inaccuracies, mistakes or blunders: a clean game by the engine's measure.")
+        )
     return lines
 
 
-def summary(review: GameReview, name: Namer) -> list[str]:
+def summary(review: GameReview, name: Namer, w: Words = ENGLISH) -> list[str]:
     """Per player counts and accuracy, then the critical moments."""
-    out = [f"{player.color.label} ({player_name(player, name)}): {player_line(player)}" for player in review.players]
-    out.append("Critical moments:")
-    out.extend(moments(review))
+    out = [
+        f"{colour_name(w, player.color)} ({player_name(player, name)}): {player_line(player, w)}"
+        for player in review.players
+    ]
+    out.append(w.say("analysis.critical", "Critical moments:"))
+    out.extend(moments(review, w))
     return out
 
 
-GRAPH_NOTE = "The graph shows the engine's score after every ply (in men, clipped at ±4), dots on the bad moves."
+def graph_note(w: Words = ENGLISH) -> str:
+    return w.say(
+        "analysis.graph_note",
+        "The graph shows the engine's score after every ply (in men, clipped at ±4), dots on the bad moves.",
+    )
 
 
-def saved_pdn(path: str) -> str:
-    return f"The annotated PDN ([%eval] comments, NAGs on the bad moves): {path}"
+def saved_pdn(path: str, w: Words = ENGLISH) -> str:
+    return w.say("analysis.saved_pdn", "The annotated PDN ([%eval] comments, NAGs on the bad moves): {path}", path=path)
 
 
-def saved_graph(path: str) -> str:
-    return f"The evaluation graph: {path}"
+def saved_graph(path: str, w: Words = ENGLISH) -> str:
+    return w.say("analysis.saved_graph", "The evaluation graph: {path}", path=path)
 
 
-ANALYSE_IMPORTED_USAGE = "Which imported game? For example: analyse imported 3"
+def analyse_imported_usage(w: Words) -> str:
+    return w.say("analysis.imported_usage", "Which imported game? For example: analyse imported 3")

@@ -41,8 +41,6 @@ OPERATOR_FILES = {
 }
 FORMAT_FILES = {"service/queries.py", "service/results.py"}
 NOT_YET_CONVERTED = {
-    # post-game analysis (landed in parallel): the analysis report is English-only so far
-    "messages/analysis.py",
     # PDN import: local mode's command list
     "local/imports.py",
 }

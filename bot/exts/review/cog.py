@@ -11,10 +11,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.ui import speech
 from bot.ui.boards import player_label
 from bot.ui.errors import Refusal
 from bot.ui.options import MAX_CHOICES, opponent_name
-from messages.analysis import GRAPH_NOTE, headline, label, moments, player_line, progress_text, what, which_game
+from messages import colour_name
+from messages.analysis import graph_note, headline, label, moments, player_line, progress_text, title, which_game
+from messages.i18n import Words
 from render import render_eval_graph
 from rules import Color
 from service import AnalysisProgress, GameReview, GameView
@@ -72,17 +75,18 @@ class Reviews(commands.Cog):
             if 0 < step.done < step.total and now - last_edit[0] < PROGRESS_EVERY:
                 return
             last_edit[0] = now
-            await interaction.edit_original_response(content=progress_text(shown, step))
+            await interaction.edit_original_response(content=progress_text(shown, step, w))
 
-        shown = label(game, imported)
+        w = await speech.public(self.bot, interaction.guild_id, interaction)
+        shown = label(game, imported, w)
         if game is not None:
             review = await service.analysis.analyse(game, user, progress)
         else:
             assert imported is not None
             review = await service.analysis.analyse_imported(imported, user, progress)
-        await self._send(interaction, review, played)
+        await self._send(interaction, review, played, w)
 
-    async def _send(self, interaction: Interaction, review: GameReview, played: GameView | None) -> None:
+    async def _send(self, interaction: Interaction, review: GameReview, played: GameView | None, w: Words) -> None:
         user = interaction.user.id
         subject = review.subject
         theme = (await self.bot.service.players.preferences(user)).board_theme
@@ -91,16 +95,20 @@ class Reviews(commands.Cog):
         png = await asyncio.to_thread(render_eval_graph, scores, review.marks, theme=theme, view=side)
         stem = f"dama-game-{subject.game_id}" if subject.game_id is not None else f"dama-imported-{subject.imported_id}"
         graph_name = f"{stem}-analysis.png"
-        title = f"{what(subject)[:1].upper()}{what(subject)[1:]} analysed"
-        embed = discord.Embed(title=title, description="\n".join(moments(review))[:4096])
+        embed = discord.Embed(title=title(review, w)[:256], description="\n".join(moments(review, w))[:4096])
         for player in review.players:
-            shown = player_label(played, player.player_id) if played is not None and player.player_id is not None \
+            shown = (
+                player_label(played, player.player_id)
+                if played is not None and player.player_id is not None
                 else player.name or "?"
-            embed.add_field(name=f"{player.color.label}: {shown}"[:256], value=player_line(player), inline=False)
+            )
+            embed.add_field(
+                name=f"{colour_name(w, player.color)}: {shown}"[:256], value=player_line(player, w), inline=False
+            )
         embed.set_image(url=f"attachment://{graph_name}")
-        embed.set_footer(text=GRAPH_NOTE)
+        embed.set_footer(text=graph_note(w))
         files = [
             discord.File(io.BytesIO(png), filename=graph_name),
             discord.File(io.BytesIO(review.pdn.encode("utf-8")), filename=f"{stem}-analysed.pdn"),
         ]
-        await interaction.edit_original_response(content=headline(review), embed=embed, attachments=files)
+        await interaction.edit_original_response(content=headline(review, w), embed=embed, attachments=files)
