@@ -60,6 +60,11 @@ async def show_imported(session: LocalSession, parsed: Parsed) -> None:
 
 
 COMMANDS = (
-    Command("import", import_file, "import FILE [variant]", "import the games of a PDN file"),
-    Command("imported", show_imported, "imported N", "an imported game in PDN"),
+    Command(
+        "import",
+        import_file,
+        "import FILE [variant]",
+        lambda w: w.say("local.help.import", "import the games of a PDN file"),
+    ),
+    Command("imported", show_imported, "imported N", lambda w: w.say("local.help.imported", "an imported game in PDN")),
 )
