@@ -1,5 +1,6 @@
 """Turning one announcement from the outbox into Discord messages: the game's home (its thread, its
-channel, or the interaction that caused it), a mention or a DM for the player to move, an edited challenge.
+channel, or the interaction that caused it), a mention or a DM for the player to move, an edited challenge,
+a tournament's pairings and final standings (bot/exts/tournament/news.py: their words).
 
 `deliver` raises on failure; bot/outbox.py decides whether to try again. Channel posts carry the outbox
 row's nonce (discord.py sends it with enforce_nonce), so a retried post that Discord had in fact taken
@@ -10,7 +11,6 @@ from __future__ import annotations
 
 import contextvars
 import logging
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
@@ -19,17 +19,19 @@ import discord
 
 from bot.exts.play.controls import game_controls, offer_controls
 from bot.exts.rematch.controls import rematch_controls
-from bot.exts.tournament.news import post_news
+from bot.exts.tournament.news import tournament_post
 from bot.ui import speech
 from bot.ui.boards import BoardMessage, board_message, deadline_text, player_label
 from bot.ui.errors import MissingPermissions
 from bot.ui.permissions import missing_permissions
 from messages import news as words
+from messages import tournaments
 from messages.i18n import Words
 from messages.play import bot_name
 from messages.premove import conditional_reply
 from messages.rematch import opened
 from service import BOT_ID, Announcement, AnnouncementKind, GameView, Notifications, Pending
+from service.tournaments import TournamentView
 
 if TYPE_CHECKING:
     from bot.client import DamaBot
@@ -39,6 +41,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 Home = discord.TextChannel | discord.Thread | discord.DMChannel | discord.abc.Messageable
 BOARDS = (AnnouncementKind.GAME_STARTED, AnnouncementKind.MOVED, AnnouncementKind.FINISHED, AnnouncementKind.TAKEBACK)
+TOURNAMENT_NEWS = (AnnouncementKind.TOURNAMENT_ROUND, AnnouncementKind.TOURNAMENT_FINISHED)
 
 
 # Set per delivery (each runs in its own task): when the row was written, if an earlier try of it may have
@@ -68,9 +71,14 @@ class Announcer:
     # ---- where ---------------------------------------------------------------------------------
 
     async def home(self, game: GameView) -> Home:
-        channel_id = game.thread_id or game.channel_id
+        return await self._channel(game.thread_id or game.channel_id, "no_channel", game.id)
+
+    async def tournament_home(self, t: TournamentView) -> Home:
+        return await self._channel(t.thread_id or t.channel_id, "tournament_no_channel", t.id)
+
+    async def _channel(self, channel_id: int | None, missing: str, subject: int) -> Home:
         if channel_id is None:
-            raise Undeliverable("no_channel", game.id)
+            raise Undeliverable(missing, subject)
         channel = self.bot.get_channel(channel_id)
         if channel is None:
             try:
@@ -135,6 +143,8 @@ class Announcer:
             return await self._reminder(news, nonce)
         if kind is AnnouncementKind.CHALLENGE_EXPIRED:
             return await self._challenge_expired(news)
+        if kind in TOURNAMENT_NEWS:
+            return await self._tournament(news, nonce)
         if kind is AnnouncementKind.VACATION_ENDED:
             assert news.player_id is not None
             theirs = await speech.of_player(self.bot, news.player_id)
@@ -150,7 +160,14 @@ class Announcer:
             return player_label(game, player_id, w)
 
         if news.kind is AnnouncementKind.GAME_STARTED:
-            headline = words.game_begins(w, game, label) + (opened(news.move.notation, w) if news.move else "")
+            placed = await self.bot.service.tournaments.placement(game.id)
+            if placed is not None:
+                t, round_number = placed
+                white, black = label(game.white_id), label(game.black_id)
+                headline = tournaments.game_headline(t, round_number, game.id, white, black, w)
+            else:
+                headline = words.game_begins(w, game, label)
+            headline += opened(news.move.notation, w) if news.move else ""
         elif news.kind is AnnouncementKind.MOVED:
             assert news.move is not None
             headline = words.played(w, label(news.move.player_id), news.move.notation)
@@ -183,40 +200,24 @@ class Announcer:
         return sent
 
     async def tournament_after(self, game: GameView) -> None:
-        """A tournament game ended: the next round (or the end) is announced here, by whoever got there first."""
+        """A tournament game ended: the next round (or the end) is queued by whoever gets there first, in
+        the transaction that creates it; the worker posts it."""
         try:
-            news = await self.bot.service.tournaments.after_game(game.id)
-            if news is not None:
-                await post_news(self, news)
+            if await self.bot.service.tournaments.after_game(game.id) is not None:
+                self.bot.outbox.poke()
         except Exception:  # the board is out; the tournament catches up at the next start
             log.exception("game %s: could not move its tournament on", game.id)
 
-    async def board(
-        self, game: GameView, interaction: Interaction | None, headline: Callable[[Words], str], home: Home
-    ) -> None:
-        """A tournament round's new board, posted with the round (tournament news is not in the outbox yet):
-        mention or DM the player to move as they chose."""
-        w = await speech.public(self.bot, game.guild_id, interaction)
-        message = await board_message(self.bot.service, game, w=w)
-        message.view = game_controls(game.id, w) if game.active else None
-        to_move = game.to_move_id
-        notify = None
-        text = headline(w)
-        if to_move is not None and to_move != BOT_ID:
-            notify = (await self.bot.service.players.preferences(to_move)).notifications
-            if notify is Notifications.CHANNEL:
-                text += words.your_move_mention(w, f"<@{to_move}>")
-                message.mentions.append(to_move)
-        message.content = text
-        sent = await home.send(**message.kwargs())
-        await self.remember(game, game.channel_id or sent.channel.id, game.thread_id, sent.id)
-        if to_move is not None and notify is Notifications.DM:
-            theirs = await speech.of_player(self.bot, to_move)
-            board = message if theirs is w else await board_message(self.bot.service, game, w=theirs)
-            try:
-                await self.dm(to_move, words.your_move_dm(theirs, game.id, None), board, None)
-            except (Undeliverable, discord.HTTPException):
-                log.info("could not DM player %s", to_move)
+    async def _tournament(self, news: Announcement, nonce: str) -> Sent:
+        """A round's pairings or the final standings, in the tournament's thread or channel."""
+        t, message = await tournament_post(self.bot, news)
+        home = await self.tournament_home(t)
+        self._check_home(home)
+        found = await self._earlier(home, message)
+        if found is not None:
+            return Sent(found.channel.id, found.id)
+        sent = await home.send(nonce=nonce, **message.kwargs())
+        return Sent(sent.channel.id, sent.id)
 
     async def _offer(self, news: Announcement, nonce: str, via: Interaction | None) -> Sent:
         game, kind, who = news.game, news.offer_kind, news.player_id

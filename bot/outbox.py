@@ -28,6 +28,7 @@ import logging
 import os
 import secrets
 import socket
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
@@ -39,7 +40,7 @@ from bot.ui import speech
 from bot.ui.errors import MissingPermissions
 from messages.i18n import ENGLISH
 from messages.news import board_elsewhere, stored_but_waiting
-from service import Pending, backoff
+from service import Pending, backoff, game_stream
 
 if TYPE_CHECKING:
     from bot.client import DamaBot
@@ -172,11 +173,28 @@ class OutboxWorker:
 
     # ---- inline ----------------------------------------------------------------------------------
 
+    async def deliver_streams(self, streams: Sequence[str]) -> bool:
+        """Post what waits in these streams now, in this order (a tournament round: its pairings, then
+        each game's first board), without waiting out the grace the worker leaves to the command that
+        queued it. At the first thing Discord does not take, the rest is left to the worker's retries;
+        returns whether everything went out."""
+        outbox = self.bot.service.outbox
+        try:
+            for stream in streams:
+                upto = await outbox.last_id(stream)
+                async with self._inline.setdefault(stream, asyncio.Lock()):
+                    while (pending := await outbox.claim_stream(stream, upto, self.name, lease=self.lease)) is not None:
+                        if await self.attempt(pending) is not None:
+                            return False
+            return True
+        finally:
+            self.poke()
+
     async def deliver_inline(self, interaction: Interaction, game_id: int) -> bool:
         """Post what the player's action queued for this game, as the reply to it. When some of it must
         wait (Discord failed, or earlier news of the game still waits), the player is told that the change
         is stored and the rest follows; returns whether everything went out."""
-        stream = f"game:{game_id}"
+        stream = game_stream(game_id)
         upto = await self.bot.service.outbox.last_id(stream)  # this action's news, not a later one's
         lock = self._inline.setdefault(stream, asyncio.Lock())
         if lock.locked() and not interaction.response.is_done():

@@ -11,7 +11,6 @@ import logging
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
-from bot.exts.tournament.news import post_news
 from service import TimerEvent
 
 if TYPE_CHECKING:
@@ -66,10 +65,11 @@ class TimerLoop:
                 await asyncio.wait_for(self._wake.wait(), timeout=delay)
 
     async def tournaments_catch_up(self) -> None:
-        """After a restart: a round whose last game ended while the bot was down is paired now."""
+        """After a restart: a round whose last game ended while the bot was down is paired now (its news
+        is in the outbox, written with it)."""
         try:
-            for news in await self.bot.service.tournaments.catch_up():
-                await post_news(self.bot.announcer, news)
+            if await self.bot.service.tournaments.catch_up():
+                self.bot.outbox.poke()
         except Exception:
             log.exception("could not move the tournaments on after the start")
 

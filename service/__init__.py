@@ -18,7 +18,7 @@ from data.db import Database
 from data.models import BOT_ID
 from service.access import Caller, acting_as, ask_as, current_caller
 from service.analysis import AnalysisProgress, AnalysisService, GameReview, Search
-from service.announcements import Announcement, AnnouncementKind
+from service.announcements import Announcement, AnnouncementKind, game_stream, tournament_stream
 from service.challenges import ChallengeService
 from service.clock import ClockService
 from service.commands import CommandLedger
@@ -244,8 +244,10 @@ __all__ = [
     "check_database",
     "copy_database",
     "current_caller",
+    "game_stream",
     "hint_analyser",
     "hint_refusal",
     "move_number",
     "rules_card",
+    "tournament_stream",
 ]

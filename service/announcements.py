@@ -42,6 +42,8 @@ class AnnouncementKind(enum.StrEnum):
     REMINDER = "reminder"  # a third of the time is left (DM or mention)
     CHALLENGE_EXPIRED = "challenge_expired"  # the challenge message loses its buttons
     VACATION_ENDED = "vacation_ended"  # a DM: the allowance is used up
+    TOURNAMENT_ROUND = "tournament_round"  # a round's pairings (a round robin: all its games at once)
+    TOURNAMENT_FINISHED = "tournament_finished"  # the final standings with the winner, and the picture
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,15 +60,27 @@ class Announcement:
     undone: tuple[str, ...] = ()  # TAKEBACK: the notations taken back
     challenge: ChallengeView | None = None  # CHALLENGE_EXPIRED
     answered: MoveRecord | None = None  # MOVED by a conditional reply: the move it answered at once
+    tournament_id: int | None = None  # TOURNAMENT_*: which (its words are read back when delivered)
+    round: int | None = None  # TOURNAMENT_ROUND: the Swiss round paired; None: every round of a round robin
 
     @property
     def stream(self) -> str:
-        """Announcements of one game (challenge, player) are delivered in the order they were written."""
+        """Announcements of one game (challenge, tournament, player) are delivered in the order written."""
         if self.game is not None:
-            return f"game:{self.game.id}"
+            return game_stream(self.game.id)
         if self.challenge is not None:
             return f"challenge:{self.challenge.id}"
+        if self.tournament_id is not None:
+            return tournament_stream(self.tournament_id)
         return f"player:{self.player_id}"
+
+
+def game_stream(game_id: int) -> str:
+    return f"game:{game_id}"
+
+
+def tournament_stream(tournament_id: int) -> str:
+    return f"tournament:{tournament_id}"
 
 
 async def announce(
@@ -148,4 +162,6 @@ def loads(text: str) -> Announcement:
         undone=tuple(data.get("undone") or ()),
         challenge=_challenge(data.get("challenge")),
         answered=_move(data.get("answered")),
+        tournament_id=data.get("tournament_id"),
+        round=data.get("round"),
     )

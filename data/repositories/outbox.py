@@ -99,15 +99,16 @@ class OutboxRepository(Repository):
         return int(await self._scalar("SELECT COUNT(*) FROM outbox WHERE status = 'pending'") or 0)
 
     async def settle_for_players(self, player_ids: tuple[int, ...], now: str) -> int:
-        """Mark the pending news of these players' games (and their own) delivered: local mode shows
-        everything itself and has no Discord to post to."""
+        """Mark the pending news of these players' games and tournaments (and their own) delivered: local
+        mode shows everything itself and has no Discord to post to."""
         marks = ", ".join("?" * len(player_ids))
         streams = (
             f"SELECT 'game:' || id FROM games WHERE white_id IN ({marks}) OR black_id IN ({marks}) "
-            f"UNION SELECT 'player:' || id FROM players WHERE id IN ({marks})"
+            f"UNION SELECT 'player:' || id FROM players WHERE id IN ({marks}) "
+            f"UNION SELECT 'tournament:' || tournament_id FROM tournament_players WHERE player_id IN ({marks})"
         )
         return await self._run(
             "UPDATE outbox SET status = 'delivered', delivered_at = ?, claimed_by = NULL, lease_until = NULL "
             f"WHERE status = 'pending' AND stream IN ({streams})",
-            (now, *player_ids, *player_ids, *player_ids),
+            (now, *player_ids, *player_ids, *player_ids, *player_ids),
         )

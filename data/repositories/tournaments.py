@@ -78,7 +78,13 @@ class TournamentRepository(Repository):
         return changed == 1
 
     async def set_thread(self, tournament_id: int, thread_id: int | None) -> None:
+        """The tournament's thread, and its games' that have none yet (their boards go there)."""
         await self._run("UPDATE tournaments SET thread_id = ? WHERE id = ?", (thread_id, tournament_id))
+        await self._run(
+            "UPDATE games SET thread_id = ? WHERE thread_id IS NULL AND id IN "
+            "(SELECT game_id FROM tournament_boards WHERE tournament_id = ? AND game_id IS NOT NULL)",
+            (thread_id, tournament_id),
+        )
 
     # ---- entrants ------------------------------------------------------------------------------
 
@@ -144,6 +150,9 @@ class TournamentRepository(Repository):
             _BOARDS + "WHERE b.tournament_id = ? AND b.round = ? ORDER BY b.board",
             (tournament_id, round_number),
         )
+
+    async def board_of_game(self, game_id: int) -> BoardRow | None:
+        return await self._one(BoardRow, _BOARDS + "WHERE b.game_id = ?", (game_id,))
 
     async def unfinished_games(self, tournament_id: int) -> int:
         value = await self._scalar(

@@ -3,7 +3,9 @@
 Each next round is created exactly once: pairings are computed from a read snapshot (in a worker
 thread: a Swiss pairing is real work), then written in one transaction that first moves the
 tournament's round counter on with a compare-and-set, so a second `start` click or a second "last
-result" finds the counter already moved and writes nothing.
+result" finds the counter already moved and writes nothing. The same transaction queues the round's news
+in the outbox (the pairings, each game's first board and turn notification), and the one that ends the
+tournament queues the final standings: a crash after it loses none of them.
 """
 
 from __future__ import annotations
@@ -18,7 +20,8 @@ from data.repositories import Repositories
 from data.timeutil import to_db
 from rules import find_variant
 from service.access import check_tournament
-from service.context import MAX_ID, Context, arm_timers, finish, load_row, turn_clock
+from service.announcements import Announcement, AnnouncementKind, announce
+from service.context import MAX_ID, Context, announce_board, arm_timers, finish, load_row, turn_clock
 from service.errors import (
     AlreadyEntered,
     InvalidSetting,
@@ -198,12 +201,15 @@ class TournamentService:
                 for seed, (player, rating) in enumerate(seeds, start=1):
                     await repos.tournaments.seed(tournament_id, player, seed, rating)
                 await repos.tournaments.advance(tournament_id, 0, len(rounds))
+                grace = self._ctx.config.announce_grace  # the organiser's command posts it, after the thread
                 created: list[tuple[BoardView, int | None]] = []
                 for number, boards in enumerate(rounds, start=1):
-                    created += await self._create_round(repos, current, number, boards, now)
+                    created += await self._create_round(repos, current, number, boards, now, grace=grace)
+                first = 1 if row.format == TournamentFormat.SWISS else None
+                await _announce_round(repos, tournament_id, first, now, grace=grace)
         if changed:
             return await self.start(tournament_id, player_id, manager=manager)
-        return await self._news(tournament_id, 1 if row.format == TournamentFormat.SWISS else None, created)
+        return await self._news(tournament_id, first, created)
 
     async def _first_rounds(self, row: TournamentRow, seeds: list[tuple[int, float]]) -> list[list[Pairing]]:
         """Every round of a round robin, or round 1 of a Swiss event (refusing more rounds than fit)."""
@@ -264,15 +270,17 @@ class TournamentService:
                 if not await repos.tournaments.advance(tournament_id, row.current_round, number):
                     return None
                 created = await self._create_round(repos, current, number, pairing, now)
-            elif not await repos.tournaments.close(
+                await _announce_round(repos, tournament_id, number, now)
+            elif await repos.tournaments.close(
                 tournament_id, TournamentStatus.FINISHED, to_db(now), from_status=TournamentStatus.RUNNING
             ):
+                news = Announcement(AnnouncementKind.TOURNAMENT_FINISHED, tournament_id=tournament_id)
+                await announce(repos, news, now)
+            else:
                 return None
         if pairing is not None:
             return await self._news(tournament_id, row.current_round + 1, created)
-        table = await self.standings(tournament_id)
-        stopped = row.current_round < row.total_rounds
-        return TournamentNews(table.tournament, None, final=table.rows, stopped_early=stopped)
+        return await self.final_news(tournament_id)
 
     async def _next_round(
         self, row: TournamentRow, boards: Sequence[BoardRow], entrants: Sequence[EntrantRow]
@@ -300,9 +308,9 @@ class TournamentService:
             rows = await repos.tournaments.in_server(guild_id, statuses)
             return [await self._view(repos, row.id) for row in rows]
 
-    async def standings(self, tournament_id: int) -> StandingsView:
+    async def standings(self, tournament_id: int, *, checked: bool = True) -> StandingsView:
         async with self._ctx.db.read() as repos:
-            view = await self._view(repos, tournament_id)
+            view = await self._view(repos, tournament_id, checked=checked)
             boards = await repos.tournaments.boards(tournament_id)
         played = _played(boards, swiss=view.swiss)
         rounds_done = _rounds_completed(boards)
@@ -325,10 +333,40 @@ class TournamentService:
             return await repos.tournaments.for_game(game_id) is not None
 
     async def set_thread(self, tournament_id: int, thread_id: int | None) -> None:
-        """Remember the tournament's thread: its news and its games go there."""
+        """Remember the tournament's thread: its news and its games go there (the games already started
+        too, whose first boards wait in the outbox)."""
         async with self._ctx.db.write() as repos:
             await self._load(repos, tournament_id)
             await repos.tournaments.set_thread(tournament_id, thread_id)
+
+    # ---- what the outbox delivers (read back when it is posted: pairings and final standings never change)
+
+    async def placement(self, game_id: int) -> tuple[TournamentView, int] | None:
+        """The tournament and round a game is played in; None for an ordinary game."""
+        async with self._ctx.db.read() as repos:
+            board = await repos.tournaments.board_of_game(game_id)
+            if board is None:
+                return None
+            return await self._view(repos, board.tournament_id, checked=False), board.round
+
+    async def round_news(self, tournament_id: int, round_number: int | None) -> TournamentNews:
+        """A round's pairings as announced (None: every game of a round robin, which all start at once)."""
+        async with self._ctx.db.read() as repos:
+            view = await self._view(repos, tournament_id, checked=False)
+            boards = await repos.tournaments.boards(tournament_id, round_number)
+            games = []
+            for board in boards:
+                if board.game_id is not None:
+                    game = GameView.from_row(await load_row(repos, board.game_id))
+                    games.append(NewGame(_board_view(board), game, None))
+        byes = tuple(b.white_id for b in boards if b.black_id is None) if round_number is not None else ()
+        return TournamentNews(view, round_number, tuple(games), byes)
+
+    async def final_news(self, tournament_id: int) -> TournamentNews:
+        """The end: the final standings, and whether a Swiss event stopped before its last round."""
+        table = await self.standings(tournament_id, checked=False)
+        t = table.tournament
+        return TournamentNews(t, None, final=table.rows, stopped_early=t.current_round < t.total_rounds)
 
     async def names(self, player_ids: Sequence[int]) -> dict[int, str | None]:
         """The display names last seen for these players (for pictures, where mentions do not work)."""
@@ -342,13 +380,26 @@ class TournamentService:
     # ---- inside ----------------------------------------------------------------------------------
 
     async def _create_round(
-        self, repos: Repositories, row: TournamentRow, number: int, boards: Sequence[Pairing], now: datetime
+        self,
+        repos: Repositories,
+        row: TournamentRow,
+        number: int,
+        boards: Sequence[Pairing],
+        now: datetime,
+        *,
+        grace: float = 0.0,
     ) -> list[tuple[BoardView, int | None]]:
+        """The round's boards and games, each game's first board queued (the bot's, with its opening move,
+        once it has played it: `_news`)."""
         created: list[tuple[BoardView, int | None]] = []
         for index, pairing in enumerate(boards, start=1):
             game_id = None
             if pairing.black is not None:
                 game_id = await self._create_game(repos, row, pairing.white, pairing.black, now)
+                game = GameView.from_row(await load_row(repos, game_id))
+                if game.to_move_id != BOT_ID:
+                    news = Announcement(AnnouncementKind.GAME_STARTED, game=game)
+                    await announce_board(repos, news, now, grace=grace)
             await repos.tournaments.add_board(row.id, number, index, pairing.white, pairing.black, game_id)
             view = BoardView(number, index, pairing.white, pairing.black, game_id, None if game_id else "bye")
             created.append((view, game_id))
@@ -379,12 +430,15 @@ class TournamentService:
         deadline, paused = await turn_clock(repos, game_row, first, now)
         await repos.games.set_clock(game_id, deadline, paused)
         await arm_timers(repos, game_id, deadline, row.days_per_move, now)
+        if row.thread_id is not None:  # a later round: the tournament's thread exists
+            await repos.games.set_display(game_id, row.channel_id, row.thread_id, None)
         return game_id
 
     async def _news(
         self, tournament_id: int, round_number: int | None, created: list[tuple[BoardView, int | None]]
     ) -> TournamentNews:
-        """The news of new games; the bot makes its first move where it has White."""
+        """The news of new games; the bot makes its first move where it has White (its move queues the
+        game's first board; if the game changed meanwhile, the board is queued as it is)."""
         games: list[NewGame] = []
         byes: list[int] = []
         for board, game_id in created:
@@ -392,11 +446,15 @@ class TournamentService:
                 byes.append(board.white_id)
                 continue
             opening = None
-            reply = await self._games.play_bot(game_id)
+            reply = await self._games.play_bot(game_id, opening=True)
             if reply is not None:
                 opening = reply.move.notation
             async with self._ctx.db.read() as repos:
                 game = GameView.from_row(await load_row(repos, game_id))
+            if reply is None and game.active and game.to_move_id == BOT_ID:
+                async with self._ctx.db.write() as repos:
+                    game = GameView.from_row(await load_row(repos, game_id))
+                    await announce(repos, Announcement(AnnouncementKind.GAME_STARTED, game=game), self._ctx.now())
             games.append(NewGame(board, game, opening))
         return TournamentNews(await self.get(tournament_id), round_number, tuple(games), tuple(byes))
 
@@ -413,20 +471,29 @@ class TournamentService:
             raise NotOrganiser()
 
     @staticmethod
-    async def _load(repos: Repositories, tournament_id: int) -> TournamentRow:
+    async def _load(repos: Repositories, tournament_id: int, *, checked: bool = True) -> TournamentRow:
+        """checked=False: for delivering the tournament's own news, which no player asked for."""
         row = await repos.tournaments.get(tournament_id) if 0 < tournament_id <= MAX_ID else None
         if row is None:
             raise TournamentNotFound(tournament_id)
-        entrants = {e.player_id for e in await repos.tournaments.entrants(tournament_id)}
-        check_tournament(row.guild_id, row.id, entrants)
+        if checked:
+            entrants = {e.player_id for e in await repos.tournaments.entrants(tournament_id)}
+            check_tournament(row.guild_id, row.id, entrants)
         return row
 
-    async def _view(self, repos: Repositories, tournament_id: int) -> TournamentView:
-        row = await self._load(repos, tournament_id)
+    async def _view(self, repos: Repositories, tournament_id: int, *, checked: bool = True) -> TournamentView:
+        row = await self._load(repos, tournament_id, checked=checked)
         entrants = await repos.tournaments.entrants(tournament_id)
         players = tuple(e.player_id for e in entrants)
         withdrawn = tuple(e.player_id for e in entrants if e.withdrawn_round is not None)
         return TournamentView.from_row(row, players, withdrawn)
+
+
+async def _announce_round(
+    repos: Repositories, tournament_id: int, round_number: int | None, now: datetime, *, grace: float = 0.0
+) -> None:
+    news = Announcement(AnnouncementKind.TOURNAMENT_ROUND, tournament_id=tournament_id, round=round_number)
+    await announce(repos, news, now, grace=grace)
 
 
 def _played(boards: Sequence[BoardRow], *, swiss: bool) -> list[Played]:

@@ -6,6 +6,7 @@ import enum
 from dataclasses import dataclass
 
 from data.models import TournamentRow
+from service.announcements import game_stream, tournament_stream
 from service.results import GameView
 from service.tournaments.scoring import Standing
 
@@ -98,6 +99,11 @@ class TournamentNews:
     byes: tuple[int, ...] = ()
     final: tuple[Standing, ...] | None = None
     stopped_early: bool = False  # a Swiss event ended before its last round: no legal pairing was left
+
+    @property
+    def streams(self) -> tuple[str, ...]:
+        """The outbox streams holding this news: the tournament's post first, then each game's board."""
+        return (tournament_stream(self.tournament.id), *(game_stream(g.game.id) for g in self.games))
 
     @property
     def winner_id(self) -> int | None:

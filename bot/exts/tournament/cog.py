@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from dataclasses import replace
 from typing import TYPE_CHECKING, Literal
 
@@ -9,7 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.exts.tournament.news import mention, post_news, standings_file
+from bot.exts.tournament.news import mention, standings_file
 from bot.ui import speech
 from bot.ui.options import VariantArg
 from messages import tournaments as words
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
 
     Interaction = discord.Interaction[DamaBot]
 
+log = logging.getLogger(__name__)
 Format = Literal["round-robin", "swiss"]
 TOURNAMENT_HELP = "The tournament number (may be left out when the server has only one)"
 GROUP_HELP = "Round robins and Swiss events"
@@ -125,17 +127,23 @@ class Tournaments(commands.GroupCog, group_name="tournament", group_description=
     async def start(self, interaction: Interaction, tournament: int | None = None) -> None:
         target = await self._pick(interaction, tournament, TournamentStatus.OPEN)
         service = self.bot.service
-        # refusals first, privately; creating the games is quick (the bot's first moves come after)
+        # refusals first, privately; creating the games is quick (the bot's first moves come after). The
+        # pairings and the boards wait in the outbox, posted here once the thread is open (else by the worker)
         news = await service.tournaments.start(target.id, interaction.user.id, manager=_manager(interaction))
         await interaction.response.defer()
         await self._open_thread(interaction, news.tournament)
         news = replace(news, tournament=await service.tournaments.get(target.id))
         w = await speech.public(self.bot, interaction.guild_id, interaction)
-        await interaction.followup.send(
-            words.round_started(news, mention, w) if news.round is None else words.began(news.tournament, w),
-            allowed_mentions=discord.AllowedMentions.none(),
-        )
-        await post_news(self.bot.announcer, news)
+        text = words.round_started(news, mention, w) if news.round is None else words.began(news.tournament, w)
+        try:
+            await interaction.followup.send(text, allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException:  # the "thinking" reply can still be edited; the news follows anyway
+            log.info("tournament %s: Discord refused the start's reply", target.id)
+            try:
+                await interaction.edit_original_response(content=text)
+            except discord.HTTPException:
+                log.info("tournament %s: could not edit the start's reply either", target.id)
+        await self.bot.outbox.deliver_streams(news.streams)
         self.bot.timers.poke()
 
     async def _open_thread(self, interaction: Interaction, event: TournamentView) -> None:
@@ -146,9 +154,15 @@ class Tournaments(commands.GroupCog, group_name="tournament", group_description=
         if not settings.thread_per_game:
             return
         w = await speech.public(self.bot, interaction.guild_id, interaction)
-        thread = await channel.create_thread(
-            name=words.thread_name(event, w)[:100], type=discord.ChannelType.public_thread, auto_archive_duration=10080
-        )
+        try:
+            thread = await channel.create_thread(
+                name=words.thread_name(event, w)[:100],
+                type=discord.ChannelType.public_thread,
+                auto_archive_duration=10080,
+            )
+        except discord.HTTPException:
+            log.warning("tournament %s: could not open a thread; its news goes to the channel", event.id)
+            return
         await self.bot.service.tournaments.set_thread(event.id, thread.id)
 
     @app_commands.command(name="standings", description="The standings as a picture, with the crosstable")
@@ -160,7 +174,7 @@ class Tournaments(commands.GroupCog, group_name="tournament", group_description=
         await interaction.response.defer()
         view = await self.bot.service.tournaments.standings(target.id)
         w = await speech.public(self.bot, interaction.guild_id, interaction)
-        picture = await standings_file(self.bot.announcer, view, w)
+        picture = await standings_file(self.bot, view, w)
         await interaction.followup.send(words.standings_caption(view, w), file=picture)
 
     @app_commands.command(name="pairings", description="The pairings and results of a round")

@@ -1,89 +1,58 @@
-"""Tournament news on Discord: a round's pairings and its games (each announced like any other game), the
-final standings with the winner, and the standings picture. Posted in the tournament's thread when the
+"""Tournament news on Discord, as the outbox delivers it (bot/announce.py): a round's pairings and the
+final standings with the winner and the picture, in the server's language. Each game's first board is
+an ordinary game's board with the tournament's headline. Posted in the tournament's thread when the
 server plays games in threads, else in the channel where it was created."""
 
 from __future__ import annotations
 
 import asyncio
 import io
-import logging
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import discord
 
 from bot.ui import speech
-from bot.ui.boards import player_label
+from bot.ui.boards import BoardMessage
 from messages import tournaments as words
 from messages.i18n import Words
 from messages.play import bot_name
-from messages.rematch import opened
 from render.standings import StandingsTable, standings_png
-from service import BOT_ID, GameView, bot_label
-from service.tournaments import NewGame, StandingsView, TournamentNews, TournamentView
+from service import BOT_ID, Announcement, AnnouncementKind, bot_label
+from service.tournaments import StandingsView, TournamentView
 
 if TYPE_CHECKING:
-    from bot.announce import Announcer, Home
-
-log = logging.getLogger(__name__)
+    from bot.client import DamaBot
 
 
 def mention(player_id: int) -> str:
     return bot_label(1) if player_id == BOT_ID else f"<@{player_id}>"
 
 
-async def tournament_home(announcer: Announcer, t: TournamentView) -> Home | None:
-    channel_id = t.thread_id or t.channel_id
-    if channel_id is None:
-        return None
-    bot = announcer.bot
-    channel = bot.get_channel(channel_id)
-    if channel is None:
-        try:
-            channel = await bot.fetch_channel(channel_id)
-        except discord.HTTPException:
-            log.warning("tournament %s: its channel %s is gone or hidden", t.id, channel_id)
-            return None
-    return channel if isinstance(channel, discord.abc.Messageable) else None
+async def tournament_post(bot: DamaBot, news: Announcement) -> tuple[TournamentView, BoardMessage]:
+    """The words of a round's pairings or of the end (with the standings picture, drawn off the event
+    loop), read back from the database: pairings and final standings never change once written."""
+    assert news.tournament_id is not None
+    service = bot.service.tournaments
+    if news.kind is AnnouncementKind.TOURNAMENT_FINISHED:
+        final = await service.final_news(news.tournament_id)
+        t = final.tournament
+        w = await speech.public(bot, t.guild_id)
+        view = await service.standings(t.id, checked=False)
+        png = await standings_picture(bot, view, w)
+        text = words.final(final, mention, w)
+        return t, BoardMessage(None, png, f"standings-{t.id}.png", None, text, _mentionable(t))
+    paired = await service.round_news(news.tournament_id, news.round)
+    t = paired.tournament
+    w = await speech.public(bot, t.guild_id)
+    return t, BoardMessage(None, None, "", None, words.round_started(paired, mention, w), _mentionable(t))
 
 
-async def post_news(announcer: Announcer, news: TournamentNews) -> None:
-    """Announce a new round (the pairings, then every game's board) or the end (the winner and the picture),
-    in the server's language."""
-    home = await tournament_home(announcer, news.tournament)
-    if home is None:
-        return
-    w = await speech.public(announcer.bot, news.tournament.guild_id)
-    allowed = discord.AllowedMentions(users=True)
-    if news.final is not None:
-        view = await announcer.bot.service.tournaments.standings(news.tournament.id)
-        picture = await standings_file(announcer, view, w)
-        await home.send(words.final(news, mention, w), file=picture, allowed_mentions=allowed)
-        return
-    await home.send(words.round_started(news, mention, w), allowed_mentions=allowed)
-    t = news.tournament
-    for item in news.games:
-        game = item.game
-        if t.thread_id is not None:
-            await announcer.remember(game, t.channel_id, t.thread_id, None)
-            game = await announcer.bot.service.queries.game(game.id)
-        await announcer.board(game, None, _headline(t, item, game), home)
+def _mentionable(t: TournamentView) -> list[int]:
+    return [p for p in t.players if p != BOT_ID]
 
 
-def _headline(t: TournamentView, item: NewGame, game: GameView) -> Callable[[Words], str]:
-    def headline(w: Words) -> str:
-        def label(player_id: int) -> str:
-            return player_label(game, player_id, w)
-
-        text = words.game_headline(t, item.board.round, game.id, label(game.white_id), label(game.black_id), w)
-        return text + (opened(item.bot_opening, w) if item.bot_opening is not None else "")
-
-    return headline
-
-
-async def standings_file(announcer: Announcer, view: StandingsView, w: Words) -> discord.File:
-    service = announcer.bot.service
-    known = await service.tournaments.names(view.tournament.players)
+async def standings_picture(bot: DamaBot, view: StandingsView, w: Words) -> bytes:
+    known = await bot.service.tournaments.names(view.tournament.players)
 
     def name(player_id: int) -> str:
         if player_id == BOT_ID:
@@ -100,5 +69,9 @@ async def standings_file(announcer: Announcer, view: StandingsView, w: Words) ->
             for row in view.rows
         ),
     )
-    data = await asyncio.to_thread(standings_png, table)
+    return await asyncio.to_thread(standings_png, table)
+
+
+async def standings_file(bot: DamaBot, view: StandingsView, w: Words) -> discord.File:
+    data = await standings_picture(bot, view, w)
     return discord.File(io.BytesIO(data), filename=f"standings-{view.tournament.id}.png")
