@@ -9,6 +9,8 @@ import pytest
 
 from service import (
     AlreadyEntered,
+    Announcement,
+    AnnouncementKind,
     HintPolicy,
     HintRefusal,
     NotOrganiser,
@@ -199,3 +201,47 @@ async def test_a_round_robin_takes_at_most_24_players(service: Service) -> None:
         await service.tournaments.join(tid, 2000)
     assert refused.value.most == 24
     assert len((await service.tournaments.get(tid)).players) == 24
+
+
+async def queued(service: Service, stream: str) -> list[Announcement]:
+    """What waits in an outbox stream, oldest first (claimed and marked delivered, as the worker would)."""
+    outbox, found = service.outbox, []
+    upto = await outbox.last_id(stream)
+    while (pending := await outbox.claim_stream(stream, upto, "test", lease=60)) is not None:
+        found.append(pending.announcement)
+        assert await outbox.delivered(pending, "test", channel_id=1, message_id=pending.id)
+    return found
+
+
+async def test_the_news_of_each_round_and_of_the_end_is_queued_with_it(service: Service) -> None:
+    tid = await open_event(service, [A, B, C, D], format="swiss", rounds=2)
+    news = await service.tournaments.start(tid, A)
+    assert news.streams[0] == f"tournament:{tid}" and len(news.streams) == 3
+    pairings = await queued(service, f"tournament:{tid}")
+    assert [(n.kind, n.tournament_id, n.round) for n in pairings] == [(AnnouncementKind.TOURNAMENT_ROUND, tid, 1)]
+    for item in news.games:  # the first board, then the DM to White (the default way to be told)
+        first = await queued(service, f"game:{item.game.id}")
+        assert [n.kind for n in first] == [AnnouncementKind.GAME_STARTED, AnnouncementKind.YOUR_MOVE]
+        assert first[0].game is not None and first[0].game.ply == 0 and first[1].player_id == item.game.white_id
+        assert await service.tournaments.placement(item.game.id) == (news.tournament, 1)
+    again = await service.tournaments.round_news(tid, 1)
+    assert [g.game.id for g in again.games] == [g.game.id for g in news.games] and again.byes == ()
+
+    for item in news.games:
+        await service.games.resign(item.game.id, item.game.black_id)
+        await queued(service, f"game:{item.game.id}")  # the final boards
+    outcomes = await asyncio.gather(*(service.tournaments.after_game(g.game.id) for g in news.games))
+    second = [o for o in outcomes if o is not None]
+    assert len(second) == 1 and second[0].round == 2
+    assert [(n.kind, n.round) for n in await queued(service, f"tournament:{tid}")] == [
+        (AnnouncementKind.TOURNAMENT_ROUND, 2)
+    ]
+    for item in second[0].games:
+        assert [n.kind for n in await queued(service, f"game:{item.game.id}")][0] is AnnouncementKind.GAME_STARTED
+        await service.games.resign(item.game.id, item.game.white_id)
+    ends = await asyncio.gather(*(service.tournaments.after_game(g.game.id) for g in second[0].games))
+    final = [o for o in ends if o is not None]
+    assert len(final) == 1 and final[0].final is not None
+    assert [n.kind for n in await queued(service, f"tournament:{tid}")] == [AnnouncementKind.TOURNAMENT_FINISHED]
+    assert await service.tournaments.final_news(tid) == final[0]
+    assert await service.tournaments.catch_up() == [] and await queued(service, f"tournament:{tid}") == []
