@@ -35,7 +35,8 @@ async def test_a_round_started_while_discord_refuses_posts_arrives_once(fake_dis
     await fake.wait_until(lambda: fault.failed >= 3 or None, timeout=30, what="the worker's retries to fail")
 
     def pairings() -> list[str]:
-        return [m.content for m in fake.messages(fake.channel) if "**Storm cup**, round 1 of 3: the pairings" in m.content]
+        heading = "**Storm cup**, round 1 of 3: the pairings"
+        return [m.content for m in fake.messages(fake.channel) if heading in m.content]
 
     def boards(game: int) -> list[object]:
         return [m for m in fake.messages(fake.channel) if f"round 1: game #{game} begins" in m.content and m.embeds]
@@ -45,7 +46,7 @@ async def test_a_round_started_while_discord_refuses_posts_arrives_once(fake_dis
     fake.message_post_fault = None
     await bot.start()
 
-    await fake.wait_until(lambda: pairings() and all(boards(game) for game, _ in games) or None, timeout=60,
+    await fake.wait_until(lambda: (pairings() and all(boards(game) for game, _ in games)) or None, timeout=60,
                           what="the pairings and both boards after the outage")
     await fake.wait_until(lambda: rows(bot.database_path, "SELECT COUNT(*) FROM outbox WHERE status = 'pending'")
                           == [(0,)], timeout=30, what="every row to be marked")

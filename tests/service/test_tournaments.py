@@ -237,7 +237,8 @@ async def test_the_news_of_each_round_and_of_the_end_is_queued_with_it(service: 
         (AnnouncementKind.TOURNAMENT_ROUND, 2)
     ]
     for item in second[0].games:
-        assert [n.kind for n in await queued(service, f"game:{item.game.id}")][0] is AnnouncementKind.GAME_STARTED
+        kinds = [n.kind for n in await queued(service, f"game:{item.game.id}")]
+        assert kinds[:1] == [AnnouncementKind.GAME_STARTED]
         await service.games.resign(item.game.id, item.game.white_id)
     ends = await asyncio.gather(*(service.tournaments.after_game(g.game.id) for g in second[0].games))
     final = [o for o in ends if o is not None]
