@@ -14,9 +14,10 @@ setup(
                 "engine/core/movegen.c",
                 "engine/core/evaluate.c",
                 "engine/core/search.c",
+                "engine/core/endgame.c",
                 "engine/core/module.c",
             ],
-            depends=["engine/core/core.h", "engine/core/search.h"],
+            depends=["engine/core/core.h", "engine/core/search.h", "engine/core/endgame.h"],
             extra_compile_args=["-O3", "-std=gnu11"],
             optional=True,
         )

@@ -43,7 +43,11 @@ PRECEDENCE = {
 PROMOTION = {PromotionInCapture.STOP: 0, PromotionInCapture.PASS: 1, PromotionInCapture.CONTINUE_AS_KING: 2}
 # Share of the time budget the search may spend; the rest covers process and conversion overhead.
 TIME_SHARE = 0.93
+# Endgame tables cover every position of up to this many pieces on boards of at most 32 squares
+# (built in C by retrograde analysis on first use: about 0.2 s and 1.3 MB per variant and process).
+ENDGAME_PIECES = 3
 _logged: set[str] = set()
+_endgame_tables: dict[str, bytes | None] = {}
 
 
 def uncovered_reason(rules: RuleSet) -> str | None:
@@ -126,9 +130,10 @@ class NativeSearcher:
 
     core_name = "compiled"
 
-    def __init__(self, rules: RuleSet, tt_bits: int = 20) -> None:
+    def __init__(self, rules: RuleSet, tt_bits: int = 20, endgame: bool = True) -> None:
         self.rules = rules
         self.core = build_core(rules, tt_bits)
+        self.endgame = endgame and install_endgame(self.core, rules)
 
     def hash_of(self, white: int, black: int, kings: int, color: int) -> int:
         return int(self.core.hash_of(white, black, kings, color))
@@ -155,6 +160,23 @@ class NativeSearcher:
         result = Result(move, score, list(pv), reached, nodes, time.monotonic() - started)
         result.root_scores = [(m, s) for m, s in roots]
         return result
+
+
+def endgame_covers(rules: RuleSet) -> bool:
+    """Whether the compiled core builds endgame tables for rules (8x8 boards, not the giveaway variants)."""
+    board = generator_for(rules).board
+    return uncovered_reason(rules) is None and not rules.giveaway and board.mask.bit_count() <= 32
+
+
+def install_endgame(handle: Any, rules: RuleSet) -> bool:
+    """Let handle's search probe the variant's endgame tables (built once per process); False when none."""
+    if rules.id not in _endgame_tables:
+        _endgame_tables[rules.id] = handle.endgame_build(ENDGAME_PIECES) if endgame_covers(rules) else None
+    tables = _endgame_tables[rules.id]
+    if tables is None:
+        return False
+    handle.endgame_use(tables, ENDGAME_PIECES)
+    return True
 
 
 def make_searcher(rules: RuleSet, tt_bits: int = 18) -> Searcher | NativeSearcher:

@@ -7,6 +7,7 @@
 
 typedef struct {
     PyObject_HEAD Searcher *s;
+    PyObject *endgame; /* the bytes the tables live in, kept alive while in use */
 } CoreObject;
 
 static int read_ints(PyObject *seq, int *out, int max, int *count) {
@@ -51,6 +52,7 @@ static void core_dealloc(CoreObject *self) {
         searcher_free(self->s);
         PyMem_Free(self->s);
     }
+    Py_XDECREF(self->endgame);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -234,7 +236,59 @@ static PyObject *core_set_params(CoreObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+/* endgame_build(max_pieces) -> bytes: the tables of every position of 2..max_pieces pieces. */
+static PyObject *core_endgame_build(CoreObject *self, PyObject *args) {
+    int pieces;
+    if (!PyArg_ParseTuple(args, "i", &pieces)) return NULL;
+    Endgame e;
+    if (pieces < 2 || pieces > EG_MAX_PIECES || endgame_prepare(&e, &self->s->rules, pieces) < 0) {
+        PyErr_SetString(PyExc_ValueError, "no endgame tables for this board or piece count");
+        return NULL;
+    }
+    PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(e.total * sizeof(uint16_t)));
+    if (!out) return NULL;
+    int failed;
+    Py_BEGIN_ALLOW_THREADS failed = endgame_build(&e, &self->s->rules, (uint16_t *)PyBytes_AS_STRING(out));
+    Py_END_ALLOW_THREADS if (failed) {
+        Py_DECREF(out);
+        return PyErr_NoMemory();
+    }
+    return out;
+}
+
+/* endgame_use(tables, max_pieces): probe these tables (from endgame_build of the same rules) in search. */
+static PyObject *core_endgame_use(CoreObject *self, PyObject *args) {
+    PyObject *tables;
+    int pieces;
+    if (!PyArg_ParseTuple(args, "Si", &tables, &pieces)) return NULL;
+    Endgame e;
+    if (pieces < 2 || pieces > EG_MAX_PIECES || endgame_prepare(&e, &self->s->rules, pieces) < 0 ||
+        (size_t)PyBytes_GET_SIZE(tables) != e.total * sizeof(uint16_t)) {
+        PyErr_SetString(PyExc_ValueError, "endgame tables do not fit these rules");
+        return NULL;
+    }
+    e.values = (const uint16_t *)PyBytes_AS_STRING(tables);
+    Py_INCREF(tables);
+    Py_XSETREF(self->endgame, tables);
+    self->s->endgame = e;
+    Py_RETURN_NONE;
+}
+
+/* endgame_probe(white, black, kings, color) -> (1 win / 0 draw / -1 loss, plies) or None when not covered. */
+static PyObject *core_endgame_probe(CoreObject *self, PyObject *args) {
+    unsigned long long w, b, k;
+    int color;
+    if (!PyArg_ParseTuple(args, "KKKi", &w, &b, &k, &color)) return NULL;
+    int v = endgame_probe(&self->s->endgame, color ? b : w, color ? w : b, k, color);
+    if (v < 0) Py_RETURN_NONE;
+    if (!v) return Py_BuildValue("(ii)", 0, 0);
+    return Py_BuildValue("(ii)", (v & 1) ? -1 : 1, (v - 1) / 2);
+}
+
 static PyMethodDef core_methods[] = {
+    {"endgame_build", (PyCFunction)core_endgame_build, METH_VARARGS, "build endgame tables (bytes)"},
+    {"endgame_use", (PyCFunction)core_endgame_use, METH_VARARGS, "probe these endgame tables in search"},
+    {"endgame_probe", (PyCFunction)core_endgame_probe, METH_VARARGS, "table result for the side to move"},
     {"set_params", (PyCFunction)core_set_params, METH_VARARGS, "(lmr divisor x100, prune depth, margin)"},
     {"set_eval", (PyCFunction)core_set_eval, METH_VARARGS, "install the evaluation tables"},
     {"moves", (PyCFunction)core_moves, METH_VARARGS, "legal moves as (mover xor, captured, kings xor)"},

@@ -13,6 +13,18 @@ enum { EMPTY, EXACT, LOWER, UPPER };
 #define LMR_FROM 2
 #define CHECK_EVERY 1023
 #define CALLBACK_EVERY 16383
+/* Table results sit below forced-mate scores (WIN - plies) and above any evaluation. */
+#define TABLE_WIN 90000
+
+/* The exact score of a position the endgame tables cover, or -INF when they do not cover it. */
+static int table_score(const Searcher *s, BB own, BB opp, BB kings, int color) {
+    if (!s->endgame.values || __builtin_popcountll(own | opp) > s->endgame.max_pieces) return -INF;
+    int v = endgame_probe(&s->endgame, own, opp, kings, color);
+    if (v < 0) return -INF;
+    if (!v) return 0;
+    int plies = (v - 1) / 2;
+    return (v & 1) ? plies - TABLE_WIN : TABLE_WIN - plies;
+}
 
 
 double now_seconds(void) {
@@ -152,6 +164,8 @@ static int quiesce(Searcher *s, BB own, BB opp, BB kings, int color, int alpha, 
     if (!(s->nodes & CHECK_EVERY)) check_time(s);
     if (s->stopped) return 0;
     const Rules *r = &s->rules;
+    int known = table_score(s, own, opp, kings, color);
+    if (known != -INF) return known;
     if (ply >= MAX_PLY || !can_capture(r, own, opp, kings, color)) return evaluate(r, &s->eval, own, opp, kings, color);
     MoveList list;
     int n = gen_moves(r, own, opp, kings, color, &list);
@@ -211,6 +225,8 @@ static int search(Searcher *s, BB own, BB opp, BB kings, int color, int depth, i
     if (rev >= 4) {
         if (rev >= s->rev_limit || is_repetition(s, index, h, rev)) return 0;
     }
+    int known = table_score(s, own, opp, kings, color);
+    if (known != -INF) return known;
     TTEntry *bucket = &s->tt[h & s->tt_mask & ~(uint64_t)(TT_WAYS - 1)];
     uint32_t check = (uint32_t)(h >> 32);
     uint32_t hash_move = 0;

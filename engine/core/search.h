@@ -3,6 +3,7 @@
 #define DAMA_SEARCH_H
 
 #include "core.h"
+#include "endgame.h"
 
 #define HISTORY_MAX 512
 
@@ -42,6 +43,7 @@ typedef struct Searcher {
     int root_done, root_best;
     uint8_t age;
     int lmr[32][32], prune_depth, margin;
+    Endgame endgame; /* values NULL: no tables */
 } Searcher;
 
 typedef struct {

@@ -15,9 +15,9 @@ CORES = ["python", "compiled"] if native.core is not None else ["python"]
 COVERED = sorted(rules_id for rules_id, rules in native.VARIANTS.items() if native.uncovered_reason(rules) is None)
 
 
-def searcher(core: str, rules: RuleSet, tt_bits: int = 14) -> Searcher | NativeSearcher:
+def searcher(core: str, rules: RuleSet, tt_bits: int = 14, endgame: bool = True) -> Searcher | NativeSearcher:
     if core == "compiled":
-        return NativeSearcher(rules, tt_bits)
+        return NativeSearcher(rules, tt_bits, endgame)
     return Searcher(rules, tt_bits=tt_bits)
 
 

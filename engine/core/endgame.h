@@ -1,0 +1,25 @@
+/* Endgame tables of few pieces for the compiled search (endgame.c). */
+#ifndef DAMA_ENDGAME_H
+#define DAMA_ENDGAME_H
+
+#include <stddef.h>
+
+#include "core.h"
+
+#define EG_MAX_PIECES 4
+#define EG_MAX_SQUARES 32
+
+typedef struct {
+    int max_pieces, nplay;
+    int8_t idx_of[MAXSQ];
+    uint32_t binom[EG_MAX_SQUARES + 1][EG_MAX_PIECES + 1];
+    size_t offset[EG_MAX_PIECES + 1], size[EG_MAX_PIECES + 1], total;
+    const uint16_t *values; /* NULL: no tables */
+} Endgame;
+
+int endgame_prepare(Endgame *e, const Rules *r, int max_pieces);
+int endgame_build(Endgame *e, const Rules *r, uint16_t *values);
+/* The stored value for the side to move (see endgame.c), or -1 when the position is not covered. */
+int endgame_probe(const Endgame *e, BB own, BB opp, BB kings, int color);
+
+#endif
