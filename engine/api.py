@@ -20,7 +20,7 @@ from typing import Any
 
 from engine import native, worker
 from engine.levels import LEVELS
-from engine.search import WIN, WIN_BOUND
+from engine.search import TABLE_BOUND, TABLE_WIN, WIN, WIN_BOUND
 from rules import Move, Position
 from rules.movegen import FastMove
 
@@ -79,6 +79,9 @@ def make_analysis(position: Position, outcome: worker.Outcome) -> Analysis:
     win_in = None
     if abs(outcome.score) > WIN_BOUND:
         plies = WIN - abs(outcome.score)
+        win_in = plies if outcome.score > 0 else -plies
+    elif abs(outcome.score) > TABLE_BOUND:  # an endgame table's exact result
+        plies = TABLE_WIN - abs(outcome.score)
         win_in = plies if outcome.score > 0 else -plies
     seconds = max(outcome.seconds, 1e-6)
     return Analysis(

@@ -20,6 +20,9 @@ from rules.ruleset import DIAGONALS, BoardKind, Color, KingRange, RuleSet
 INF = 1_000_000
 WIN = 100_000
 WIN_BOUND = WIN - 1_000  # scores beyond this are forced wins (WIN - plies)
+# The compiled core's endgame tables score TABLE_WIN - plies to the end (engine/core/search.c).
+TABLE_WIN = 90_000
+TABLE_BOUND = TABLE_WIN - 10_000
 MAX_PLY = 128
 EXACT, LOWER, UPPER = 0, 1, 2
 TIME_SHARE = 0.93  # of the budget; the rest covers process and conversion overhead

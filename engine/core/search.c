@@ -13,16 +13,18 @@ enum { EMPTY, EXACT, LOWER, UPPER };
 #define LMR_FROM 2
 #define CHECK_EVERY 1023
 #define CALLBACK_EVERY 16383
-/* Table results sit below forced-mate scores (WIN - plies) and above any evaluation. */
+/* Table results (TABLE_WIN - plies to the end) sit below forced-mate scores (WIN - plies) and above any
+ * evaluation; both bands are stored in the transposition table relative to the node (engine/search.py). */
 #define TABLE_WIN 90000
+#define TABLE_BOUND 80000
 
 /* The exact score of a position the endgame tables cover, or -INF when they do not cover it. */
-static int table_score(const Searcher *s, BB own, BB opp, BB kings, int color) {
+static int table_score(const Searcher *s, BB own, BB opp, BB kings, int color, int ply) {
     if (!s->endgame.values || __builtin_popcountll(own | opp) > s->endgame.max_pieces) return -INF;
     int v = endgame_probe(&s->endgame, own, opp, kings, color);
     if (v < 0) return -INF;
     if (!v) return 0;
-    int plies = (v - 1) / 2;
+    int plies = ply + (v - 1) / 2;
     return (v & 1) ? plies - TABLE_WIN : TABLE_WIN - plies;
 }
 
@@ -164,7 +166,7 @@ static int quiesce(Searcher *s, BB own, BB opp, BB kings, int color, int alpha, 
     if (!(s->nodes & CHECK_EVERY)) check_time(s);
     if (s->stopped) return 0;
     const Rules *r = &s->rules;
-    int known = table_score(s, own, opp, kings, color);
+    int known = table_score(s, own, opp, kings, color, ply);
     if (known != -INF) return known;
     if (ply >= MAX_PLY || !can_capture(r, own, opp, kings, color)) return evaluate(r, &s->eval, own, opp, kings, color);
     MoveList list;
@@ -225,7 +227,7 @@ static int search(Searcher *s, BB own, BB opp, BB kings, int color, int depth, i
     if (rev >= 4) {
         if (rev >= s->rev_limit || is_repetition(s, index, h, rev)) return 0;
     }
-    int known = table_score(s, own, opp, kings, color);
+    int known = table_score(s, own, opp, kings, color, ply);
     if (known != -INF) return known;
     TTEntry *bucket = &s->tt[h & s->tt_mask & ~(uint64_t)(TT_WAYS - 1)];
     uint32_t check = (uint32_t)(h >> 32);
@@ -238,8 +240,8 @@ static int search(Searcher *s, BB own, BB opp, BB kings, int color, int depth, i
         has_hash = 1;
         if (e->depth >= depth && !pv_node) {
             int score = e->score;
-            if (score > WIN_BOUND) score -= ply;
-            else if (score < -WIN_BOUND) score += ply;
+            if (score > TABLE_BOUND) score -= ply;
+            else if (score < -TABLE_BOUND) score += ply;
             int flag = e->flag;
             if (flag == EXACT || (flag == LOWER && score >= beta) || (flag == UPPER && score <= alpha)) return score;
         }
@@ -322,8 +324,8 @@ static int search(Searcher *s, BB own, BB opp, BB kings, int color, int depth, i
         }
     }
     int stored = best;
-    if (stored > WIN_BOUND) stored += ply;
-    else if (stored < -WIN_BOUND) stored -= ply;
+    if (stored > TABLE_BOUND) stored += ply;
+    else if (stored < -TABLE_BOUND) stored -= ply;
     tt_store(s, bucket, check, digest(&best_move), stored, depth, best >= beta ? LOWER : (best > original_alpha ? EXACT : UPPER));
     return best;
 }
