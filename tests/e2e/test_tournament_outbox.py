@@ -63,3 +63,32 @@ async def test_a_round_started_while_discord_refuses_posts_arrives_once(fake_dis
     posted = rows(bot.database_path, "SELECT kind, status, COUNT(*) FROM outbox GROUP BY kind, status ORDER BY kind")
     assert posted == [("game_started", "delivered", 2), ("tournament_round", "delivered", 1),
                       ("your_move", "delivered", 2)], posted
+
+
+async def test_an_italian_servers_tournament_news_is_in_italian(fake_discord, bot_launcher) -> None:  # noqa: F811
+    fake = fake_discord
+    fake.guild_locale = "it"  # the server's Discord language: public posts use it
+    bot = await bot_launcher.process("bot")
+    carol = fake.add_user("carol")
+    await fake.wait_for_reply(await fake.slash(fake.alice, "tournament create", name="Coppa", format="swiss",
+                                               rounds=1))
+    for member in (fake.alice, fake.bob, carol):
+        await fake.wait_for_reply(await fake.slash(member, "tournament join"))
+    await fake.wait_for_reply(await fake.slash(fake.alice, "tournament start"))
+    pairings = await fake.wait_for_message(
+        fake.channel, predicate=lambda m: "**Coppa**, turno 1 di 1: gli abbinamenti." in m.content, timeout=20
+    )
+    [(game, white, black)] = rows(
+        bot.database_path, "SELECT game_id, white_id, black_id FROM tournament_boards WHERE black_id IS NOT NULL"
+    )
+    [(rested,)] = rows(bot.database_path, "SELECT white_id FROM tournament_boards WHERE black_id IS NULL")
+    assert f"(partita #{game})" in pairings.content and f"Turno di riposo: <@{rested}>" in pairings.content
+    await fake.wait_for_message(fake.channel, timeout=20, predicate=lambda m: m.embeds
+                                and f"**Coppa**, turno 1: inizia la partita #{game}" in m.content)
+    loser = next(u for u in (fake.alice, fake.bob, carol) if u.id == black)
+    await fake.wait_for_reply(await fake.slash(loser, "resign", game=game))
+    final = await fake.wait_for_message(fake.channel, predicate=lambda m: "**Coppa** è finito." in m.content,
+                                        timeout=30)
+    # White won and the bye is worth a point too: the tie-break picks one of them
+    assert any(f"Vince <@{p}> con 1 punti" in final.content for p in (white, rested)), final.content
+    assert len(final.attachments) == 1 and final.attachments[0].filename == "standings-1.png"
