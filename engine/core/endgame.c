@@ -2,7 +2,7 @@
  * position (not stored on disk: engine/native.py builds them once per process and variant).
  *
  * A position of k pieces is indexed by its occupied playable squares (combinatorial rank, ascending),
- * each piece's kind (2 bits: king, black) and the side to move. A value is 0 (draw, or not a legal
+ * each piece's kind (2 bits: king, black; 1 bit, black, in the kings-only 4-piece table) and the side to move. A value is 0 (draw, or not a legal
  * position), 2d+1 (the side to move loses in d plies) or 2d+2 (it wins in d plies). Pass p settles the
  * positions whose result is p plies away: a win when some reply loses in fewer plies, a loss when every
  * reply wins in fewer plies, so d is the exact distance to the end with best play (no move-count rule). */
@@ -34,7 +34,8 @@ int endgame_prepare(Endgame *e, const Rules *r, int max_pieces) {
     size_t offset = 0;
     for (int k = 2; k <= e->max_pieces; k++) {
         e->offset[k] = offset;
-        e->size[k] = (size_t)e->binom[n][k] * ((size_t)1 << (2 * k)) * 2;
+        e->kind_bits[k] = k >= EG_KINGS_ONLY_FROM ? 1 : 2;
+        e->size[k] = (size_t)e->binom[n][k] * ((size_t)1 << (e->kind_bits[k] * k)) * 2;
         offset += e->size[k];
     }
     e->total = offset;
@@ -45,19 +46,21 @@ int endgame_prepare(Endgame *e, const Rules *r, int max_pieces) {
 static size_t index_of(const Endgame *e, BB white, BB black, BB kings, int color, int k) {
     BB occ = white | black;
     size_t rank = 0, kinds = 0;
-    int i = 0;
+    int i = 0, kb = e->kind_bits[k];
     for (BB b = occ; b; b &= b - 1, i++) {
         int bit = __builtin_ctzll(b);
         rank += e->binom[e->idx_of[bit]][i + 1];
-        kinds |= (size_t)(((black >> bit) & 1) << 1 | ((kings >> bit) & 1)) << (2 * i);
+        size_t kind = kb == 2 ? (((black >> bit) & 1) << 1 | ((kings >> bit) & 1)) : ((black >> bit) & 1);
+        kinds |= kind << (kb * i);
     }
-    return ((rank << (2 * k)) | kinds) * 2 + (size_t)color;
+    return ((rank << (kb * k)) | kinds) * 2 + (size_t)color;
 }
 
 int endgame_probe(const Endgame *e, BB own, BB opp, BB kings, int color) {
     if (!e->values) return -1;
     int k = __builtin_popcountll(own | opp);
     if (k < 2 || k > e->max_pieces || !own || !opp) return -1;
+    if (k >= EG_KINGS_ONLY_FROM && (kings & (own | opp)) != (own | opp)) return -1;
     BB white = color ? opp : own, black = color ? own : opp;
     return e->values[e->offset[k] + index_of(e, white, black, kings, color, k)];
 }
@@ -66,15 +69,17 @@ int endgame_probe(const Endgame *e, BB own, BB opp, BB kings, int color) {
 static int decode(const Endgame *e, const Rules *r, const int *sq_of, size_t i, int k, BB *w, BB *bl, BB *kg, int *color) {
     *color = (int)(i & 1);
     i >>= 1;
-    size_t kinds = i & (((size_t)1 << (2 * k)) - 1);
-    size_t rank = i >> (2 * k);
+    int kb = e->kind_bits[k];
+    size_t kinds = i & (((size_t)1 << (kb * k)) - 1);
+    size_t rank = i >> (kb * k);
     *w = *bl = *kg = 0;
     for (int j = k; j >= 1; j--) { /* unrank: the largest square first */
         int p = j - 1;
         while (p + 1 < e->nplay && e->binom[p + 1][j] <= rank) p++;
         rank -= e->binom[p][j];
         int bit = sq_of[p];
-        int kind = (int)((kinds >> (2 * (j - 1))) & 3);
+        int kind = (int)((kinds >> (kb * (j - 1))) & (size_t)(kb == 2 ? 3 : 1));
+        if (kb == 1) kind = kind << 1 | 1;
         if (kind & 2) *bl |= BIT(bit);
         else *w |= BIT(bit);
         if (kind & 1) *kg |= BIT(bit);

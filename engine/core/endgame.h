@@ -8,11 +8,13 @@
 
 #define EG_MAX_PIECES 4
 #define EG_MAX_SQUARES 32
+#define EG_KINGS_ONLY_FROM 4 /* from this many pieces the tables hold kings-only positions */
 
 typedef struct {
     int max_pieces, nplay;
     int8_t idx_of[MAXSQ];
     uint32_t binom[EG_MAX_SQUARES + 1][EG_MAX_PIECES + 1];
+    int kind_bits[EG_MAX_PIECES + 1]; /* 2 (king, black) per piece; 1 (black) where only kings are kept */
     size_t offset[EG_MAX_PIECES + 1], size[EG_MAX_PIECES + 1], total;
     const uint16_t *values; /* NULL: no tables */
 } Endgame;

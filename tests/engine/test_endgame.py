@@ -1,9 +1,9 @@
 """The compiled core's endgame tables, checked against the pure-Python rules library, never against themselves.
 
 Every 2-piece position is solved again here by value iteration over rules.movegen's moves; 3-piece
-positions are sampled and each claim is proved (or refuted) by an AND-OR search over the same moves:
-"wins in d plies" must be provable in d plies and not in fewer, "loses in d" likewise, and a draw must
-survive a search of DRAW_HORIZON plies for both sides.
+and 4-king positions are sampled and each claim is proved (or refuted) by an AND-OR search over the same
+moves: "wins in d plies" must be provable in d plies and not in fewer, "loses in d" likewise, and a draw
+must survive a search of DRAW_HORIZON plies for both sides (short claims only, for the Python search's time).
 """
 
 from __future__ import annotations
@@ -124,7 +124,7 @@ def test_sampled_three_piece_results_are_proved_by_search(variant: str) -> None:
     seen = {-1: 0, 0: 0, 1: 0}
     for position in sample:
         outcome, plies = handle.endgame_probe(*position)  # type: ignore[attr-defined]
-        if seen[outcome] >= 15:
+        if seen[outcome] >= 15 or plies > 15:  # longer proofs take the Python search too long
             continue
         seen[outcome] += 1
         if outcome == 1:
@@ -134,6 +134,63 @@ def test_sampled_three_piece_results_are_proved_by_search(variant: str) -> None:
         else:
             assert not wins(position, DRAW_HORIZON) and not loses(position, DRAW_HORIZON), position
     assert min(seen.values()) >= 5, seen
+
+
+def four_king_positions(squares: list[int]) -> list[Position]:
+    out = []
+    for chosen in itertools.combinations(squares, 4):
+        for colours in itertools.product((0, 1), repeat=4):
+            white = sum(1 << sq for sq, c in zip(chosen, colours, strict=True) if c == 0)
+            black = sum(1 << sq for sq, c in zip(chosen, colours, strict=True) if c == 1)
+            out.extend((white, black, white | black, color) for color in (0, 1))
+    return out
+
+
+@pytest.mark.parametrize("variant", ["english", "russian"])
+def test_sampled_four_king_results_are_proved_by_search(variant: str) -> None:
+    """Four kings: the short results (up to 7 plies) are proved exactly; draws survive 5 plies."""
+    handle, squares = tables(variant)
+    wins, loses = prover(variant)
+    rng = random.Random(4)
+    seen = {-1: 0, 0: 0, 1: 0}
+    for position in rng.sample(four_king_positions(squares), 20000):
+        if not legal(variant, position):
+            continue
+        outcome, plies = handle.endgame_probe(*position)  # type: ignore[attr-defined]
+        if seen[outcome] >= 12 or plies > 7:
+            continue
+        seen[outcome] += 1
+        if outcome == 1:
+            assert wins(position, plies) and not wins(position, plies - 1), position
+        elif outcome == -1:
+            assert loses(position, plies) and not loses(position, plies - 1), position
+        else:
+            assert not wins(position, 5) and not loses(position, 5), position
+    assert min(seen.values()) >= 5, seen
+
+
+def test_known_result_petrovs_triangle_needs_the_long_diagonal() -> None:
+    """Russian draughts: three kings beat a lone king only when it does not hold the long diagonal a1-h8
+    (docs/RULES.md's draw clause for it); exceptions are a few tactical positions."""
+    rules = VARIANTS["russian"]
+    handle, squares = tables("russian")
+    coords = generator_for(rules).board.coords
+    long_diagonal = {bit for bit, (row, col) in coords.items() if row == col}
+    if len(long_diagonal) != 8:
+        long_diagonal = {bit for bit, (row, col) in coords.items() if row + col == 7}
+    holding, shut_out = [], []
+    for three in itertools.combinations(squares, 3):
+        white = sum(1 << sq for sq in three)
+        on_diagonal = sum(sq in long_diagonal for sq in three)
+        for lone in squares:
+            if lone in three:
+                continue
+            if lone in long_diagonal and not on_diagonal:  # the lone king holds it and moves
+                holding.append(handle.endgame_probe(white, 1 << lone, white | 1 << lone, 1)[0])  # type: ignore[attr-defined]
+            elif lone not in long_diagonal and on_diagonal == 1:  # White holds it and moves
+                shut_out.append(handle.endgame_probe(white, 1 << lone, white | 1 << lone, 0)[0])  # type: ignore[attr-defined]
+    assert holding.count(0) / len(holding) > 0.95
+    assert shut_out.count(1) / len(shut_out) > 0.95
 
 
 def lone_king_positions(squares: list[int], strong: int) -> list[Position]:
