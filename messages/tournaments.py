@@ -247,13 +247,23 @@ def final(news: TournamentNews, name: Namer, w: Words) -> str:
     if not rows:
         return w.say("tournament.over", "**{name}** is over.", name=t.name)
     winner = rows[0]
-    text = w.say(
-        "tournament.winner",
-        "**{name}** is over. The winner is {player} with {points} points",
-        name=t.name,
-        player=name(winner.player_id),
-        points=points(winner.points),
-    )
+    if float(winner.points).is_integer():
+        text = w.plural(
+            "tournament.winner",
+            "**{name}** is over. The winner is {player} with {count} point",
+            "**{name}** is over. The winner is {player} with {count} points",
+            int(winner.points),
+            name=t.name,
+            player=name(winner.player_id),
+        )
+    else:  # a half point: plural rules are for whole numbers, so fractions have a sentence of their own
+        text = w.say(
+            "tournament.winner_fraction",
+            "**{name}** is over. The winner is {player} with {points} points",
+            name=t.name,
+            player=name(winner.player_id),
+            points=points(winner.points),
+        )
     if len(rows) > 1 and rows[1].points == winner.points:
         runner = rows[1]
         if runner.rank == winner.rank:

@@ -47,3 +47,19 @@ def test_terms_use_the_plural_forms_of_the_language() -> None:
     one = replace(EVENT, format=TournamentFormat.SWISS, rounds=1, days_per_move=1, rated=False)
     assert tournaments.terms(one, italian).startswith("sistema svizzero, 1 turno, ")
     assert tournaments.terms(one, italian).endswith(", 1 giorno per mossa, amichevole")
+
+
+def _won_with(points: float) -> TournamentNews:
+    alone = (Standing(1, 11, points, 0.0, int(points), 3), Standing(2, 12, 0.5, 0.0, 0, 3))
+    return TournamentNews(EVENT, None, final=alone)
+
+
+def test_the_winner_line_agrees_with_the_number_of_points() -> None:
+    assert tournaments.final(_won_with(1.0), name, ENGLISH).endswith("with 1 point.")
+    assert tournaments.final(_won_with(1.5), name, ENGLISH).endswith("with 1.5 points.")
+    russian = words("ru")
+    assert tournaments.final(_won_with(1.0), name, russian).endswith("1 очко.")
+    assert tournaments.final(_won_with(2.0), name, russian).endswith("2 очка.")
+    assert tournaments.final(_won_with(5.0), name, russian).endswith("5 очков.")
+    assert tournaments.final(_won_with(21.0), name, russian).endswith("21 очко.")
+    assert tournaments.final(_won_with(1.0), name, words("it")).endswith("con 1 punto.")
