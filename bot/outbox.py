@@ -36,6 +36,7 @@ import aiohttp
 import discord
 
 from bot.announce import Undeliverable
+from bot.background import BackgroundLoop
 from bot.ui import speech
 from bot.ui.errors import MissingPermissions
 from messages.i18n import ENGLISH
@@ -68,31 +69,18 @@ def worker_name() -> str:
     return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
 
 
-class OutboxWorker:
+class OutboxWorker(BackgroundLoop):
+    task_name = "dama-outbox"
+
     def __init__(self, bot: DamaBot, *, ceiling: float = BACKOFF_CEILING, lease: float = LEASE) -> None:
         self.bot = bot
         self.name = worker_name()
         self.ceiling = ceiling
         self.lease = lease
-        self._wake = asyncio.Event()
-        self._task: asyncio.Task[None] | None = None
+        super().__init__()
         self._inline: dict[str, asyncio.Lock] = {}  # one action's news of a game at a time, in order (a few
         # bytes per game played since the start; kept, as dropping one while a task waits on it would let
         # the next action run beside that task)
-
-    def start(self) -> None:
-        if self._task is None:
-            self._task = asyncio.get_running_loop().create_task(self._run(), name="dama-outbox")
-
-    async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
-
-    def poke(self) -> None:
-        self._wake.set()
 
     async def _run(self) -> None:
         await self.bot.wait_until_ready()

@@ -11,6 +11,7 @@ import logging
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
+from bot.background import BackgroundLoop
 from service import TimerEvent
 
 if TYPE_CHECKING:
@@ -25,30 +26,17 @@ def poll_interval(lease_seconds: float) -> float:
     return min(MAX_SLEEP, max(lease_seconds / 2, 0.5))
 
 
-class TimerLoop:
+class TimerLoop(BackgroundLoop):
+    task_name = "dama-timers"
+
     def __init__(self, bot: DamaBot) -> None:
         self.bot = bot
-        self._wake = asyncio.Event()
-        self._task: asyncio.Task[None] | None = None
+        super().__init__()
 
     @property
     def max_sleep(self) -> float:
         """Read when the loop runs: tools build a bot without a service (the catalogue's command scan)."""
         return poll_interval(self.bot.service.ctx.config.work_lease.total_seconds())
-
-    def start(self) -> None:
-        if self._task is None:
-            self._task = asyncio.get_running_loop().create_task(self._run(), name="dama-timers")
-
-    async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
-
-    def poke(self) -> None:
-        self._wake.set()
 
     async def _run(self) -> None:
         await self.bot.wait_until_ready()

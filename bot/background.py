@@ -1,0 +1,33 @@
+"""A task that runs beside the gateway for the bot's whole life and can be woken early (timers, outbox)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from abc import ABC, abstractmethod
+
+
+class BackgroundLoop(ABC):
+    task_name = "dama-background"
+
+    def __init__(self) -> None:
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        if self._task is None:
+            self._task = asyncio.get_running_loop().create_task(self._run(), name=self.task_name)
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+
+    def poke(self) -> None:
+        """Look now instead of at the end of the current sleep."""
+        self._wake.set()
+
+    @abstractmethod
+    async def _run(self) -> None: ...
