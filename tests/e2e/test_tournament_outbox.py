@@ -90,5 +90,5 @@ async def test_an_italian_servers_tournament_news_is_in_italian(fake_discord, bo
     final = await fake.wait_for_message(fake.channel, predicate=lambda m: "**Coppa** è finito." in m.content,
                                         timeout=30)
     # White won and the bye is worth a point too: the tie-break picks one of them
-    assert any(f"Vince <@{p}> con 1 punti" in final.content for p in (white, rested)), final.content
+    assert any(f"Vince <@{p}> con 1 punto," in final.content for p in (white, rested)), final.content
     assert len(final.attachments) == 1 and final.attachments[0].filename == "standings-1.png"
