@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 
 from local.text import ALICE_ID, BOB_ID, Command, InputError, Parsed
 from messages import away as words
-from messages.i18n import ENGLISH
 
 if TYPE_CHECKING:
     from local.session import LocalSession
@@ -31,26 +30,28 @@ async def vacation(session: LocalSession, parsed: Parsed) -> None:
     action = args[0].lower() if args else "status"
     clock = session.service.clock
     if action == "start":
-        session.say(words.vacation_started(ENGLISH, await clock.start_vacation(player), when))
+        session.say(words.vacation_started(session.w, await clock.start_vacation(player), when))
     elif action == "end":
-        session.say(words.vacation_ended(ENGLISH, await clock.end_vacation(player)))
+        session.say(words.vacation_ended(session.w, await clock.end_vacation(player)))
     elif action == "status":
-        session.say(words.vacation_status(ENGLISH, await clock.vacation(player), when))
+        session.say(words.vacation_status(session.w, await clock.vacation(player), when))
     else:
         raise InputError(
-            ENGLISH.say("local.vacation.usage", "vacation takes start, end or status, not {text}.", text=repr(args[0]))
+            session.w.say(
+                "local.vacation.usage", "vacation takes start, end or status, not {text}.", text=repr(args[0])
+            )
         )
 
 
 async def forget_me(session: LocalSession, parsed: Parsed) -> None:
     player, args = _who(parsed.args)
     if [a.lower() for a in args] != [YES]:
-        session.say(words.forget_question(ENGLISH))
+        session.say(words.forget_question(session.w))
         typed = [FORGET_ME, YES, *(["bob"] if player == BOB_ID else [])]
-        session.say(words.forget_how_to_confirm(ENGLISH, " ".join(typed)))
+        session.say(words.forget_how_to_confirm(session.w, " ".join(typed)))
         return
     report = await session.service.players.delete_data(player)
-    session.say(words.forget_done(ENGLISH, report))
+    session.say(words.forget_done(session.w, report))
     if session.current in report.games_ended:
         session.current = None
 
@@ -60,12 +61,12 @@ COMMANDS = (
         "vacation",
         vacation,
         "vacation [start|end|status] [bob]",
-        ENGLISH.say("local.vacation.summary", "pause your clocks, or see your days left"),
+        lambda w: w.say("local.vacation.summary", "pause your clocks, or see your days left"),
     ),
     Command(
         FORGET_ME,
         forget_me,
         "forget-me [yes] [bob]",
-        ENGLISH.say("local.forget.summary", "delete your data (asks first): ends your games"),
+        lambda w: w.say("local.forget.summary", "delete your data (asks first): ends your games"),
     ),
 )

@@ -34,3 +34,10 @@ def test_unknown_language_is_english(tmp_path: Path) -> None:
 @pytest.mark.parametrize("argv", [["--lang", "it"], ["--lang=pt-BR"]])
 def test_the_lang_option(argv: list[str]) -> None:
     assert parser().parse_args(argv).lang == argv[-1].split("=")[-1]
+
+
+def test_vacation_and_its_help_line_in_italian(tmp_path: Path) -> None:
+    out = session(["help", "vacation status"], tmp_path, language="it_IT.UTF-8")
+    assert "ferma i tuoi orologi, o guarda i giorni che ti restano" in out
+    assert "pause your clocks" not in out and "You are not on vacation" not in out
+    assert "Non sei in vacanza" in out
