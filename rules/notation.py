@@ -15,6 +15,7 @@ _SQUARE = r"[a-z]?\d{1,6}"
 # squares joined by one separator each (-, x, :, ×, *) or by spaces: 22-18, 22x13x6, c3:e5, "22 13 6"
 _MOVE = re.compile(rf"^{_SQUARE}(?:\s*[-x:×*]\s*{_SQUARE}|\s+{_SQUARE})+$")
 _SQUARES = re.compile(_SQUARE)
+_FULL_SQUARE = re.compile(r"[a-l]\d{1,2}")
 
 
 def square_names(position: Position, move: Move) -> list[str]:
@@ -82,6 +83,8 @@ def parse_squares(position: Position, text: str) -> tuple[list[int], bool]:
 
 def parse_move(position: Position, text: str) -> Move:
     """The legal move the text names. Raises NotationError, IllegalMoveError or AmbiguousMoveError."""
+    if position.rules.algebraic and is_short(text.strip().lower()):
+        return parse_short(position, text.strip().lower())
     squares, capture_mark = parse_squares(position, text)
     legal = position.legal_moves()
     found = [move for move in legal if _matches(move, squares)]
@@ -124,3 +127,33 @@ def _path_matches(path: tuple[int, ...], squares: list[int]) -> bool:
         return False
     inner = iter(path[1:-1])
     return all(any(square == step for step in inner) for square in squares[1:-1])
+
+
+def parse_short(position: Position, text: str) -> Move:
+    """Short algebraic notation: the file the piece comes from, then its landing square(s): `cd4`, `c:e5`."""
+    board = position.board
+    squares = [board.parse_square(s) for s in _FULL_SQUARE.findall(text)]
+    start_file = ord(text[0]) - ord("a")
+    legal = position.legal_moves()
+
+    def fits(move: Move) -> bool:
+        path = move.path
+        if board.coords[path[0]][1] != start_file or path[-1] != squares[-1]:
+            return False
+        inner = iter(path[1:-1])
+        return all(any(square == step for step in inner) for square in squares[:-1])
+
+    found = [move for move in legal if fits(move)]
+    if len(found) == 1:
+        return found[0]
+    if found:
+        raise AmbiguousMoveError(text, tuple(found))
+    if not legal:
+        raise IllegalMoveError(Reason.GAME_OVER, text)
+    reason = Reason.NOT_A_LEGAL_JUMP if legal[0].is_capture or ":" in text else Reason.NOT_A_LEGAL_STEP
+    raise IllegalMoveError(reason, text, tuple(legal))
+
+
+def is_short(text: str) -> bool:
+    """`cd4`, `c:e5`, `cd:e5` (not `c3-d4`): the short algebraic notation Russian players use in print."""
+    return bool(re.fullmatch(r"[a-l][a-l:x]*\d.*", text)) and not re.match(r"[a-l]\d", text)

@@ -15,20 +15,18 @@ from rules.errors import (
     IllegalMoveError,
     InvalidPositionError,
     NotationError,
-    Reason,
     RulesError,
     UnknownVariantError,
 )
 from rules.game import Game, Termination
 from rules.move import Move
-from rules.notation import parse_move
+from rules.notation import parse_move, parse_short
 from rules.pdn_scan import Defect, PdnReason, PdnRecord
 from rules.position import Position
 from rules.ruleset import BoardKind, Color, Numbering, RuleSet
 from rules.variants import VARIANTS, find_variant
 
 _SQUARE_TOKEN = re.compile(r"[a-z]?\d+")
-_FULL_SQUARE = re.compile(r"[a-l]\d{1,2}")
 _CYRILLIC = re.compile(r"[\u0400-\u04ff]")
 
 
@@ -161,38 +159,7 @@ def _fen_for(rules: RuleSet, fen: str) -> str:
     return head + ":" + _numbered_to_algebraic(rules, rest)
 
 
-def parse_short(position: Position, text: str) -> Move:
-    """Short algebraic notation: the file the piece comes from, then its landing square(s): `cd4`, `c:e5`."""
-    board = position.board
-    squares = [board.parse_square(s) for s in _FULL_SQUARE.findall(text)]
-    start_file = ord(text[0]) - ord("a")
-    legal = position.legal_moves()
-
-    def fits(move: Move) -> bool:
-        path = move.path
-        if board.coords[path[0]][1] != start_file or path[-1] != squares[-1]:
-            return False
-        inner = iter(path[1:-1])
-        return all(any(square == step for step in inner) for square in squares[:-1])
-
-    found = [move for move in legal if fits(move)]
-    if len(found) == 1:
-        return found[0]
-    if found:
-        raise AmbiguousMoveError(text, tuple(found))
-    if not legal:
-        raise IllegalMoveError(Reason.GAME_OVER, text)
-    reason = Reason.NOT_A_LEGAL_JUMP if legal[0].is_capture or ":" in text else Reason.NOT_A_LEGAL_STEP
-    raise IllegalMoveError(reason, text, tuple(legal))
-
-
-def _is_short(text: str) -> bool:
-    return bool(re.fullmatch(r"[a-l][a-l:x]*\d.*", text)) and not re.match(r"[a-l]\d", text)
-
-
 def _parse(position: Position, text: str) -> Move:
-    if _is_short(text):
-        return parse_short(position, text)
     if position.rules.algebraic and text[:1].isdigit() and position.board.kind is BoardKind.DIAGONAL:
         return parse_move(position, _numbered_to_algebraic(position.rules, text))  # 22-17 for c3-b4
     return parse_move(position, text)
