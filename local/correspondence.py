@@ -58,7 +58,7 @@ async def rematch(session: LocalSession, parsed: Parsed) -> None:
     new = started.game
     session.current = new.id
     session.say(
-        rematch_started(game.id, new.id, name_of(new, new.white_id), name_of(new, new.black_id))
+        rematch_started(game.id, new.id, name_of(new, new.white_id, session.w), name_of(new, new.black_id, session.w))
         + (opened(started.bot_move.move.notation) if started.bot_move is not None else "")
     )
     await session.show(new)
@@ -92,7 +92,7 @@ async def analyse(session: LocalSession, parsed: Parsed) -> None:
         stem = f"imported-{imported}"
     session.say(headline(review, session.w))
     players_of = review.subject.game  # None for an imported record: its names come from the file
-    for line in summary(review, lambda who: name_of(players_of, who) if players_of else "?", session.w):
+    for line in summary(review, lambda who: name_of(players_of, who, session.w) if players_of else "?", session.w):
         session.say(line)
     pdn_path = session.boards_dir / f"{stem}-analysed.pdn"
     await asyncio.to_thread(write_file, pdn_path, review.pdn.encode("utf-8"))

@@ -62,8 +62,8 @@ async def challenge(session: LocalSession, parsed: Parsed) -> None:
             "local.bob_accepts",
             "local:bob accepts. Game #{game} begins: {white} (White) against {black} (Black), {variant}, {rated}.",
             game=game.id,
-            white=name_of(game, game.white_id),
-            black=name_of(game, game.black_id),
+            white=name_of(game, game.white_id, session.w),
+            black=name_of(game, game.black_id, session.w),
             variant=variant_name(w, game.variant),
             rated=w.say("terms.rated", "rated") if game.rated else w.say("terms.unrated", "unrated"),
         )
@@ -83,8 +83,8 @@ async def play(session: LocalSession, parsed: Parsed) -> None:
         "local.game_begins",
         "Game #{game} begins: {white} (White) against {black} (Black), {variant}.",
         game=game.id,
-        white=name_of(game, game.white_id),
-        black=name_of(game, game.black_id),
+        white=name_of(game, game.white_id, session.w),
+        black=name_of(game, game.black_id, session.w),
         variant=variant_name(w, game.variant),
     )
     if started.bot_move is not None:
@@ -188,7 +188,8 @@ async def resign(session: LocalSession, parsed: Parsed) -> None:
     if player is None or player not in NAMES:
         player = ALICE_ID if ALICE_ID in (game.white_id, game.black_id) else BOB_ID
     finished = await session.service.games.resign(game.id, player)
-    await session.finished(finished, session.w.say("game.resigned", "{player} resigned.", player=name_of(game, player)))
+    resigned = session.w.say("game.resigned", "{player} resigned.", player=name_of(game, player, session.w))
+    await session.finished(finished, resigned)
 
 
 async def games(session: LocalSession, parsed: Parsed) -> None:
@@ -221,10 +222,10 @@ async def games(session: LocalSession, parsed: Parsed) -> None:
             "deadline {deadline}",
             game=game.id,
             variant=variant_name(w, game.variant),
-            white=name_of(game, game.white_id),
-            black=name_of(game, game.black_id),
+            white=name_of(game, game.white_id, session.w),
+            black=name_of(game, game.black_id, session.w),
             number=move_number(game.ply),
-            mover=name_of(game, to_move),
+            mover=name_of(game, to_move, session.w),
             deadline=deadline,
         )
         session.say(marker + line)

@@ -106,7 +106,7 @@ class LocalSession:
             "local.prompt",
             "#{game} {player} ({side}) to move> ",
             game=game.id,
-            player=name_of(game, to_move),
+            player=name_of(game, to_move, self.w),
             side=colour_name(self.w, game.turn),
         )
 
@@ -246,7 +246,7 @@ class LocalSession:
     async def moved(self, result: MoveResult) -> None:
         game = result.game
         w = self.w
-        player = name_of(game, result.move.player_id)
+        player = name_of(game, result.move.player_id, self.w)
         if result.move.captures:
             self.say(
                 w.say(
@@ -262,7 +262,7 @@ class LocalSession:
         reply = result.premove_reply
         if reply is not None:
             result, game = reply, reply.game
-            self.say(conditional_reply(name_of(game, reply.move.player_id), reply.move.notation, w))
+            self.say(conditional_reply(name_of(game, reply.move.player_id, self.w), reply.move.notation, w))
         if result.ended is not None:
             await self.finished(GameFinished(game, result.ended, result.rating_changes))
         else:
@@ -280,7 +280,7 @@ class LocalSession:
 
     def ratings(self, game: GameView, changes: Sequence[RatingChange]) -> str:
         shown = [
-            f"{name_of(game, c.player_id)} {c.rating_after:.0f} ({c.delta:+.0f})"
+            f"{name_of(game, c.player_id, self.w)} {c.rating_after:.0f} ({c.delta:+.0f})"
             for c in changes
             if c.player_id != BOT_ID
         ]
@@ -317,8 +317,8 @@ class LocalSession:
                 game=game.id,
                 variant=variant_name(w, game.variant),
                 number=move_number(game.ply),
-                white=name_of(game, game.white_id),
-                black=name_of(game, game.black_id),
+                white=name_of(game, game.white_id, self.w),
+                black=name_of(game, game.black_id, self.w),
             )
         )
         self.say(board_text(game.position, flip=await self.flipped(game)))
@@ -330,7 +330,7 @@ class LocalSession:
                     "local.to_move",
                     "{side} to move: {player}.",
                     side=colour_name(w, game.turn),
-                    player=name_of(game, to_move),
+                    player=name_of(game, to_move, self.w),
                 )
             )
         path = await self.png(game)
@@ -354,8 +354,8 @@ class LocalSession:
             flip=await self.flipped(game),
             last_move=last,
             hint=hint,
-            white_name=name_of(game, game.white_id),
-            black_name=name_of(game, game.black_id),
+            white_name=name_of(game, game.white_id, self.w),
+            black_name=name_of(game, game.black_id, self.w),
             move_number=move_number(shown),
             result=game.result if shown == game.ply else None,
             note=record.notation if record else None,

@@ -8,8 +8,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from messages.i18n import Words
+from messages.play import bot_name
 from rules import VARIANTS, Position, UnknownVariantError, find_variant
-from service import BOT_ID, GameView, bot_label
+from service import BOT_ID, GameView
 
 if TYPE_CHECKING:
     from local.session import LocalSession
@@ -33,9 +34,9 @@ class InputError(Exception):
         return self.message if isinstance(self.message, str) else self.message(w)
 
 
-def name_of(game: GameView, player_id: int) -> str:
+def name_of(game: GameView, player_id: int, w: Words) -> str:
     if player_id == BOT_ID:
-        return bot_label(game.bot_level)
+        return bot_name(w, game.bot_level)
     return NAMES.get(player_id, f"player {player_id}")
 
 

@@ -41,3 +41,8 @@ def test_vacation_and_its_help_line_in_italian(tmp_path: Path) -> None:
     assert "ferma i tuoi orologi, o guarda i giorni che ti restano" in out
     assert "pause your clocks" not in out and "You are not on vacation" not in out
     assert "Non sei in vacanza" in out
+
+
+def test_the_bot_is_named_in_the_session_language(tmp_path: Path) -> None:
+    out = session(["play italian white level 2", "board"], tmp_path, language="it_IT.UTF-8")
+    assert "Dama bot (livello 2)" in out and "(level 2)" not in out
