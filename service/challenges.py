@@ -10,7 +10,7 @@ from data.timeutil import from_db, to_db
 from rules import Color, find_variant, format_fen, parse_fen
 from service.access import check_challenge
 from service.announcements import Announcement, AnnouncementKind, announce
-from service.context import MAX_ID, Context, announce_board, arm_timers, load_row, turn_clock
+from service.context import MAX_ID, Context, announce_board, arm_timers, game_terms, load_row, turn_clock
 from service.errors import (
     AlreadyAnswered,
     CannotChallengeSelf,
@@ -71,17 +71,8 @@ class ChallengeService:
             raise InvalidSetting("bot level", bot_level, f"{levels.start}-{levels.stop - 1}")
         now = self._ctx.now()
         async with self._ctx.db.write() as repos:
-            server = await repos.servers.get(guild_id) if guild_id is not None else None
-            variant_id = find_variant(
-                variant or (server.default_variant if server else None) or self._ctx.config.default_variant
-            ).id
-            days = days_per_move
-            if days is None:
-                days = server.days_per_move if server else self._ctx.config.default_days_per_move
+            variant_id, days = await game_terms(self._ctx, repos, guild_id, variant, days_per_move)
             fen = starting_fen(variant_id, start_fen) if start_fen is not None else None
-            config = self._ctx.config
-            if not config.min_days_per_move <= days <= config.max_days_per_move:
-                raise InvalidSetting("days per move", days, f"{config.min_days_per_move}-{config.max_days_per_move}")
             now_text = to_db(now)
             await repos.players.ensure(challenger_id, None, now_text)
             if opponent_id is not None:

@@ -21,7 +21,7 @@ from service import glicko2
 from service.access import check_game
 from service.announcements import Announcement, AnnouncementKind, announce
 from service.engine import Engine, RandomEngine
-from service.errors import CorruptGame, GameNotFound, StaleGame
+from service.errors import CorruptGame, GameNotFound, InvalidSetting, StaleGame
 from service.results import EndReason, GameEnd, GameFinished, GameView, RatingChange
 
 Clock = Callable[[], datetime]
@@ -99,6 +99,22 @@ class Context:
 
 
 MAX_ID = 2**63 - 1  # the database's integers; a larger number (a forged button, 2**70) names nothing
+
+
+async def game_terms(
+    ctx: Context, repos: Repositories, guild_id: int | None, variant: str | None, days_per_move: int | None
+) -> tuple[str, int]:
+    """The variant id and days per move of a new game or event: what was asked, else the server's settings,
+    else the config. Raises rules.UnknownVariantError, InvalidSetting for days outside the config's range."""
+    config = ctx.config
+    server = await repos.servers.get(guild_id) if guild_id is not None else None
+    variant_id = find_variant(variant or (server.default_variant if server else None) or config.default_variant).id
+    days = days_per_move
+    if days is None:
+        days = server.days_per_move if server else config.default_days_per_move
+    if not config.min_days_per_move <= days <= config.max_days_per_move:
+        raise InvalidSetting("days per move", days, f"{config.min_days_per_move}-{config.max_days_per_move}")
+    return variant_id, days
 
 
 async def load_row(repos: Repositories, game_id: int) -> GameRow:

@@ -21,7 +21,7 @@ from data.timeutil import to_db
 from rules import find_variant
 from service.access import check_tournament
 from service.announcements import Announcement, AnnouncementKind, announce
-from service.context import MAX_ID, Context, announce_board, arm_timers, finish, load_row, turn_clock
+from service.context import MAX_ID, Context, announce_board, arm_timers, finish, game_terms, load_row, turn_clock
 from service.errors import (
     AlreadyEntered,
     InvalidSetting,
@@ -92,18 +92,9 @@ class TournamentService:
             rounds = 5 if rounds is None else rounds
             if not 1 <= rounds <= MAX_SWISS_ROUNDS:
                 raise InvalidSetting("rounds", rounds, f"1-{MAX_SWISS_ROUNDS}")
-        config = self._ctx.config
         now = to_db(self._ctx.now())
         async with self._ctx.db.write() as repos:
-            server = await repos.servers.get(guild_id) if guild_id is not None else None
-            variant_id = find_variant(
-                variant or (server.default_variant if server else None) or config.default_variant
-            ).id
-            days = days_per_move
-            if days is None:
-                days = server.days_per_move if server else config.default_days_per_move
-            if not config.min_days_per_move <= days <= config.max_days_per_move:
-                raise InvalidSetting("days per move", days, f"{config.min_days_per_move}-{config.max_days_per_move}")
+            variant_id, days = await game_terms(self._ctx, repos, guild_id, variant, days_per_move)
             await repos.players.ensure(creator_id, None, now)
             tournament_id = await repos.tournaments.insert(
                 guild_id=guild_id,
