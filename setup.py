@@ -12,6 +12,7 @@ setup(
             "engine._core",
             sources=[
                 "engine/core/movegen.c",
+                "engine/core/frisian.c",
                 "engine/core/evaluate.c",
                 "engine/core/search.c",
                 "engine/core/endgame.c",

@@ -54,10 +54,10 @@ def level_player(level: int, seed: int = 0) -> Player:
     def play(game: Game, seconds: float) -> Move:
         position = game.position
         searcher = searcher_for(position.rules.id)
-        history = [searcher.hash_of(p.white, p.black, p.kings, int(p.turn)) for p in _tail(game)]
+        history = [searcher.hash_of(p.white, p.black, p.kings, int(p.turn), p.king_streaks) for p in _tail(game)]
         counter[0] += 1
         job = Job(position.rules.id, position.white, position.black, position.kings, int(position.turn),
-                  seconds, None, (), 0, level, counter[0])
+                  seconds, None, (), 0, level, counter[0], position.king_streaks)
         result = play_level(searcher, job, history, lambda: False)
         return checked_move(position, result.move, type(searcher).__name__)
 

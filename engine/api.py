@@ -160,6 +160,7 @@ class Engine:
             black=position.black,
             kings=position.kings,
             turn=int(position.turn),
+            streaks=position.king_streaks,
             slot=slot,
             **fields,
         )
@@ -214,7 +215,7 @@ class Engine:
         self._executor.shutdown(wait=True, cancel_futures=True)
 
 
-def _history_keys(position: Position, history: Sequence[Position]) -> tuple[tuple[int, int, int, int], ...]:
+def _history_keys(position: Position, history: Sequence[Position]) -> tuple[worker.HistoryEntry, ...]:
     """The earlier positions that can still repeat: those since the last man move or capture.
 
     Men never move back and captures never undo, so exactly those positions have the same men and
@@ -222,14 +223,14 @@ def _history_keys(position: Position, history: Sequence[Position]) -> tuple[tupl
     """
     men = (position.white & ~position.kings, position.black & ~position.kings)
     count = (position.white | position.black).bit_count()
-    tail: list[tuple[int, int, int, int]] = []
+    tail: list[worker.HistoryEntry] = []
     items = list(history)
     if items and items[-1] == position:
         items.pop()
     for p in reversed(items[-400:]):
         if (p.white & ~p.kings, p.black & ~p.kings) != men or (p.white | p.black).bit_count() != count:
             break
-        tail.append((p.white, p.black, p.kings, int(p.turn)))
+        tail.append((p.white, p.black, p.kings, int(p.turn), p.king_streaks))
     return tuple(reversed(tail))
 
 

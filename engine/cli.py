@@ -64,7 +64,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     seconds = args.time if args.time is not None or args.depth is not None else 2.0
     result = make_searcher(rules).search(
-        position.white, position.black, position.kings, int(position.turn), depth=args.depth, seconds=seconds
+        position.white, position.black, position.kings, int(position.turn), depth=args.depth, seconds=seconds,
+        streaks=position.king_streaks,
     )
     outcome = Outcome(result.move, result.score, tuple(result.pv), result.depth, result.nodes, result.seconds)
     analysis = make_analysis(position, outcome)

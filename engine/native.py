@@ -19,9 +19,10 @@ from typing import Any
 from engine.evaluate import CHUNK_BITS, crowns_on_top, evaluator_for
 from engine.search import MAX_PLY, Result, Searcher
 from rules import VARIANTS
-from rules.board import step_table
+from rules.board import Board, step_table
+from rules.king_streaks import NO_STREAKS
 from rules.movegen import FastMove, generator_for
-from rules.ruleset import DIAGONALS, BoardKind, KingRange, Precedence, PromotionInCapture, RuleSet, forward
+from rules.ruleset import DIAGONALS, BoardKind, KingRange, Precedence, PromotionInCapture, RuleSet, Vector, forward
 
 log = logging.getLogger(__name__)
 
@@ -39,7 +40,12 @@ PRECEDENCE = {
     Precedence.QUANTITY_KINGS: 2,
     Precedence.KING_PRIORITY: 3,
     Precedence.ITALIAN: 4,
+    Precedence.FRISIAN: 5,
 }
+# The C step tables: the diagonals, then straight to the square two away (Frisian's orthogonal captures).
+STRAIGHT = ((-2, 0), (2, 0), (0, -2), (0, 2))
+DIRECTIONS = DIAGONALS + STRAIGHT
+Streaks = tuple[int, int, int, int]
 PROMOTION = {PromotionInCapture.STOP: 0, PromotionInCapture.PASS: 1, PromotionInCapture.CONTINUE_AS_KING: 2}
 # Share of the time budget the search may spend; the rest covers process and conversion overhead.
 TIME_SHARE = 0.93
@@ -53,18 +59,21 @@ _endgame_tables: dict[str, bytes | None] = {}
 def uncovered_reason(rules: RuleSet) -> str | None:
     """Why the C generator cannot play this variant, or None when it can."""
     gen = generator_for(rules)
+    king_captures = set(rules.king_capture_vectors)
     checks = [
         (rules.board_kind is BoardKind.DIAGONAL, "not a diagonal board"),
         (max(gen.board.coords) < 64, "more than 64 bits of board"),
-        (gen.fast_men and gen.fast_capture_check, "board layout"),
+        (gen.fast_men and _steps_are_shifts(gen.board), "board layout"),
         (rules.generator_factory is None and rules.capture_filter is None, "its own move rules"),
         (set(rules.man_move_vectors) == set(forward(DIAGONALS)) and len(rules.man_move_vectors) == 2, "man moves"),
-        (set(rules.man_capture_vectors) <= set(DIAGONALS) and rules.man_capture_distance == 1, "man captures"),
+        (set(rules.man_capture_vectors) <= set(DIRECTIONS) and rules.man_capture_distance == 1, "man captures"),
         (rules.king_range in (KingRange.SHORT, KingRange.FLYING), "king range"),
-        (set(rules.king_move_vectors) == set(rules.king_capture_vectors) == set(DIAGONALS), "king directions"),
+        (
+            set(rules.king_move_vectors) == set(DIAGONALS) and king_captures in (set(DIAGONALS), set(DIRECTIONS)),
+            "king directions",
+        ),
         (rules.precedence in PRECEDENCE, "capture precedence"),
         (not rules.removal_immediate and not rules.no_reverse_turn, "capture removal"),
-        (rules.king_move_limit is None, "king move limit"),
         (rules.promotes and rules.promotion_squares is None, "promotion"),
         (not crowns_on_top(gen.board, gen.promo[1]), "direction of play"),
     ]
@@ -74,11 +83,20 @@ def uncovered_reason(rules: RuleSet) -> str | None:
     return None
 
 
+def _steps_are_shifts(board: Board) -> bool:
+    """Is every step of each direction the same bit offset? (The C capture test shifts whole bitboards.)"""
+    for vector in DIRECTIONS:
+        table = step_table(board, vector)
+        if len({to - bit for bit, to in enumerate(table) if bit in board.coords and to >= 0}) > 1:
+            return False
+    return True
+
+
 def covered(rules: RuleSet) -> bool:
     return core is not None and uncovered_reason(rules) is None
 
 
-def _mirror(vector: tuple[int, int]) -> tuple[int, int]:
+def _mirror(vector: Vector) -> Vector:
     return (-vector[0], vector[1])
 
 
@@ -89,17 +107,18 @@ def build_core(rules: RuleSet, tt_bits: int = 18, keep_duplicates: bool = False)
     gen = generator_for(rules)
     board = gen.board
     nsq = max(board.coords) + 1
-    steps = [list(step_table(board, v)) for v in DIAGONALS]
+    steps = [list(step_table(board, v)) for v in DIRECTIONS]
     white_caps = list(rules.man_capture_vectors)
     white_moves = list(rules.man_move_vectors)
-    cap_dirs = [[DIAGONALS.index(v) for v in white_caps], [DIAGONALS.index(_mirror(v)) for v in white_caps]]
+    cap_dirs = [[DIRECTIONS.index(v) for v in white_caps], [DIRECTIONS.index(_mirror(v)) for v in white_caps]]
     move_dirs = [[DIAGONALS.index(v) for v in white_moves], [DIAGONALS.index(_mirror(v)) for v in white_moves]]
+    king_dirs = [DIRECTIONS.index(v) for v in rules.king_capture_vectors]
     flying = rules.king_range is KingRange.FLYING
     rev_limit = rules.draw_reversible_plies or 10_000
     handle = core.Core(
         nsq, board.mask, steps, cap_dirs, move_dirs, gen.promo[0], gen.promo[1], int(flying),
         int(rules.men_capture_kings), PRECEDENCE[rules.precedence], PROMOTION[rules.promotion_in_capture],
-        int(keep_duplicates), rev_limit, tt_bits, *gen.shifts,
+        int(keep_duplicates), rev_limit, tt_bits, *gen.shifts, king_dirs, rules.king_move_limit or 0,
     )
     _install_evaluation(handle, rules, nsq)
     return handle
@@ -135,8 +154,9 @@ class NativeSearcher:
         self.core = build_core(rules, tt_bits)
         self.endgame = endgame and install_endgame(self.core, rules)
 
-    def hash_of(self, white: int, black: int, kings: int, color: int) -> int:
-        return int(self.core.hash_of(white, black, kings, color))
+    def hash_of(self, white: int, black: int, kings: int, color: int, streaks: Streaks = NO_STREAKS) -> int:
+        """The position's key; Frisian's king streaks (Position.king_streaks) are part of the position."""
+        return int(self.core.hash_of(white, black, kings, color, streaks))
 
     def search(
         self,
@@ -150,12 +170,14 @@ class NativeSearcher:
         history: Sequence[int] = (),
         should_stop: Callable[[], bool] | None = None,
         all_scores: bool = False,
+        streaks: Streaks = NO_STREAKS,
     ) -> Result:
+        """streaks: Position.king_streaks (Frisian's king move limit; the search carries them)."""
         started = time.monotonic()
         budget = -1.0 if seconds is None else max(0.0, seconds * TIME_SHARE)
         max_depth = min(depth or MAX_PLY - 8, MAX_PLY - 8)
         move, score, pv, reached, nodes, _, roots = self.core.search(
-            white, black, kings, color, max_depth, budget, list(history)[-400:], should_stop, all_scores
+            white, black, kings, color, max_depth, budget, list(history)[-400:], should_stop, all_scores, streaks
         )
         result = Result(move, score, list(pv), reached, nodes, time.monotonic() - started)
         result.root_scores = [(m, s) for m, s in roots]
@@ -213,5 +235,10 @@ def _log_once(key: str, line: str) -> None:
         log.info(line)
 
 
-def native_moves(handle: Any, white: int, black: int, kings: int, color: int) -> list[FastMove]:
-    return [tuple(m) for m in handle.moves(white, black, kings, color)]
+def native_moves(
+    handle: Any, white: int, black: int, kings: int, color: int, streaks: Streaks | None = None
+) -> list[FastMove]:
+    """The compiled generator's moves; given streaks, without those the king move limit forbids."""
+    if streaks is None:
+        return [tuple(m) for m in handle.moves(white, black, kings, color)]
+    return [tuple(m) for m in handle.moves(white, black, kings, color, streaks)]

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from engine.evaluate import evaluator_for
+from rules.king_streaks import NO_STREAKS, limit_fast_moves
 from rules.movegen import FastMove, generator_for
 from rules.ruleset import DIAGONALS, BoardKind, Color, KingRange, RuleSet
 
@@ -95,7 +96,10 @@ class Searcher:
         self._can_capture_setup()
 
     # -- hashing ---------------------------------------------------------------------------------
-    def hash_of(self, white: int, black: int, kings: int, color: int) -> int:
+    def hash_of(
+        self, white: int, black: int, kings: int, color: int, streaks: tuple[int, int, int, int] = NO_STREAKS
+    ) -> int:
+        """streaks (Frisian's Position.king_streaks) are left out: this core tracks them at the root only."""
         h = self.z_side if color else 0
         for bits, table in ((white, self.z_piece[0]), (black, self.z_piece[1]), (kings, self.z_king)):
             while bits:
@@ -173,11 +177,14 @@ class Searcher:
         history: Sequence[int] = (),
         should_stop: Callable[[], bool] | None = None,
         all_scores: bool = False,
+        streaks: tuple[int, int, int, int] = NO_STREAKS,
     ) -> Result:
         """Iterative deepening until depth, the time limit or should_stop(); the last full iteration wins.
 
         history: Zobrist keys of earlier game positions (oldest first) since the last irreversible move,
         for repetition draws. all_scores: search every root move with a full window (for levels).
+        streaks: Position.king_streaks; Frisian's king move limit is applied to the root moves only
+        (the compiled core, which serves Frisian when built, applies it throughout the tree).
         """
         start = time.monotonic()
         max_depth = min(depth or MAX_PLY - 8, MAX_PLY - 8)
@@ -197,6 +204,8 @@ class Searcher:
         for table in self.history:
             table.clear()
         moves = self.fast_moves(white, black, kings, COLORS[color])
+        if self.rules.king_move_limit:
+            moves = limit_fast_moves(self.rules.king_move_limit, streaks, own, kings, color, moves)
         if not moves:
             lost = WIN if self.giveaway else -WIN
             return Result(None, lost, [], 0, 1, time.monotonic() - start)

@@ -15,7 +15,11 @@ from engine.levels import LEVELS
 from engine.native import NativeSearcher, make_searcher
 from engine.search import Result, Searcher
 from rules import find_variant
+from rules.king_streaks import NO_STREAKS
 from rules.movegen import FastMove
+
+Streaks = tuple[int, int, int, int]
+HistoryEntry = tuple[int, int, int, int, Streaks]  # white, black, kings, turn, king streaks
 
 _flags: Any = None  # multiprocessing RawArray of c_byte, one stop flag per job slot
 _tt_bits = 18
@@ -32,10 +36,11 @@ class Job:
     turn: int
     seconds: float | None
     depth: int | None
-    history: tuple[tuple[int, int, int, int], ...]  # earlier positions since the last irreversible move
+    history: tuple[HistoryEntry, ...]  # earlier positions since the last irreversible move
     slot: int
     level: int | None = None
     seed: int | None = None
+    streaks: Streaks = NO_STREAKS  # Position.king_streaks (Frisian's king move limit)
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +78,7 @@ def run(job: Job) -> Outcome:
     def stopped() -> bool:
         return bool(flags is not None and flags[slot])
 
-    history = [searcher.hash_of(w, b, k, t) for w, b, k, t in job.history]
+    history = [searcher.hash_of(w, b, k, t, streaks) for w, b, k, t, streaks in job.history]
     if job.level is None:
         result = searcher.search(
             job.white,
@@ -84,6 +89,7 @@ def run(job: Job) -> Outcome:
             seconds=job.seconds,
             history=history,
             should_stop=stopped,
+            streaks=job.streaks,
         )
         return _outcome(result)
     return _outcome(play_level(searcher, job, history, stopped))
@@ -104,6 +110,7 @@ def play_level(searcher: Searcher | NativeSearcher, job: Job, history: list[int]
             seconds=seconds,
             history=history,
             should_stop=stopped,
+            streaks=job.streaks,
         )
     result = searcher.search(
         job.white,
@@ -115,6 +122,7 @@ def play_level(searcher: Searcher | NativeSearcher, job: Job, history: list[int]
         history=history,
         should_stop=stopped,
         all_scores=True,
+        streaks=job.streaks,
     )
     scored = result.root_scores or ([(result.move, result.score)] if result.move else [])
     if not scored:

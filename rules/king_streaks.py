@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rules.move import Move
+from rules.movegen import FastMove
 from rules.ruleset import Color
 
 if TYPE_CHECKING:
@@ -36,6 +37,17 @@ def limit_king_moves(position: Position, moves: list[Move]) -> list[Move]:
     if square < 0:
         return moves
     return [m for m in moves if m.captures or not m.king_move or m.start != square]
+
+
+def limit_fast_moves(
+    limit: int, streaks: tuple[int, int, int, int], own: int, kings: int, color: int, moves: list[FastMove]
+) -> list[FastMove]:
+    """limit_king_moves for the generator's fast moves (mover xor, captured, kings xor) of color."""
+    square, count = streaks[2 * color], streaks[2 * color + 1]
+    if not limit or count < limit or square < 0 or not own & ~kings:
+        return moves
+    blocked = 1 << square
+    return [m for m in moves if m[1] or m[2] != m[0] or not m[0] & blocked]
 
 
 def next_streaks(position: Position, move: Move) -> tuple[int, int, int, int]:

@@ -18,7 +18,7 @@ typedef uint64_t BB;
 #define WIN 100000
 #define WIN_BOUND (WIN - 1000)
 
-enum { PREC_FREE, PREC_QUANTITY, PREC_QUANTITY_KINGS, PREC_KING_PRIORITY, PREC_ITALIAN };
+enum { PREC_FREE, PREC_QUANTITY, PREC_QUANTITY_KINGS, PREC_KING_PRIORITY, PREC_ITALIAN, PREC_FRISIAN };
 enum { PROMO_STOP, PROMO_PASS, PROMO_CONTINUE };
 
 typedef struct {
@@ -28,17 +28,25 @@ typedef struct {
 typedef struct {
     int nsq;                 /* highest bit + 1 */
     BB mask;
-    int8_t step[4][MAXSQ];   /* DIAGONALS order: up-left, up-right, down-left, down-right; -1 off board */
-    int man_cap_dirs[2][4];  /* per colour, in the RuleSet's order */
+    /* 0-3 DIAGONALS order: up-left, up-right, down-left, down-right; 4-7 straight to the square two away
+     * (up, down, left, right: Frisian's orthogonal captures); -1 off board */
+    int8_t step[8][MAXSQ];
+    int man_cap_dirs[2][8];  /* per colour, in the RuleSet's order */
     int n_man_cap[2];
     int man_move_dirs[2][4];
     int n_man_move[2];
     BB promo[2];
     int flying, men_take_kings, precedence, promo_mode, keep_dups;
+    int king_cap_dirs[8], n_king_cap;  /* the generator of frisian.c reads these (the other: diagonals) */
+    int king_limit;                    /* quiet moves in a row one king may make while men remain; 0 none */
     /* Derived by rules_prepare(): the padded layout steps up by right shifts of s1 and s2 and down by
      * left shifts (rules/board.py), so men's moves and capture tests run on whole bitboards. */
     int s1, s2;
     int men_move_up[2], men_cap_up[2], men_cap_down[2];
+    /* frisian.c: captures in straight lines too. Per direction the bit offset of one step and the
+     * squares one and two steps can leave (every step on these layouts is a constant shift). */
+    int wide, delta[8];
+    BB one[8], two[8];
 } Rules;
 
 typedef struct {
@@ -52,6 +60,20 @@ int gen_moves(const Rules *r, BB own, BB opp, BB kings, int color, MoveList *out
 int can_capture(const Rules *r, BB own, BB opp, BB kings, int color);
 uint64_t count_moves(const Rules *r, BB own, BB opp, BB kings, int color);
 uint64_t perft(const Rules *r, BB white, BB black, BB kings, int color, int depth);
+
+/* frisian.c: capture generation with straight directions and the value precedence, and the king move
+ * limit, whose state (per colour: the square of the king on a run of quiet moves, -1 none, and the run's
+ * length) travels with the position like rules/king_streaks.py's Position.king_streaks. */
+typedef struct {
+    int sq[2], n[2];
+} Streaks;
+
+void wide_prepare(Rules *r);
+int wide_can_capture(const Rules *r, BB own, BB opp, BB kings, int color);
+int wide_captures(const Rules *r, BB own, BB opp, BB kings, int color, MoveList *out);
+int limit_king_moves(const Rules *r, const Streaks *st, BB own, BB kings, int color, MoveList *list);
+void next_streaks(const Streaks *st, const Move *m, BB own, int color, Streaks *out);
+uint64_t perft_streaks(const Rules *r, BB white, BB black, BB kings, int color, const Streaks *st, int depth);
 
 /* evaluate.c: tables built in Python (engine/native.py) from engine/evaluate.py's weights. */
 typedef struct {

@@ -47,6 +47,27 @@ static int read_bbs(PyObject *seq, BB *out, int max) {
     return 0;
 }
 
+/* (white square, white count, black square, black count), as rules.Position.king_streaks */
+static int read_streaks(PyObject *seq, Streaks *st) {
+    int v[4] = {-1, 0, -1, 0};
+    int count = 0;
+    if (read_ints(seq, v, 4, &count) < 0) return -1;
+    if (count != 4) {
+        PyErr_SetString(PyExc_ValueError, "streaks are (white square, count, black square, count)");
+        return -1;
+    }
+    st->sq[0] = v[0], st->n[0] = v[1], st->sq[1] = v[2], st->n[1] = v[3];
+    return 0;
+}
+
+static int read_item(PyObject *seq, Py_ssize_t i, int *out, int max, int *count) {
+    PyObject *item = PySequence_GetItem(seq, i);
+    if (!item) return -1;
+    int rc = read_ints(item, out, max, count);
+    Py_DECREF(item);
+    return rc;
+}
+
 static void core_dealloc(CoreObject *self) {
     if (self->s) {
         searcher_free(self->s);
@@ -56,16 +77,17 @@ static void core_dealloc(CoreObject *self) {
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
-/* Core(nsq, mask, steps[4], man_cap_dirs[2], man_move_dirs[2], promo_white, promo_black, flying,
- *      men_take_kings, precedence, promo_mode, keep_dups, rev_limit, tt_bits, shift1, shift2) */
+/* Core(nsq, mask, steps[4 or 8], man_cap_dirs[2], man_move_dirs[2], promo_white, promo_black, flying,
+ *      men_take_kings, precedence, promo_mode, keep_dups, rev_limit, tt_bits, shift1, shift2
+ *      [, king_cap_dirs (default the diagonals), king_limit (default 0: none)]) */
 static int core_init(CoreObject *self, PyObject *args, PyObject *kw) {
-    int nsq, flying, men_take_kings, precedence, promo_mode, keep_dups, rev_limit, tt_bits, s1, s2;
+    int nsq, flying, men_take_kings, precedence, promo_mode, keep_dups, rev_limit, tt_bits, s1, s2, king_limit = 0;
     unsigned long long mask, promo_w, promo_b;
-    PyObject *steps, *cap_dirs, *move_dirs;
+    PyObject *steps, *cap_dirs, *move_dirs, *king_dirs = NULL;
     (void)kw;
-    if (!PyArg_ParseTuple(args, "iKOOOKKiiiiiiiii", &nsq, &mask, &steps, &cap_dirs, &move_dirs, &promo_w, &promo_b,
+    if (!PyArg_ParseTuple(args, "iKOOOKKiiiiiiiii|Oi", &nsq, &mask, &steps, &cap_dirs, &move_dirs, &promo_w, &promo_b,
                           &flying, &men_take_kings, &precedence, &promo_mode, &keep_dups, &rev_limit, &tt_bits,
-                          &s1, &s2))
+                          &s1, &s2, &king_dirs, &king_limit))
         return -1;
     if (nsq > MAXSQ || tt_bits < 4 || tt_bits > 28) {
         PyErr_SetString(PyExc_ValueError, "board or table size out of range");
@@ -79,16 +101,30 @@ static int core_init(CoreObject *self, PyObject *args, PyObject *kw) {
     Rules *r = &s->rules;
     r->nsq = nsq;
     r->mask = mask;
-    for (int d = 0; d < 4; d++) {
+    Py_ssize_t nsteps = PySequence_Size(steps);
+    if (nsteps < 4 || nsteps > 8) {
+        PyErr_SetString(PyExc_ValueError, "4 to 8 step tables");
+        goto fail;
+    }
+    for (int d = 0; d < 8; d++) {
         int tmp[MAXSQ];
         int count = 0;
-        if (read_ints(PySequence_GetItem(steps, d), tmp, MAXSQ, &count) < 0) goto fail;
+        if (d < nsteps && read_item(steps, d, tmp, MAXSQ, &count) < 0) goto fail;
         for (int i = 0; i < MAXSQ; i++) r->step[d][i] = (int8_t)(i < count ? tmp[i] : -1);
     }
     for (int c = 0; c < 2; c++) {
-        if (read_ints(PySequence_GetItem(cap_dirs, c), r->man_cap_dirs[c], 4, &r->n_man_cap[c]) < 0) goto fail;
-        if (read_ints(PySequence_GetItem(move_dirs, c), r->man_move_dirs[c], 4, &r->n_man_move[c]) < 0) goto fail;
+        if (read_item(cap_dirs, c, r->man_cap_dirs[c], 8, &r->n_man_cap[c]) < 0) goto fail;
+        if (read_item(move_dirs, c, r->man_move_dirs[c], 4, &r->n_man_move[c]) < 0) goto fail;
     }
+    r->n_king_cap = 4;
+    for (int d = 0; d < 4; d++) r->king_cap_dirs[d] = d;
+    if (king_dirs && read_ints(king_dirs, r->king_cap_dirs, 8, &r->n_king_cap) < 0) goto fail;
+    for (int c = 0; c < 2; c++)
+        for (int i = 0; i < r->n_man_cap[c]; i++)
+            if (r->man_cap_dirs[c][i] < 0 || r->man_cap_dirs[c][i] >= nsteps) goto bad_dirs;
+    for (int i = 0; i < r->n_king_cap; i++)
+        if (r->king_cap_dirs[i] < 0 || r->king_cap_dirs[i] >= nsteps) goto bad_dirs;
+    r->king_limit = king_limit;
     r->promo[0] = promo_w;
     r->promo[1] = promo_b;
     r->flying = flying;
@@ -104,6 +140,8 @@ static int core_init(CoreObject *self, PyObject *args, PyObject *kw) {
     }
     self->s = s;
     return 0;
+bad_dirs:
+    PyErr_SetString(PyExc_ValueError, "a direction without a step table");
 fail:
     PyMem_Free(s);
     return -1;
@@ -133,24 +171,36 @@ static PyObject *move_tuple(const Move *m) {
     return Py_BuildValue("(KKK)", (unsigned long long)m->mx, (unsigned long long)m->cap, (unsigned long long)m->kx);
 }
 
+/* moves(white, black, kings, color[, streaks]): with streaks, the king move limit applies */
 static PyObject *core_moves(CoreObject *self, PyObject *args) {
     unsigned long long w, b, k;
     int color;
-    if (!PyArg_ParseTuple(args, "KKKi", &w, &b, &k, &color)) return NULL;
+    PyObject *streaks = NULL;
+    if (!PyArg_ParseTuple(args, "KKKi|O", &w, &b, &k, &color, &streaks)) return NULL;
     static MoveList list;
     int n = gen_moves(&self->s->rules, color ? b : w, color ? w : b, k, color, &list);
+    if (streaks) {
+        Streaks st;
+        if (read_streaks(streaks, &st) < 0) return NULL;
+        n = limit_king_moves(&self->s->rules, &st, color ? b : w, k, color, &list);
+    }
     PyObject *out = PyList_New(n);
     if (!out) return NULL;
     for (int i = 0; i < n; i++) PyList_SET_ITEM(out, i, move_tuple(&list.m[i]));
     return out;
 }
 
+/* perft(white, black, kings, color, depth[, streaks]): under a king move limit the streaks count */
 static PyObject *core_perft(CoreObject *self, PyObject *args) {
     unsigned long long w, b, k;
     int color, depth;
-    if (!PyArg_ParseTuple(args, "KKKii", &w, &b, &k, &color, &depth)) return NULL;
+    PyObject *streaks = NULL;
+    if (!PyArg_ParseTuple(args, "KKKii|O", &w, &b, &k, &color, &depth, &streaks)) return NULL;
+    Streaks st = {{-1, -1}, {0, 0}};
+    if (streaks && read_streaks(streaks, &st) < 0) return NULL;
+    const Rules *r = &self->s->rules;
     uint64_t n;
-    Py_BEGIN_ALLOW_THREADS n = perft(&self->s->rules, w, b, k, color, depth);
+    Py_BEGIN_ALLOW_THREADS n = r->king_limit ? perft_streaks(r, w, b, k, color, &st, depth) : perft(r, w, b, k, color, depth);
     Py_END_ALLOW_THREADS return PyLong_FromUnsignedLongLong(n);
 }
 
@@ -164,8 +214,29 @@ static PyObject *core_evaluate(CoreObject *self, PyObject *args) {
 static PyObject *core_hash_of(CoreObject *self, PyObject *args) {
     unsigned long long w, b, k;
     int color;
-    if (!PyArg_ParseTuple(args, "KKKi", &w, &b, &k, &color)) return NULL;
-    return PyLong_FromUnsignedLongLong(hash_of(self->s, w, b, k, color));
+    PyObject *streaks = NULL;
+    if (!PyArg_ParseTuple(args, "KKKi|O", &w, &b, &k, &color, &streaks)) return NULL;
+    Streaks st = {{-1, -1}, {0, 0}};
+    if (streaks && read_streaks(streaks, &st) < 0) return NULL;
+    return PyLong_FromUnsignedLongLong(hash_of(self->s, w, b, k, color) ^ streak_key(&st));
+}
+
+/* keys_after(white, black, kings, color[, streaks]) -> [(move, key after it)], the search's own keys */
+static PyObject *core_keys_after(CoreObject *self, PyObject *args) {
+    unsigned long long w, b, k;
+    int color;
+    PyObject *streaks = NULL;
+    if (!PyArg_ParseTuple(args, "KKKi|O", &w, &b, &k, &color, &streaks)) return NULL;
+    Streaks st = {{-1, -1}, {0, 0}};
+    if (streaks && read_streaks(streaks, &st) < 0) return NULL;
+    static MoveList list;
+    static uint64_t keys[MAXMOVES];
+    int n = keys_after(self->s, w, b, k, color, &st, &list, keys);
+    PyObject *out = PyList_New(n);
+    if (!out) return NULL;
+    for (int i = 0; i < n; i++)
+        PyList_SET_ITEM(out, i, Py_BuildValue("(NK)", move_tuple(&list.m[i]), (unsigned long long)keys[i]));
+    return out;
 }
 
 static int call_stop(void *arg) {
@@ -179,15 +250,18 @@ static int call_stop(void *arg) {
     return stop != 0;
 }
 
-/* search(white, black, kings, color, depth, seconds, history, should_stop, all_scores)
+/* search(white, black, kings, color, depth, seconds, history, should_stop, all_scores[, streaks])
  * -> (move|None, score, pv, depth, nodes, seconds, root_scores) */
 static PyObject *core_search(CoreObject *self, PyObject *args) {
     unsigned long long w, b, k;
     int color, depth, all_scores;
     double seconds;
-    PyObject *history, *stop;
-    if (!PyArg_ParseTuple(args, "KKKiidOOp", &w, &b, &k, &color, &depth, &seconds, &history, &stop, &all_scores))
+    PyObject *history, *stop, *streaks = NULL;
+    if (!PyArg_ParseTuple(args, "KKKiidOOp|O", &w, &b, &k, &color, &depth, &seconds, &history, &stop, &all_scores,
+                          &streaks))
         return NULL;
+    Streaks st = {{-1, -1}, {0, 0}};
+    if (streaks && read_streaks(streaks, &st) < 0) return NULL;
     PyObject *fast = PySequence_Fast(history, "history must be a sequence");
     if (!fast) return NULL;
     Py_ssize_t nh = PySequence_Fast_GET_SIZE(fast);
@@ -204,7 +278,7 @@ static PyObject *core_search(CoreObject *self, PyObject *args) {
     Searcher *s = self->s;
     s->should_stop = stop == Py_None ? NULL : call_stop;
     s->stop_arg = stop;
-    search_root(s, w, b, k, color, depth, seconds, keys, (int)nh, all_scores, res);
+    search_root(s, w, b, k, color, &st, depth, seconds, keys, (int)nh, all_scores, res);
     PyMem_Free(keys);
     PyObject *pv = PyList_New(res->pv_len);
     for (int i = 0; i < res->pv_len; i++) PyList_SET_ITEM(pv, i, move_tuple(&res->pv[i]));
@@ -295,6 +369,7 @@ static PyMethodDef core_methods[] = {
     {"perft", (PyCFunction)core_perft, METH_VARARGS, "leaf count to depth"},
     {"evaluate", (PyCFunction)core_evaluate, METH_VARARGS, "static evaluation for the side to move"},
     {"hash_of", (PyCFunction)core_hash_of, METH_VARARGS, "Zobrist key of a position"},
+    {"keys_after", (PyCFunction)core_keys_after, METH_VARARGS, "each legal move with the search's key after it"},
     {"search", (PyCFunction)core_search, METH_VARARGS, "iterative-deepening search"},
     {"clear", (PyCFunction)core_clear, METH_NOARGS, "forget the transposition table and history"},
     {NULL, NULL, 0, NULL},

@@ -124,6 +124,7 @@ void rules_prepare(Rules *r, int s1, int s2) {
             else r->men_cap_down[c] = 1;
         }
     }
+    wide_prepare(r);
 }
 
 static void king_quiet_moves(const Rules *r, BB own_kings, BB empty, MoveList *out) {
@@ -182,6 +183,7 @@ static int flying_king_can_jump(const Rules *r, BB kings_, BB opp, BB empty) {
 }
 
 int can_capture(const Rules *r, BB own, BB opp, BB kings, int color) {
+    if (r->wide) return wide_can_capture(r, own, opp, kings, color);
     BB empty = r->mask & ~(own | opp);
     BB men = own & ~kings;
     BB prey = r->men_take_kings ? opp : opp & ~kings;
@@ -206,7 +208,9 @@ static Ctx *ctx_buffer(void) { return &ctx_storage; }
 /* Legal moves of color (own to move) into out; returns the count (captures only when any exist). */
 int gen_moves(const Rules *r, BB own, BB opp, BB kings, int color, MoveList *out) {
     out->n = 0;
-    if (can_capture(r, own, opp, kings, color)) {
+    if (r->wide) {
+        if (wide_captures(r, own, opp, kings, color, out)) return out->n;
+    } else if (can_capture(r, own, opp, kings, color)) {
         Ctx *c = ctx_buffer();
         c->r = r;
         c->opp = opp;

@@ -88,6 +88,40 @@ static inline uint64_t delta(const Searcher *s, int color, const Move *m, BB kin
     return s->z_side ^ zsum(s->z_piece[color], m->mx) ^ zsum(s->z_piece[1 - color], m->cap) ^ zsum(s->z_king, kd);
 }
 
+/* Frisian's king streaks are part of the position (rules/position.py compares them): keyed per colour. */
+uint64_t streak_key(const Streaks *st) {
+    uint64_t h = 0;
+    for (int c = 0; c < 2; c++) {
+        if (st->sq[c] < 0) continue;
+        uint64_t state = ((uint64_t)(c * MAXSQ + st->sq[c]) << 32) ^ (uint32_t)st->n[c];
+        h ^= splitmix(&state);
+    }
+    return h;
+}
+
+/* The key after color plays m; under a king move limit this also sets the child's streaks. */
+static inline uint64_t child_key(Searcher *s, int ply, int color, const Move *m, BB own, BB kings, uint64_t h) {
+    h ^= delta(s, color, m, kings);
+    if (s->rules.king_limit) {
+        Streaks *next = &s->streaks[ply + 1];
+        next_streaks(&s->streaks[ply], m, own, color, next);
+        h ^= streak_key(&s->streaks[ply]) ^ streak_key(next);
+    }
+    return h;
+}
+
+/* The legal moves and the key after each, as the search computes them (tests compare with hash_of). */
+int keys_after(Searcher *s, BB white, BB black, BB kings, int color, const Streaks *st, MoveList *list,
+               uint64_t *keys) {
+    BB own = color == 0 ? white : black;
+    s->streaks[0] = *st;
+    uint64_t h = hash_of(s, white, black, kings, color) ^ streak_key(st);
+    gen_moves(&s->rules, own, color == 0 ? black : white, kings, color, list);
+    int n = limit_king_moves(&s->rules, st, own, kings, color, list);
+    for (int i = 0; i < n; i++) keys[i] = child_key(s, 0, color, &list->m[i], own, kings, h);
+    return n;
+}
+
 static inline int same(const Move *a, const Move *b) { return a->mx == b->mx && a->cap == b->cap && a->kx == b->kx; }
 
 static void check_time(Searcher *s) {
@@ -249,6 +283,7 @@ static int search(Searcher *s, BB own, BB opp, BB kings, int color, int depth, i
     }
     MoveList list;
     int n = gen_moves(r, own, opp, kings, color, &list);
+    if (r->king_limit) n = limit_king_moves(r, &s->streaks[ply], own, kings, color, &list);
     if (!n) return s->eval.giveaway ? WIN - ply : ply - WIN;
     Move *moves = list.m;
     int is_capture = moves[0].cap != 0;
@@ -277,7 +312,7 @@ static int search(Searcher *s, BB own, BB opp, BB kings, int color, int depth, i
         const Move *m = &moves[i];
         BB c_own = opp & ~m->cap, c_opp = own ^ m->mx, c_kings = (kings & ~m->cap) ^ m->kx;
         int c_rev = (!m->cap && m->kx == m->mx) ? rev + 1 : 0;
-        uint64_t ch = h ^ delta(s, color, m, kings);
+        uint64_t ch = child_key(s, ply, color, m, own, kings, h);
         int score;
         if (i == 0) {
             score = -search(s, c_own, c_opp, c_kings, 1 - color, depth - 1, -beta, -alpha, ply + 1, ch, pv_node, c_rev);
@@ -342,7 +377,7 @@ static int root(Searcher *s, BB own, BB opp, BB kings, int color, int depth, int
         const Move *m = &moves[i];
         BB c_own = opp & ~m->cap, c_opp = own ^ m->mx, c_kings = (kings & ~m->cap) ^ m->kx;
         int rev = (!m->cap && m->kx == m->mx) ? s->root_rev + 1 : 0;
-        uint64_t ch = h ^ delta(s, color, m, kings);
+        uint64_t ch = child_key(s, 0, color, m, own, kings, h);
         int score;
         if (i == 0) {
             score = -search(s, c_own, c_opp, c_kings, 1 - color, depth - 1, -beta, -alpha, 1, ch, 1, rev);
@@ -403,8 +438,9 @@ static void score_all(Searcher *s, BB own, BB opp, BB kings, int color, int dept
     for (int i = 0; i < n && !s->stopped; i++) {
         const Move *m = &moves[i];
         int rev = (!m->cap && m->kx == m->mx) ? s->root_rev + 1 : 0;
+        uint64_t ch = child_key(s, 0, color, m, own, kings, h);
         scores[i] = -search(s, opp & ~m->cap, own ^ m->mx, (kings & ~m->cap) ^ m->kx, 1 - color, depth - 1, -INF, INF, 1,
-                            h ^ delta(s, color, m, kings), 1, rev);
+                            ch, 1, rev);
     }
 }
 
@@ -418,8 +454,8 @@ static void set_pv(SearchResult *out, const Move *pv, int len) {
 /* Time: the search may use all of `seconds` (the caller keeps a margin for its own work); a new
  * iteration always starts while time remains, and an interrupted one still counts when its first
  * root move (last iteration's best, searched first) has been resolved. */
-void search_root(Searcher *s, BB white, BB black, BB kings, int color, int depth, double seconds,
-                 const uint64_t *history, int n_history, int all_scores, SearchResult *out) {
+void search_root(Searcher *s, BB white, BB black, BB kings, int color, const Streaks *streaks, int depth,
+                 double seconds, const uint64_t *history, int n_history, int all_scores, SearchResult *out) {
     double start = now_seconds();
     int max_depth = depth > 0 && depth < MAX_PLY - 8 ? depth : MAX_PLY - 8;
     s->deadline = seconds >= 0 ? start + seconds : 1e300;
@@ -427,7 +463,9 @@ void search_root(Searcher *s, BB white, BB black, BB kings, int color, int depth
     s->stopped = 0;
     s->age++;
     BB own = color == 0 ? white : black, opp = color == 0 ? black : white;
-    uint64_t h = hash_of(s, white, black, kings, color);
+    static const Streaks none = {{-1, -1}, {0, 0}};
+    s->streaks[0] = streaks ? *streaks : none;
+    uint64_t h = hash_of(s, white, black, kings, color) ^ streak_key(&s->streaks[0]);
     if (n_history > HISTORY_MAX) {
         history += n_history - HISTORY_MAX;
         n_history = HISTORY_MAX;
@@ -440,6 +478,7 @@ void search_root(Searcher *s, BB white, BB black, BB kings, int color, int depth
             for (int y = 0; y < MAXSQ; y++) s->history[c][x][y] /= 8;
     static _Thread_local MoveList list;
     int n = gen_moves(&s->rules, own, opp, kings, color, &list);
+    if (s->rules.king_limit) n = limit_king_moves(&s->rules, &s->streaks[0], own, kings, color, &list);
     memset(out, 0, sizeof *out);
     if (!n) {
         out->score = s->eval.giveaway ? WIN : -WIN;

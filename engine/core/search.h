@@ -34,6 +34,7 @@ typedef struct Searcher {
     Move pv[MAX_PLY + 2][MAX_PLY + 2];
     int pv_len[MAX_PLY + 2];
     uint64_t stack[HISTORY_MAX + MAX_PLY + 8];
+    Streaks streaks[MAX_PLY + 2]; /* per ply, read only when rules.king_limit is set */
     int base, root_rev, rev_limit;
     uint64_t nodes;
     double deadline;
@@ -63,9 +64,12 @@ int searcher_init(Searcher *s, int tt_bits);
 void searcher_free(Searcher *s);
 void search_params(Searcher *s, int lmr_div, int prune_depth, int margin);
 uint64_t hash_of(const Searcher *s, BB white, BB black, BB kings, int color);
+uint64_t streak_key(const Streaks *st); /* xor it into hash_of's key (0 without streaks) */
+int keys_after(Searcher *s, BB white, BB black, BB kings, int color, const Streaks *st, MoveList *list,
+               uint64_t *keys);
 double now_seconds(void);
-/* depth <= 0: no depth limit; seconds < 0: no time limit. */
-void search_root(Searcher *s, BB white, BB black, BB kings, int color, int depth, double seconds,
-                 const uint64_t *history, int n_history, int all_scores, SearchResult *out);
+/* depth <= 0: no depth limit; seconds < 0: no time limit; streaks: the position's (NULL: none). */
+void search_root(Searcher *s, BB white, BB black, BB kings, int color, const Streaks *streaks, int depth,
+                 double seconds, const uint64_t *history, int n_history, int all_scores, SearchResult *out);
 
 #endif

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import time
 from collections.abc import Iterator
 
@@ -112,3 +113,18 @@ async def test_hint_reads_like_a_sentence(engine: Engine) -> None:
     text = hint_text(position, analysis)
     assert text.startswith("22-18: after 13x22 26x12")
     assert "White wins" in text
+
+
+@pytest.mark.asyncio
+async def test_the_worker_knows_frisian_king_streaks(engine: Engine) -> None:
+    """The king on 46 has made three quiet moves in a row and White has men: 45-40 is the only legal move,
+    though the search would rather move the king (it does when the streaks are left out)."""
+    frisian = find_variant("frisian")
+    fresh = parse_fen(frisian, "W:W6,45,K46:B1,K50")
+    held = dataclasses.replace(fresh, king_streaks=(fresh.board.parse_square("46"), 3, -1, 0))
+    assert [str(m) for m in held.legal_moves()] == [str(m) for m in fresh.legal_moves() if not m.king_move]
+    assert len(held.legal_moves()) == 1
+    unaware = await engine.analyse(fresh, depth=6)
+    assert unaware.move is not None and unaware.move.king_move
+    analysis = await engine.analyse(held, depth=6)
+    assert analysis.move == held.legal_moves()[0]

@@ -31,7 +31,10 @@ SLOW_PERFT_NODES = 120_000_000  # deeper published rows (up to 7e13 leaves) woul
 def test_the_compiled_core_is_built_and_covers_the_main_variants() -> None:
     """make test must exercise both cores: a missing build fails here instead of skipping silently."""
     assert native.core is not None, f"engine._core is not built: {native.IMPORT_ERROR}"
-    main = {"italian", "international", "english", "russian", "brazilian", "pool", "spanish", "portuguese", "czech"}
+    main = {
+        "italian", "international", "english", "russian", "brazilian", "pool", "spanish", "portuguese", "czech",
+        "frisian",
+    }
     assert main <= set(COVERED)
 
 
@@ -116,12 +119,14 @@ def compiled_perft(variant: str, fen: str, convention: str, depth: int) -> int:
     rules = VARIANTS[variant]
     position = parse_fen(rules, fen)
     core = native.build_core(rules, tt_bits=8, keep_duplicates=convention == "K")
-    return int(core.perft(position.white, position.black, position.kings, int(position.turn), depth))
+    args = (position.white, position.black, position.kings, int(position.turn), depth)
+    return int(core.perft(*args, position.king_streaks))
 
 
 def test_published_perft_rows_exist_for_the_covered_variants() -> None:
     with_rows = {case[0] for case in perft_cases(None)}
-    assert {"italian", "international", "english", "russian", "brazilian", "pool", "spanish", "czech"} <= with_rows
+    assert {"italian", "international", "english", "russian", "brazilian", "pool", "spanish", "czech",
+            "frisian"} <= with_rows
 
 
 @pytest.mark.parametrize(("variant", "fen", "convention", "depth", "nodes"), perft_cases(FAST_PERFT_NODES))
@@ -169,10 +174,11 @@ def test_every_move_of_a_compiled_game_is_legal(variant: str) -> None:
     while game.outcome() is None and plies < 160:
         position = game.position
         player = compiled if int(position.turn) == 0 else reference
-        history = [player.hash_of(p.white, p.black, p.kings, int(p.turn)) for p in game.positions[-30:-1]]
+        history = [player.hash_of(p.white, p.black, p.kings, int(p.turn), p.king_streaks)
+                   for p in game.positions[-30:-1]]
         depth = 5 if player is compiled else 2
         result = player.search(position.white, position.black, position.kings, int(position.turn), depth=depth,
-                               history=history)
+                               history=history, streaks=position.king_streaks)
         assert result.move is not None
         line = to_moves(position, [result.move])
         assert line, f"illegal move {result.move} from the {'compiled' if player is compiled else 'Python'} core"

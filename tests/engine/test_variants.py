@@ -37,7 +37,8 @@ def test_search_returns_a_legal_move(variant: str, core: str) -> None:
         for position in playout(rules, seed, 60)[::12]:
             legal = position.legal_moves()
             result = searcher.search(
-                position.white, position.black, position.kings, int(position.turn), depth=3
+                position.white, position.black, position.kings, int(position.turn), depth=3,
+                streaks=position.king_streaks,
             )
             if not legal:
                 assert result.move is None
