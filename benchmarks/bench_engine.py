@@ -31,6 +31,9 @@ POSITIONS = {
         "W:W27,30,31,32,33,37,38,40,41,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,11,13,16,18,19,20,21,22",
     ),
 }
+# Frisian (compiled since the core learnt its straight captures and king move limit): 18 plies of engine play.
+FRISIAN_MIDDLEGAME = "W:W29,31,35,36,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,10,12,14,15,16,22"
+FRISIAN_PERFT = (9, 6)  # depths from the start: compiled, Python
 DEPTH_POSITION = "italian middlegame"
 DEPTH_SECONDS = 1.5
 NPS_SECONDS = 2.0
@@ -121,6 +124,35 @@ def perft_speed() -> None:
           f"({cpu:.2f} CPU-s) = {leaves / cpu / 1e6:.2f} M leaves/CPU-s")
 
 
+def frisian_speed() -> None:
+    """Frisian nodes per CPU-second, compiled / Python / before, in one run; then perft from the start."""
+    rules = find_variant("frisian")
+    position = parse_fen(rules, FRISIAN_MIDDLEGAME)
+    cores = list(CORES) if covered(rules) else ["python", "before"]
+    for core in cores:
+        searcher = CORES[core](rules)
+        started, cpu = time.perf_counter(), time.process_time()
+        result = searcher.search(position.white, position.black, position.kings, int(position.turn),
+                                 seconds=NPS_SECONDS)
+        elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
+        print(f"frisian middlegame         {core:9s} {result.nodes / max(cpu, 1e-3):12,.0f} nodes/CPU-s  depth "
+              f"{result.depth:2d} in {elapsed:.2f} s ({100 * cpu / elapsed:3.0f}% of a core)")
+    start = parse_fen(rules, rules.start_fen)
+    compiled_depth, python_depth = FRISIAN_PERFT
+    if covered(rules):
+        handle = build_core(rules, tt_bits=8)
+        cpu = time.process_time()
+        leaves = handle.perft(start.white, start.black, start.kings, int(start.turn), compiled_depth)
+        cpu = time.process_time() - cpu
+        print(f"perft {compiled_depth} frisian start, compiled: {leaves:,} leaves in {cpu:.2f} CPU-s = "
+              f"{leaves / cpu / 1e6:.1f} M leaves/CPU-s")
+    cpu = time.process_time()
+    leaves = perft(start, python_depth)
+    cpu = time.process_time() - cpu
+    print(f"perft {python_depth} frisian start, python:   {leaves:,} leaves in {cpu:.2f} CPU-s = "
+          f"{leaves / cpu / 1e6:.2f} M leaves/CPU-s")
+
+
 def time_use() -> None:
     cores = list(CORES) if covered(find_variant("italian")) else ["python", "before"]
     for asked in TIME_ASKED:
@@ -137,6 +169,7 @@ def time_use() -> None:
 def main() -> None:
     speed()
     perft_speed()
+    frisian_speed()
     time_use()
 
 
