@@ -90,19 +90,22 @@ def speed() -> None:
 
 
 def depth_in_cpu_time(core: str, name: str, budget: float) -> tuple[int, float]:
-    """Iterative deepening by hand on one searcher, timed in CPU seconds: what an idle core would reach."""
+    """The deepest iteration a fresh search completes within budget CPU seconds: what an idle core reaches.
+
+    Each depth runs as one search from scratch (iterative deepening from depth 1, as a timed search does),
+    so no work carries over between the measurements."""
     variant, fen = POSITIONS[name]
     rules = find_variant(variant)
     position = parse_fen(rules, fen or rules.start_fen)
-    searcher = CORES[core](rules)
     spent, reached = 0.0, 0
     for depth in range(1, 60):
+        searcher = CORES[core](rules)
         started = time.process_time()
         searcher.search(position.white, position.black, position.kings, int(position.turn), depth=depth)
-        spent += time.process_time() - started
-        if spent > budget:
+        cpu = time.process_time() - started
+        if cpu > budget:
             break
-        reached = depth
+        reached, spent = depth, cpu
     return reached, spent
 
 

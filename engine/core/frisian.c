@@ -175,7 +175,7 @@ int wide_captures(const Rules *r, BB own, BB opp, BB kings, int color, MoveList 
     out->n = 0;
     BB starts = capturers(r, own, opp, kings, color);
     if (!starts) return 0;
-    static _Thread_local Ctx ctx;
+    Ctx ctx; /* on the stack, as in movegen.c: released before the search recurses */
     Ctx *c = &ctx;
     c->r = r;
     c->opp = opp;

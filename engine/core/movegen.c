@@ -201,17 +201,14 @@ int can_capture(const Rules *r, BB own, BB opp, BB kings, int color) {
             (((own_kings << s1) & opp) << s1 & empty) | (((own_kings << s2) & opp) << s2 & empty)) != 0;
 }
 
-/* gen_moves never nests, so one capture context per thread is enough (and keeps 20 KB off the stack). */
-static _Thread_local Ctx ctx_storage;
-static Ctx *ctx_buffer(void) { return &ctx_storage; }
-
 /* Legal moves of color (own to move) into out; returns the count (captures only when any exist). */
 int gen_moves(const Rules *r, BB own, BB opp, BB kings, int color, MoveList *out) {
     out->n = 0;
     if (r->wide) {
         if (wide_captures(r, own, opp, kings, color, out)) return out->n;
     } else if (can_capture(r, own, opp, kings, color)) {
-        Ctx *c = ctx_buffer();
+        Ctx ctx; /* about 20 KB, released before the search recurses (thread-local storage costs more) */
+        Ctx *c = &ctx;
         c->r = r;
         c->opp = opp;
         c->kings = kings;

@@ -51,15 +51,17 @@ int searcher_init(Searcher *s, int tt_bits) {
     s->tt = calloc(((size_t)1 << tt_bits) + TT_WAYS, sizeof(TTEntry));
     if (!s->tt) return -1;
     s->tt_mask = ((uint64_t)1 << tt_bits) - 1;
-    search_params(s, 180, 4, 60);
+    search_params(s, 180, 4, 60, 0); /* ProbCut: engine/native.py turns it on where it pays */
     return 0;
 }
 
 /* Late-move reductions grow with log(depth) * log(move number) / (lmr_div / 100); static pruning
- * trusts the evaluation up to prune_depth plies from the leaves, with margin centi-men per ply. */
-void search_params(Searcher *s, int lmr_div, int prune_depth, int margin) {
+ * trusts the evaluation up to prune_depth plies from the leaves, with margin centi-men per ply;
+ * ProbCut's margin is probcut centi-men per ply of depth (0: off). */
+void search_params(Searcher *s, int lmr_div, int prune_depth, int margin, int probcut) {
     s->prune_depth = prune_depth;
     s->margin = margin;
+    s->probcut = probcut;
     for (int d = 0; d < 32; d++)
         for (int i = 0; i < 32; i++) {
             int v = d >= 2 && i >= LMR_FROM ? (int)(0.5 + log((double)d) * log((double)i) * 100.0 / lmr_div) : 0;
@@ -296,6 +298,18 @@ static int search(Searcher *s, BB own, BB opp, BB kings, int color, int depth, i
         if (stat - s->margin * depth >= beta) return stat;
         if (depth <= 2 && stat + s->margin * depth <= alpha) return stat;
     }
+    if (s->probcut && !pv_node && depth >= 3 && abs(beta) < WIN_BOUND && !s->in_probe) {
+        /* ProbCut: when a search at 40% of the depth clears beta by a margin, the full one almost surely
+         * clears beta. It searches this same position (a null move would misjudge draughts' zugzwangs);
+         * probes do not nest. engine/search.py leaves it out: at the depths Python reaches (about 12)
+         * the probes cost more nodes than they save. */
+        int margin = depth * s->probcut, raised = beta + margin;
+        s->in_probe++;
+        int score = search(s, own, opp, kings, color, depth * 40 / 100, raised - 1, raised, ply, h, 0, rev);
+        s->in_probe--;
+        if (s->stopped) return 0;
+        if (score >= raised) return score - margin;
+    }
     if (n > 1) {
         if (is_capture) {
             int keys[MAXMOVES];
@@ -461,6 +475,7 @@ void search_root(Searcher *s, BB white, BB black, BB kings, int color, const Str
     s->deadline = seconds >= 0 ? start + seconds : 1e300;
     s->nodes = 0;
     s->stopped = 0;
+    s->in_probe = 0;
     s->age++;
     BB own = color == 0 ? white : black, opp = color == 0 ? black : white;
     static const Streaks none = {{-1, -1}, {0, 0}};

@@ -43,7 +43,8 @@ typedef struct Searcher {
     int stopped;
     int root_done, root_best;
     uint8_t age;
-    int lmr[32][32], prune_depth, margin;
+    int lmr[32][32], prune_depth, margin, probcut;
+    int in_probe; /* > 0 inside a ProbCut probe */
     Endgame endgame; /* values NULL: no tables */
 } Searcher;
 
@@ -62,7 +63,7 @@ typedef struct {
 
 int searcher_init(Searcher *s, int tt_bits);
 void searcher_free(Searcher *s);
-void search_params(Searcher *s, int lmr_div, int prune_depth, int margin);
+void search_params(Searcher *s, int lmr_div, int prune_depth, int margin, int probcut);
 uint64_t hash_of(const Searcher *s, BB white, BB black, BB kings, int color);
 uint64_t streak_key(const Streaks *st); /* xor it into hash_of's key (0 without streaks) */
 int keys_after(Searcher *s, BB white, BB black, BB kings, int color, const Streaks *st, MoveList *list,
