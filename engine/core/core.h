@@ -9,9 +9,33 @@
 
 #include <stdint.h>
 
+/* DAMA_WIDE (the engine._core_wide build) widens the bitboard for boards past 64 bits (Canadian's 12x12
+ * needs 77); the default build keeps 64-bit boards and the plain builtins. */
+#ifdef DAMA_WIDE
+/* Moves grow to 48 bytes: a search frame holds ~34 KB of stack, ~4 MB at MAX_PLY (the main thread has 8). */
+typedef unsigned __int128 BB;
+#define MAXSQ 128
+static inline int bb_ctz(BB b) {
+    uint64_t lo = (uint64_t)b;
+    return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(b >> 64));
+}
+static inline int bb_high(BB b) {
+    uint64_t hi = (uint64_t)(b >> 64);
+    return hi ? 127 - __builtin_clzll(hi) : 63 - __builtin_clzll((uint64_t)b);
+}
+static inline int bb_popcount(BB b) {
+    return __builtin_popcountll((uint64_t)b) + __builtin_popcountll((uint64_t)(b >> 64));
+}
+/* 64 bits of a board for the move digest (search.c), the high word mixed in. */
+static inline uint64_t bb_fold(BB b) { return (uint64_t)b ^ (uint64_t)(b >> 64) * 0xD6E8FEB86659FD93ULL; }
+#else
 typedef uint64_t BB;
-
 #define MAXSQ 64
+#define bb_ctz(b) __builtin_ctzll(b)
+#define bb_high(b) (63 - __builtin_clzll(b))
+#define bb_popcount(b) __builtin_popcountll(b)
+#define bb_fold(b) (b)
+#endif
 #define MAXMOVES 640   /* generous: a 10x10 position with many flying-king paths */
 #define MAX_PLY 120
 #define INF 1000000

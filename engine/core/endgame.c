@@ -48,7 +48,7 @@ static size_t index_of(const Endgame *e, BB white, BB black, BB kings, int color
     size_t rank = 0, kinds = 0;
     int i = 0, kb = e->kind_bits[k];
     for (BB b = occ; b; b &= b - 1, i++) {
-        int bit = __builtin_ctzll(b);
+        int bit = bb_ctz(b);
         rank += e->binom[e->idx_of[bit]][i + 1];
         size_t kind = kb == 2 ? (((black >> bit) & 1) << 1 | ((kings >> bit) & 1)) : ((black >> bit) & 1);
         kinds |= kind << (kb * i);
@@ -58,7 +58,7 @@ static size_t index_of(const Endgame *e, BB white, BB black, BB kings, int color
 
 int endgame_probe(const Endgame *e, BB own, BB opp, BB kings, int color) {
     if (!e->values) return -1;
-    int k = __builtin_popcountll(own | opp);
+    int k = bb_popcount(own | opp);
     if (k < 2 || k > e->max_pieces || !own || !opp) return -1;
     if (k >= EG_KINGS_ONLY_FROM && (kings & (own | opp)) != (own | opp)) return -1;
     BB white = color ? opp : own, black = color ? own : opp;
@@ -138,7 +138,7 @@ int endgame_build(Endgame *e, const Rules *r, uint16_t *values) {
             for (int m = 0; m < n; m++) {
                 const Move *mv = &list.m[m];
                 BB c_own = opp & ~mv->cap, c_opp = own ^ mv->mx, c_kings = (kg & ~mv->cap) ^ mv->kx;
-                int ck = __builtin_popcountll(c_own | c_opp);
+                int ck = bb_popcount(c_own | c_opp);
                 if (!c_own) {
                     child[used++] = NO_PIECES;
                     continue;

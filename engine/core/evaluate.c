@@ -4,7 +4,7 @@
 
 #include "core.h"
 
-static inline int popcount(BB b) { return __builtin_popcountll(b); }
+static inline int popcount(BB b) { return bb_popcount(b); }
 
 static inline int floordiv(int a, int b) {
     int q = a / b;
@@ -13,14 +13,14 @@ static inline int floordiv(int a, int b) {
 
 static inline int table_sum(const int *table, BB bits) {
     int s = 0;
-    for (; bits; bits &= bits - 1) s += table[__builtin_ctzll(bits)];
+    for (; bits; bits &= bits - 1) s += table[bb_ctz(bits)];
     return s;
 }
 
 static inline BB steps(const Rules *r, BB men, int d1, int d2) {
     BB out = 0;
     for (; men; men &= men - 1) {
-        int s = __builtin_ctzll(men);
+        int s = bb_ctz(men);
         int a = r->step[d1][s], b = r->step[d2][s];
         if (a >= 0) out |= (BB)1 << a;
         if (b >= 0) out |= (BB)1 << b;
@@ -45,11 +45,11 @@ int evaluate(const Rules *r, const EvalTables *e, BB own, BB opp, BB kings, int 
         score += (wmob - bmob) * e->mobility;
     }
     for (BB b = wm & e->run_zone[0]; b; b &= b - 1) {
-        int s = __builtin_ctzll(b);
+        int s = bb_ctz(b);
         if (!(e->cone[0][s] & black)) score += e->run_bonus[0][s];
     }
     for (BB b = bm & e->run_zone[1]; b; b &= b - 1) {
-        int s = __builtin_ctzll(b);
+        int s = bb_ctz(b);
         if (!(e->cone[1][s] & white)) score -= e->run_bonus[1][s];
     }
     if (nwk && !nbk)

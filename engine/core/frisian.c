@@ -7,7 +7,7 @@
 #define BIT(s) ((BB)1 << (s))
 #define MAXRAY 16
 
-static inline int lowbit(BB b) { return __builtin_ctzll(b); }
+static inline int lowbit(BB b) { return bb_ctz(b); }
 
 /* The squares x with x + delta in b: where a step of delta from x lands in b. */
 static inline BB back(BB b, int delta) { return delta > 0 ? b >> delta : b << -delta; }

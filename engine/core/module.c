@@ -1,9 +1,58 @@
 /* engine._core: the CPython binding of the compiled core. engine/native.py builds the rule and
- * evaluation tables and wraps this type in the same interface as engine.search.Searcher. */
+ * evaluation tables and wraps this type in the same interface as engine.search.Searcher.
+ * Built twice (setup.py): engine._core with 64-bit boards, engine._core_wide with DAMA_WIDE (128 bits). */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
 #include "search.h"
+
+/* Boards cross as Python ints. The 64-bit build keeps the "K" format; the wide one converts through
+ * bb_value (an OverflowError past 128 bits, as PyLong_AsUnsignedLongLong past 64). BB_IN/BB_PTR parse a
+ * board argument, BB_OUT/BB_VAL build one. */
+#ifdef DAMA_WIDE
+#define MODULE_NAME "engine._core_wide"
+#define MODULE_INIT PyInit__core_wide
+static PyObject *sixty_four;
+
+static BB bb_value(PyObject *o) {
+    PyObject *high = PyNumber_Rshift(o, sixty_four);
+    if (!high) return 0;
+    unsigned long long hi = PyLong_AsUnsignedLongLong(high);
+    Py_DECREF(high);
+    if (PyErr_Occurred()) return 0;
+    return (BB)hi << 64 | PyLong_AsUnsignedLongLongMask(o);
+}
+
+static int bb_arg(PyObject *o, void *out) {
+    *(BB *)out = bb_value(o);
+    return !PyErr_Occurred();
+}
+
+static PyObject *bb_object(BB b) {
+    uint64_t hi = (uint64_t)(b >> 64);
+    if (!hi) return PyLong_FromUnsignedLongLong((uint64_t)b);
+    PyObject *high = PyLong_FromUnsignedLongLong(hi), *low = PyLong_FromUnsignedLongLong((uint64_t)b);
+    PyObject *shifted = high ? PyNumber_Lshift(high, sixty_four) : NULL;
+    PyObject *out = shifted && low ? PyNumber_Or(shifted, low) : NULL;
+    Py_XDECREF(high);
+    Py_XDECREF(low);
+    Py_XDECREF(shifted);
+    return out;
+}
+
+#define BB_IN "O&"
+#define BB_PTR(v) bb_arg, &(v)
+#define BB_OUT "N"
+#define BB_VAL(b) bb_object(b)
+#else
+#define MODULE_NAME "engine._core"
+#define MODULE_INIT PyInit__core
+#define bb_value(o) PyLong_AsUnsignedLongLong(o)
+#define BB_IN "K"
+#define BB_PTR(v) &(v)
+#define BB_OUT "K"
+#define BB_VAL(b) (unsigned long long)(b)
+#endif
 
 typedef struct {
     PyObject_HEAD Searcher *s;
@@ -37,7 +86,7 @@ static int read_bbs(PyObject *seq, BB *out, int max) {
     if (!fast) return -1;
     Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
     for (Py_ssize_t i = 0; i < n && i < max; i++) {
-        out[i] = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(fast, i));
+        out[i] = bb_value(PySequence_Fast_GET_ITEM(fast, i));
         if (PyErr_Occurred()) {
             Py_DECREF(fast);
             return -1;
@@ -82,10 +131,11 @@ static void core_dealloc(CoreObject *self) {
  *      [, king_cap_dirs (default the diagonals), king_limit (default 0: none)]) */
 static int core_init(CoreObject *self, PyObject *args, PyObject *kw) {
     int nsq, flying, men_take_kings, precedence, promo_mode, keep_dups, rev_limit, tt_bits, s1, s2, king_limit = 0;
-    unsigned long long mask, promo_w, promo_b;
+    BB mask, promo_w, promo_b;
     PyObject *steps, *cap_dirs, *move_dirs, *king_dirs = NULL;
     (void)kw;
-    if (!PyArg_ParseTuple(args, "iKOOOKKiiiiiiiii|Oi", &nsq, &mask, &steps, &cap_dirs, &move_dirs, &promo_w, &promo_b,
+    if (!PyArg_ParseTuple(args, "i" BB_IN "OOO" BB_IN BB_IN "iiiiiiiii|Oi", &nsq, BB_PTR(mask), &steps, &cap_dirs,
+                          &move_dirs, BB_PTR(promo_w), BB_PTR(promo_b),
                           &flying, &men_take_kings, &precedence, &promo_mode, &keep_dups, &rev_limit, &tt_bits,
                           &s1, &s2, &king_dirs, &king_limit))
         return -1;
@@ -168,15 +218,16 @@ static PyObject *core_set_eval(CoreObject *self, PyObject *args) {
 }
 
 static PyObject *move_tuple(const Move *m) {
-    return Py_BuildValue("(KKK)", (unsigned long long)m->mx, (unsigned long long)m->cap, (unsigned long long)m->kx);
+    return Py_BuildValue("(" BB_OUT BB_OUT BB_OUT ")", BB_VAL(m->mx), BB_VAL(m->cap), BB_VAL(m->kx));
 }
 
 /* moves(white, black, kings, color[, streaks]): with streaks, the king move limit applies */
 static PyObject *core_moves(CoreObject *self, PyObject *args) {
-    unsigned long long w, b, k;
+    BB w, b, k;
     int color;
     PyObject *streaks = NULL;
-    if (!PyArg_ParseTuple(args, "KKKi|O", &w, &b, &k, &color, &streaks)) return NULL;
+    if (!PyArg_ParseTuple(args, BB_IN BB_IN BB_IN "i|O", BB_PTR(w), BB_PTR(b), BB_PTR(k), &color, &streaks))
+        return NULL;
     static MoveList list;
     int n = gen_moves(&self->s->rules, color ? b : w, color ? w : b, k, color, &list);
     if (streaks) {
@@ -192,10 +243,11 @@ static PyObject *core_moves(CoreObject *self, PyObject *args) {
 
 /* perft(white, black, kings, color, depth[, streaks]): under a king move limit the streaks count */
 static PyObject *core_perft(CoreObject *self, PyObject *args) {
-    unsigned long long w, b, k;
+    BB w, b, k;
     int color, depth;
     PyObject *streaks = NULL;
-    if (!PyArg_ParseTuple(args, "KKKii|O", &w, &b, &k, &color, &depth, &streaks)) return NULL;
+    if (!PyArg_ParseTuple(args, BB_IN BB_IN BB_IN "ii|O", BB_PTR(w), BB_PTR(b), BB_PTR(k), &color, &depth, &streaks))
+        return NULL;
     Streaks st = {{-1, -1}, {0, 0}};
     if (streaks && read_streaks(streaks, &st) < 0) return NULL;
     const Rules *r = &self->s->rules;
@@ -205,17 +257,18 @@ static PyObject *core_perft(CoreObject *self, PyObject *args) {
 }
 
 static PyObject *core_evaluate(CoreObject *self, PyObject *args) {
-    unsigned long long own, opp, k;
+    BB own, opp, k;
     int color;
-    if (!PyArg_ParseTuple(args, "KKKi", &own, &opp, &k, &color)) return NULL;
+    if (!PyArg_ParseTuple(args, BB_IN BB_IN BB_IN "i", BB_PTR(own), BB_PTR(opp), BB_PTR(k), &color)) return NULL;
     return PyLong_FromLong(evaluate(&self->s->rules, &self->s->eval, own, opp, k, color));
 }
 
 static PyObject *core_hash_of(CoreObject *self, PyObject *args) {
-    unsigned long long w, b, k;
+    BB w, b, k;
     int color;
     PyObject *streaks = NULL;
-    if (!PyArg_ParseTuple(args, "KKKi|O", &w, &b, &k, &color, &streaks)) return NULL;
+    if (!PyArg_ParseTuple(args, BB_IN BB_IN BB_IN "i|O", BB_PTR(w), BB_PTR(b), BB_PTR(k), &color, &streaks))
+        return NULL;
     Streaks st = {{-1, -1}, {0, 0}};
     if (streaks && read_streaks(streaks, &st) < 0) return NULL;
     return PyLong_FromUnsignedLongLong(hash_of(self->s, w, b, k, color) ^ streak_key(&st));
@@ -223,10 +276,11 @@ static PyObject *core_hash_of(CoreObject *self, PyObject *args) {
 
 /* keys_after(white, black, kings, color[, streaks]) -> [(move, key after it)], the search's own keys */
 static PyObject *core_keys_after(CoreObject *self, PyObject *args) {
-    unsigned long long w, b, k;
+    BB w, b, k;
     int color;
     PyObject *streaks = NULL;
-    if (!PyArg_ParseTuple(args, "KKKi|O", &w, &b, &k, &color, &streaks)) return NULL;
+    if (!PyArg_ParseTuple(args, BB_IN BB_IN BB_IN "i|O", BB_PTR(w), BB_PTR(b), BB_PTR(k), &color, &streaks))
+        return NULL;
     Streaks st = {{-1, -1}, {0, 0}};
     if (streaks && read_streaks(streaks, &st) < 0) return NULL;
     static MoveList list;
@@ -253,12 +307,12 @@ static int call_stop(void *arg) {
 /* search(white, black, kings, color, depth, seconds, history, should_stop, all_scores[, streaks])
  * -> (move|None, score, pv, depth, nodes, seconds, root_scores) */
 static PyObject *core_search(CoreObject *self, PyObject *args) {
-    unsigned long long w, b, k;
+    BB w, b, k;
     int color, depth, all_scores;
     double seconds;
     PyObject *history, *stop, *streaks = NULL;
-    if (!PyArg_ParseTuple(args, "KKKiidOOp|O", &w, &b, &k, &color, &depth, &seconds, &history, &stop, &all_scores,
-                          &streaks))
+    if (!PyArg_ParseTuple(args, BB_IN BB_IN BB_IN "iidOOp|O", BB_PTR(w), BB_PTR(b), BB_PTR(k), &color, &depth, &seconds,
+                          &history, &stop, &all_scores, &streaks))
         return NULL;
     Streaks st = {{-1, -1}, {0, 0}};
     if (streaks && read_streaks(streaks, &st) < 0) return NULL;
@@ -350,9 +404,9 @@ static PyObject *core_endgame_use(CoreObject *self, PyObject *args) {
 
 /* endgame_probe(white, black, kings, color) -> (1 win / 0 draw / -1 loss, plies) or None when not covered. */
 static PyObject *core_endgame_probe(CoreObject *self, PyObject *args) {
-    unsigned long long w, b, k;
+    BB w, b, k;
     int color;
-    if (!PyArg_ParseTuple(args, "KKKi", &w, &b, &k, &color)) return NULL;
+    if (!PyArg_ParseTuple(args, BB_IN BB_IN BB_IN "i", BB_PTR(w), BB_PTR(b), BB_PTR(k), &color)) return NULL;
     int v = endgame_probe(&self->s->endgame, color ? b : w, color ? w : b, k, color);
     if (v < 0) Py_RETURN_NONE;
     if (!v) return Py_BuildValue("(ii)", 0, 0);
@@ -376,7 +430,7 @@ static PyMethodDef core_methods[] = {
 };
 
 static PyTypeObject CoreType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "engine._core.Core",
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = MODULE_NAME ".Core",
     .tp_basicsize = sizeof(CoreObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_new = PyType_GenericNew,
@@ -386,10 +440,13 @@ static PyTypeObject CoreType = {
     .tp_doc = "compiled move generator and search for one variant",
 };
 
-static struct PyModuleDef core_module = {PyModuleDef_HEAD_INIT, "engine._core", "Dama's compiled search core", -1,
+static struct PyModuleDef core_module = {PyModuleDef_HEAD_INIT, MODULE_NAME, "Dama's compiled search core", -1,
                                          NULL, NULL, NULL, NULL, NULL};
 
-PyMODINIT_FUNC PyInit__core(void) {
+PyMODINIT_FUNC MODULE_INIT(void) {
+#ifdef DAMA_WIDE
+    if (!sixty_four && !(sixty_four = PyLong_FromLong(64))) return NULL;
+#endif
     if (PyType_Ready(&CoreType) < 0) return NULL;
     PyObject *m = PyModule_Create(&core_module);
     if (!m) return NULL;

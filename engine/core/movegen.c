@@ -5,7 +5,7 @@
 
 #define BIT(s) ((BB)1 << (s))
 
-static inline int lowbit(BB b) { return __builtin_ctzll(b); }
+static inline int lowbit(BB b) { return bb_ctz(b); }
 
 typedef struct {
     const Rules *r;
@@ -256,8 +256,8 @@ uint64_t count_moves(const Rules *r, BB own, BB opp, BB kings, int color) {
     BB empty = r->mask & ~(own | opp);
     BB men = own;
     if (r->men_move_up[color])
-        return (uint64_t)(__builtin_popcountll((men >> r->s1) & empty) + __builtin_popcountll((men >> r->s2) & empty));
-    return (uint64_t)(__builtin_popcountll((men << r->s1) & empty) + __builtin_popcountll((men << r->s2) & empty));
+        return (uint64_t)(bb_popcount((men >> r->s1) & empty) + bb_popcount((men >> r->s2) & empty));
+    return (uint64_t)(bb_popcount((men << r->s1) & empty) + bb_popcount((men << r->s2) & empty));
 }
 
 static uint64_t perft_rec(const Rules *r, BB own, BB opp, BB kings, int color, int depth) {

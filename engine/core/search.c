@@ -23,7 +23,7 @@ enum { EMPTY, EXACT, LOWER, UPPER };
 
 /* The exact score of a position the endgame tables cover, or -INF when they do not cover it. */
 static int table_score(const Searcher *s, BB own, BB opp, BB kings, int color, int ply) {
-    if (!s->endgame.values || __builtin_popcountll(own | opp) > s->endgame.max_pieces) return -INF;
+    if (!s->endgame.values || bb_popcount(own | opp) > s->endgame.max_pieces) return -INF;
     int v = endgame_probe(&s->endgame, own, opp, kings, color);
     if (v < 0) return -INF;
     if (!v) return 0;
@@ -95,7 +95,7 @@ void searcher_free(Searcher *s) {
 
 static inline uint64_t zsum(const uint64_t *table, BB bits) {
     uint64_t h = 0;
-    for (; bits; bits &= bits - 1) h ^= table[__builtin_ctzll(bits)];
+    for (; bits; bits &= bits - 1) h ^= table[bb_ctz(bits)];
     return h;
 }
 
@@ -150,7 +150,7 @@ static void check_time(Searcher *s) {
     else if (s->should_stop && !(s->nodes & CALLBACK_EVERY) && s->should_stop(s->stop_arg)) s->stopped = 1;
 }
 
-static int capture_score(const Move *m) { return __builtin_popcountll(m->cap) * 4 + (m->kx != 0); }
+static int capture_score(const Move *m) { return bb_popcount(m->cap) * 4 + (m->kx != 0); }
 
 static void sort_by(Move *moves, int *keys, int n) {
     for (int i = 1; i < n; i++) {
@@ -167,7 +167,8 @@ static void sort_by(Move *moves, int *keys, int n) {
 }
 
 static inline uint32_t digest(const Move *m) {
-    uint64_t x = m->mx * 0x9E3779B97F4A7C15ULL ^ m->cap * 0xC2B2AE3D27D4EB4FULL ^ m->kx * 0x165667B19E3779F9ULL;
+    uint64_t x = bb_fold(m->mx) * 0x9E3779B97F4A7C15ULL ^ bb_fold(m->cap) * 0xC2B2AE3D27D4EB4FULL ^
+                 bb_fold(m->kx) * 0x165667B19E3779F9ULL;
     uint32_t d = (uint32_t)(x >> 32) ^ (uint32_t)x;
     return d ? d : 1;
 }
@@ -260,7 +261,7 @@ static void order_quiet(Searcher *s, Move *moves, int n, int color, int ply) {
     int keys[MAXMOVES];
     for (int i = 0; i < n; i++) {
         BB mx = moves[i].mx;
-        int a = __builtin_ctzll(mx), b = 63 - __builtin_clzll(mx);
+        int a = bb_ctz(mx), b = bb_high(mx);
         keys[i] = s->history[color][a][b];
     }
     sort_by(moves, keys, n);
@@ -378,7 +379,7 @@ static int search(Searcher *s, BB own, BB opp, BB kings, int color, int depth, i
                             s->killers[ply][1] = s->killers[ply][0];
                             s->killers[ply][0] = *m;
                         }
-                        int a = __builtin_ctzll(m->mx), b = 63 - __builtin_clzll(m->mx);
+                        int a = bb_ctz(m->mx), b = bb_high(m->mx);
                         int *hist = &s->history[color][a][b];
                         *hist += depth * depth;
                         if (*hist > (1 << 28)) {
