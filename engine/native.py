@@ -1,9 +1,11 @@
-"""The compiled search core (engine/core/*.c, built as engine._core) behind engine.search.Searcher's interface.
+"""The compiled search core (engine/core/*.c) behind engine.search.Searcher's interface.
 
-The pure-Python engine stays the reference and the fallback: make_searcher() returns a NativeSearcher when
-the extension was built and the variant's rule switches are ones the C generator implements, and a
-Searcher otherwise. One log line per process says which core runs. DAMA_ENGINE_CORE=python forces the
-Python core (the test suite runs both).
+The C sources are built twice: engine._core with 64-bit boards, and engine._core_wide with 128-bit boards
+for the boards whose layout needs more than 64 bits (Canadian's 12x12); a variant runs on the narrowest
+that fits, as the 64-bit build is the faster. The pure-Python engine stays the reference and the fallback:
+make_searcher() returns a NativeSearcher when that extension was built and the variant's rule switches are
+ones the C generator implements, and a Searcher otherwise. One log line per process says which core runs.
+DAMA_ENGINE_CORE=python forces the Python core (the test suite runs both).
 """
 
 from __future__ import annotations
@@ -26,13 +28,19 @@ from rules.ruleset import DIAGONALS, BoardKind, KingRange, Precedence, Promotion
 
 log = logging.getLogger(__name__)
 
-core: ModuleType | None
-try:
-    core = importlib.import_module("engine._core")
-    IMPORT_ERROR = ""
-except ImportError as error:  # no compiler at install time: the Python core serves every variant
-    core = None
-    IMPORT_ERROR = str(error)
+
+def _load(name: str) -> tuple[ModuleType | None, str]:
+    """The extension, or None and why (no compiler at install time: the Python core serves instead)."""
+    try:
+        return importlib.import_module(name), ""
+    except ImportError as error:
+        return None, str(error)
+
+
+core, IMPORT_ERROR = _load("engine._core")
+core_wide, WIDE_IMPORT_ERROR = _load("engine._core_wide")
+NARROW_BITS = 64  # engine._core's bitboards
+WIDE_BITS = 128  # engine._core_wide's
 
 PRECEDENCE = {
     Precedence.FREE: 0,
@@ -69,7 +77,7 @@ def uncovered_reason(rules: RuleSet) -> str | None:
     king_captures = set(rules.king_capture_vectors)
     checks = [
         (rules.board_kind is BoardKind.DIAGONAL, "not a diagonal board"),
-        (max(gen.board.coords) < 64, "more than 64 bits of board"),
+        (max(gen.board.coords) < WIDE_BITS, f"more than {WIDE_BITS} bits of board"),
         (gen.fast_men and _steps_are_shifts(gen.board), "board layout"),
         (rules.generator_factory is None and rules.capture_filter is None, "its own move rules"),
         (set(rules.man_move_vectors) == set(forward(DIAGONALS)) and len(rules.man_move_vectors) == 2, "man moves"),
@@ -99,8 +107,15 @@ def _steps_are_shifts(board: Board) -> bool:
     return True
 
 
+def extension_for(rules: RuleSet) -> tuple[str, ModuleType | None, str]:
+    """The name of the extension that plays rules' board, the module (None when not built) and its import error."""
+    if max(generator_for(rules).board.coords) < NARROW_BITS:
+        return "engine._core", core, IMPORT_ERROR
+    return "engine._core_wide", core_wide, WIDE_IMPORT_ERROR
+
+
 def covered(rules: RuleSet) -> bool:
-    return core is not None and uncovered_reason(rules) is None
+    return uncovered_reason(rules) is None and extension_for(rules)[1] is not None
 
 
 def _mirror(vector: Vector) -> Vector:
@@ -108,9 +123,10 @@ def _mirror(vector: Vector) -> Vector:
 
 
 def build_core(rules: RuleSet, tt_bits: int = 18, keep_duplicates: bool = False) -> Any:
-    """An engine._core.Core for rules (raises RuntimeError when there is no compiled core)."""
-    if core is None:
-        raise RuntimeError(f"the compiled core is not built ({IMPORT_ERROR})")
+    """A Core of the extension for rules' board (raises RuntimeError when that extension is not built)."""
+    name, module, error = extension_for(rules)
+    if module is None:
+        raise RuntimeError(f"the compiled core {name} is not built ({error})")
     gen = generator_for(rules)
     board = gen.board
     nsq = max(board.coords) + 1
@@ -122,7 +138,7 @@ def build_core(rules: RuleSet, tt_bits: int = 18, keep_duplicates: bool = False)
     king_dirs = [DIRECTIONS.index(v) for v in rules.king_capture_vectors]
     flying = rules.king_range is KingRange.FLYING
     rev_limit = rules.draw_reversible_plies or 10_000
-    handle = core.Core(
+    handle = module.Core(
         nsq, board.mask, steps, cap_dirs, move_dirs, gen.promo[0], gen.promo[1], int(flying),
         int(rules.men_capture_kings), PRECEDENCE[rules.precedence], PROMOTION[rules.promotion_in_capture],
         int(keep_duplicates), rev_limit, tt_bits, *gen.shifts, king_dirs, rules.king_move_limit or 0,
@@ -218,15 +234,16 @@ def make_searcher(rules: RuleSet, tt_bits: int = 18) -> Searcher | NativeSearche
     """The compiled searcher where it covers the variant, else the pure-Python one; logs the choice once."""
     wanted = os.environ.get("DAMA_ENGINE_CORE", "auto")
     reason = uncovered_reason(rules)
-    if wanted != "python" and core is not None and reason is None:
-        _log_once("compiled", f"engine core: compiled C (engine._core) for {rules.id}")
+    name, module, error = extension_for(rules)
+    if wanted != "python" and module is not None and reason is None:
+        _log_once(f"compiled:{name}", f"engine core: compiled C ({name}) for {rules.id}")
         return NativeSearcher(rules, tt_bits + 2)
     if wanted == "python":
         why = "DAMA_ENGINE_CORE=python"
-    elif core is None:
-        why = f"the compiled core is not built: {IMPORT_ERROR}"
-    else:
+    elif reason is not None:
         why = f"the compiled core does not cover {rules.id} ({reason})"
+    else:
+        why = f"the compiled core {name} is not built: {error}"
     _log_once(f"python:{rules.id}", f"engine core: pure Python for {rules.id} ({why})")
     return Searcher(rules, tt_bits=tt_bits)
 
@@ -235,11 +252,14 @@ def log_cores() -> None:
     """One line saying which core will run which variants (at engine start)."""
     if os.environ.get("DAMA_ENGINE_CORE") == "python":
         _log_once("summary", "engine core: pure Python for every variant (DAMA_ENGINE_CORE=python)")
-    elif core is None:
+    elif core is None and core_wide is None:
         _log_once("summary", f"engine core: pure Python for every variant (compiled core not built: {IMPORT_ERROR})")
     else:
-        names = [rules.id for rules in VARIANTS.values() if uncovered_reason(rules) is None]
-        _log_once("summary", f"engine core: compiled C for {', '.join(names)}; pure Python for the other variants")
+        names = [rules.id for rules in VARIANTS.values() if covered(rules)]
+        built = (("engine._core", core, IMPORT_ERROR), ("engine._core_wide", core_wide, WIDE_IMPORT_ERROR))
+        missing = "".join(f"; {name} is not built ({error})" for name, module, error in built if module is None)
+        line = f"engine core: compiled C for {', '.join(names)}; pure Python for the other variants{missing}"
+        _log_once("summary", line)
 
 
 def _log_once(key: str, line: str) -> None:

@@ -1,7 +1,7 @@
 """Both search cores for parametrized tests: the pure-Python reference and the compiled one.
 
 CORES lists "python" always and "compiled" when the extension is built (tests/engine/test_native.py fails
-when it is not, so a missing build cannot pass silently).
+when it or the wide one for Canadian is not, so a missing build cannot pass silently).
 """
 
 from __future__ import annotations

@@ -31,11 +31,14 @@ SLOW_PERFT_NODES = 120_000_000  # deeper published rows (up to 7e13 leaves) woul
 def test_the_compiled_core_is_built_and_covers_the_main_variants() -> None:
     """make test must exercise both cores: a missing build fails here instead of skipping silently."""
     assert native.core is not None, f"engine._core is not built: {native.IMPORT_ERROR}"
+    assert native.core_wide is not None, f"engine._core_wide is not built: {native.WIDE_IMPORT_ERROR}"
     main = {
         "italian", "international", "english", "russian", "brazilian", "pool", "spanish", "portuguese", "czech",
         "frisian",
     }
-    assert main <= set(COVERED)
+    assert main | {"canadian"} <= set(COVERED)
+    assert native.extension_for(VARIANTS["canadian"])[0] == "engine._core_wide"
+    assert {native.extension_for(VARIANTS[variant])[0] for variant in main} == {"engine._core"}
 
 
 def random_placement(rules: RuleSet, rng: random.Random) -> tuple[int, int, int, int]:
@@ -126,7 +129,7 @@ def compiled_perft(variant: str, fen: str, convention: str, depth: int) -> int:
 def test_published_perft_rows_exist_for_the_covered_variants() -> None:
     with_rows = {case[0] for case in perft_cases(None)}
     assert {"italian", "international", "english", "russian", "brazilian", "pool", "spanish", "czech",
-            "frisian"} <= with_rows
+            "frisian", "canadian"} <= with_rows
 
 
 @pytest.mark.parametrize(("variant", "fen", "convention", "depth", "nodes"), perft_cases(FAST_PERFT_NODES))
@@ -191,15 +194,41 @@ def test_every_move_of_a_compiled_game_is_legal(variant: str) -> None:
 def test_without_the_compiled_core_the_python_core_runs_and_says_so(
     monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
+    monkeypatch.delenv("DAMA_ENGINE_CORE", raising=False)
     monkeypatch.setattr(native, "core", None)
+    monkeypatch.setattr(native, "core_wide", None)
     monkeypatch.setattr(native, "IMPORT_ERROR", "no module named engine._core")
     monkeypatch.setattr(native, "_logged", set())
     with caplog.at_level(logging.INFO, logger="engine.native"):
         searcher = native.make_searcher(VARIANTS["italian"])
+        canadian = native.make_searcher(VARIANTS["canadian"])
         native.log_cores()
     assert isinstance(searcher, Searcher)
-    assert "pure Python for italian (the compiled core is not built" in caplog.text
+    assert isinstance(canadian, Searcher)
+    assert "pure Python for italian (the compiled core engine._core is not built" in caplog.text
+    assert "pure Python for canadian (the compiled core engine._core_wide is not built" in caplog.text
     assert "pure Python for every variant" in caplog.text
+
+
+def test_without_the_wide_build_canadian_falls_back_alone(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.delenv("DAMA_ENGINE_CORE", raising=False)
+    monkeypatch.setattr(native, "core_wide", None)
+    monkeypatch.setattr(native, "WIDE_IMPORT_ERROR", "no module named engine._core_wide")
+    monkeypatch.setattr(native, "_logged", set())
+    with caplog.at_level(logging.INFO, logger="engine.native"):
+        canadian = native.make_searcher(VARIANTS["canadian"])
+        italian = native.make_searcher(VARIANTS["italian"])
+        native.log_cores()
+    assert isinstance(canadian, Searcher)
+    assert isinstance(italian, native.NativeSearcher)
+    assert not native.covered(VARIANTS["canadian"])
+    assert "pure Python for canadian (the compiled core engine._core_wide is not built" in caplog.text
+    assert "compiled C (engine._core) for italian" in caplog.text
+    summary = next(line for line in caplog.text.splitlines() if "compiled C for" in line)
+    assert "italian" in summary and "canadian" not in summary.split(";")[0]
+    assert "engine._core_wide is not built (no module named engine._core_wide)" in summary
 
 
 def test_the_compiled_core_runs_where_it_covers_the_variant(
@@ -209,10 +238,13 @@ def test_the_compiled_core_runs_where_it_covers_the_variant(
     monkeypatch.setattr(native, "_logged", set())
     with caplog.at_level(logging.INFO, logger="engine.native"):
         italian = native.make_searcher(VARIANTS["italian"])
+        canadian = native.make_searcher(VARIANTS["canadian"])
         turkish = native.make_searcher(VARIANTS["turkish"])
     assert isinstance(italian, native.NativeSearcher)
+    assert isinstance(canadian, native.NativeSearcher)
     assert isinstance(turkish, Searcher)
     assert "compiled C (engine._core) for italian" in caplog.text
+    assert "compiled C (engine._core_wide) for canadian" in caplog.text
     assert "pure Python for turkish (the compiled core does not cover turkish" in caplog.text
     monkeypatch.setenv("DAMA_ENGINE_CORE", "python")
     assert isinstance(native.make_searcher(VARIANTS["italian"]), Searcher)
