@@ -10,8 +10,9 @@ from typing import TYPE_CHECKING
 
 from local.text import ALICE_ID, BOB_ID, NAMES, Command, InputError, Parsed, parse_options, write_file
 from messages import tournaments as words
+from messages.play import bot_name
 from render.standings import StandingsTable, standings_png
-from service import BOT_ID, TournamentNotFound, bot_label
+from service import BOT_ID, TournamentNotFound
 from service.tournaments import StandingsView, TournamentFormat, TournamentNews, TournamentView
 
 if TYPE_CHECKING:
@@ -22,7 +23,7 @@ PLAYERS = {"alice": ALICE_ID, "bob": BOB_ID, "bot": BOT_ID}
 
 def namer(session: LocalSession) -> Callable[[int], str]:
     def name(player_id: int) -> str:
-        return bot_label(1) if player_id == BOT_ID else NAMES.get(player_id, str(player_id))
+        return bot_name(session.w, 1) if player_id == BOT_ID else NAMES.get(player_id, str(player_id))
 
     return name
 

@@ -46,3 +46,21 @@ def test_a_round_robin_with_bob_and_the_bot_from_creation_to_the_winner(tmp_path
     games = table(db, "SELECT id, white_id, black_id, result, rated FROM games ORDER BY id")
     assert games == [(1, 2, 0, "0-1", 1), (2, 1, 2, "0-1", 1), (3, 0, 1, "1-0", 1)]
     assert table(db, "SELECT status, current_round, total_rounds FROM tournaments") == [("finished", 3, 3)]
+
+
+def test_the_bot_is_named_in_the_session_language_in_a_tournament(tmp_path: Path) -> None:
+    text = session(
+        [
+            'tournament create "Coppa" rated',
+            "tournament join alice",
+            "tournament join bob",
+            "tournament join bot",
+            "tournament start",
+            "tournament standings",
+            "quit",
+        ],
+        tmp_path,
+        language="it_IT.UTF-8",
+    )
+    assert "Dama bot (livello 1)" in text
+    assert "(level 1)" not in text

@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.exts.tournament.news import mention, standings_file
+from bot.exts.tournament.news import mentions, standings_file
 from bot.ui import speech
 from bot.ui.options import VariantArg
 from messages import tournaments as words
@@ -93,7 +93,7 @@ class Tournaments(commands.GroupCog, group_name="tournament", group_description=
         )
         w = await speech.public(self.bot, interaction.guild_id, interaction)
         await interaction.response.send_message(
-            words.created(event, mention, w), allowed_mentions=discord.AllowedMentions.none()
+            words.created(event, mentions(w), w), allowed_mentions=discord.AllowedMentions.none()
         )
 
     @app_commands.command(name="join", description="Enter a tournament before it starts")
@@ -105,7 +105,7 @@ class Tournaments(commands.GroupCog, group_name="tournament", group_description=
         event = await self.bot.service.tournaments.join(target.id, interaction.user.id)
         w = await speech.public(self.bot, interaction.guild_id, interaction)
         await interaction.response.send_message(
-            words.joined(event, interaction.user.id, mention, w), allowed_mentions=discord.AllowedMentions.none()
+            words.joined(event, interaction.user.id, mentions(w), w), allowed_mentions=discord.AllowedMentions.none()
         )
 
     @app_commands.command(name="withdraw", description="Leave a tournament (once it runs, your games are lost)")
@@ -115,7 +115,7 @@ class Tournaments(commands.GroupCog, group_name="tournament", group_description=
         event, finished = await self.bot.service.tournaments.withdraw(target.id, interaction.user.id)
         w = await speech.public(self.bot, interaction.guild_id, interaction)
         await interaction.response.send_message(
-            words.left(event, interaction.user.id, mention, len(finished), w),
+            words.left(event, interaction.user.id, mentions(w), len(finished), w),
             allowed_mentions=discord.AllowedMentions.none(),
         )
         if finished:  # their boards are in the outbox, like any resignation (which moves the tournament on)
@@ -134,7 +134,7 @@ class Tournaments(commands.GroupCog, group_name="tournament", group_description=
         await self._open_thread(interaction, news.tournament)
         news = replace(news, tournament=await service.tournaments.get(target.id))
         w = await speech.public(self.bot, interaction.guild_id, interaction)
-        text = words.round_started(news, mention, w) if news.round is None else words.began(news.tournament, w)
+        text = words.round_started(news, mentions(w), w) if news.round is None else words.began(news.tournament, w)
         try:
             await interaction.followup.send(text, allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException:  # the "thinking" reply can still be edited; the news follows anyway
@@ -184,7 +184,7 @@ class Tournaments(commands.GroupCog, group_name="tournament", group_description=
         number, boards = await self.bot.service.tournaments.pairings(target.id, round)
         w = await speech.public(self.bot, interaction.guild_id, interaction)
         await interaction.response.send_message(
-            words.pairings(target, number, boards, mention, w), allowed_mentions=discord.AllowedMentions.none()
+            words.pairings(target, number, boards, mentions(w), w), allowed_mentions=discord.AllowedMentions.none()
         )
 
     @app_commands.command(name="cancel", description="Cancel a tournament (organisers)")

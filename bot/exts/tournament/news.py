@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import discord
@@ -17,15 +18,20 @@ from messages import tournaments as words
 from messages.i18n import Words
 from messages.play import bot_name
 from render.standings import StandingsTable, standings_png
-from service import BOT_ID, Announcement, AnnouncementKind, bot_label
+from service import BOT_ID, Announcement, AnnouncementKind
 from service.tournaments import StandingsView, TournamentView
 
 if TYPE_CHECKING:
     from bot.client import DamaBot
 
 
-def mention(player_id: int) -> str:
-    return bot_label(1) if player_id == BOT_ID else f"<@{player_id}>"
+def mentions(w: Words) -> Callable[[int], str]:
+    """Players as Discord mentions; the bot by its name in the server's language."""
+
+    def mention(player_id: int) -> str:
+        return bot_name(w, 1) if player_id == BOT_ID else f"<@{player_id}>"
+
+    return mention
 
 
 async def tournament_post(bot: DamaBot, news: Announcement) -> tuple[TournamentView, BoardMessage]:
@@ -39,12 +45,12 @@ async def tournament_post(bot: DamaBot, news: Announcement) -> tuple[TournamentV
         w = await speech.public(bot, t.guild_id)
         view = await service.standings(t.id, checked=False)
         png = await standings_picture(bot, view, w)
-        text = words.final(final, mention, w)
+        text = words.final(final, mentions(w), w)
         return t, BoardMessage(None, png, f"standings-{t.id}.png", None, text, _mentionable(t))
     paired = await service.round_news(news.tournament_id, news.round)
     t = paired.tournament
     w = await speech.public(bot, t.guild_id)
-    return t, BoardMessage(None, None, "", None, words.round_started(paired, mention, w), _mentionable(t))
+    return t, BoardMessage(None, None, "", None, words.round_started(paired, mentions(w), w), _mentionable(t))
 
 
 def _mentionable(t: TournamentView) -> list[int]:
