@@ -67,7 +67,7 @@ _ENDINGS: dict[EndReason, Callable[[Words], str]] = {
     EndReason.RESIGNATION: lambda w: w.say("ending.resignation", "resignation"),
     EndReason.TIMEOUT: lambda w: w.say("ending.timeout", "time"),
     EndReason.AGREEMENT: lambda w: w.say("ending.agreement", "agreement"),
-    EndReason.ABANDONED: lambda w: w.say("ending.abandoned", "abandoned"),
+    EndReason.ABANDONED: lambda w: w.say("ending.abandoned", "forfeit"),
 }
 
 
@@ -217,6 +217,11 @@ def describe_game_error(error: GameError, name: Namer, w: Words = ENGLISH) -> st
         if tournament is not None:
             return tournament(error, name, w)
     return w.say("error.refused", "I can't do that.")
+
+
+def anonymous_name(w: Words) -> str:
+    """A player who deleted their data: their finished games stay under an anonymous id."""
+    return w.say("player.anonymous", "Anonymous player")
 
 
 def bot_name(w: Words, level: int | None) -> str:

@@ -7,12 +7,15 @@ import re
 from data.models import BOT_ID
 from data.timeutil import to_db
 from rules import find_variant
-from service.context import Context, finish
+from service.announcements import Announcement, AnnouncementKind, announce
+from service.context import Context, finish, load_row
 from service.errors import InvalidSetting
 from service.results import (
     ChallengeStatus,
     DeletionReport,
     EndReason,
+    GameFinished,
+    GameView,
     HintPolicy,
     Notifications,
     Orientation,
@@ -159,9 +162,11 @@ class PlayerService:
         cancelled: list[int] = []
         async with self._ctx.db.write() as repos:
             await repos.players.ensure(player_id, None, now_text)
+            endings: list[GameFinished] = []
             for row in await repos.games.for_player(player_id, active_only=True, limit=1_000_000):
                 result = "0-1" if player_id == row.white_id else "1-0"
-                await finish(repos, row, row.version, result, EndReason.ABANDONED, now)
+                # announced below, once the games name the anonymous id rather than the forgotten one
+                endings.append(await finish(repos, row, row.version, result, EndReason.ABANDONED, now, announced=False))
                 ended.append(row.id)
             for challenge in await repos.challenges.open_by(player_id):
                 await repos.challenges.answer(challenge.id, ChallengeStatus.CANCELLED, now_text, opponent_id=None)
@@ -169,6 +174,9 @@ class PlayerService:
                 cancelled.append(challenge.id)
             new_id = await repos.players.next_anonymous_id()
             await repos.players.anonymise(player_id, new_id)
+            for finished in endings:
+                game = GameView.from_row(await load_row(repos, finished.game.id))
+                await announce(repos, Announcement(AnnouncementKind.FINISHED, game=game, ended=finished.ended), now)
         return DeletionReport(new_id, tuple(ended), tuple(cancelled))
 
 

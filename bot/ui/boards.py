@@ -12,7 +12,7 @@ import discord
 
 from messages import colour_name
 from messages.i18n import ENGLISH, Words
-from messages.play import bot_name, ending
+from messages.play import anonymous_name, bot_name, ending
 from messages.variants import variant_name
 from render import RenderOptions, render_board, theme_names
 from rules import Move, Position
@@ -65,6 +65,8 @@ class BoardMessage:
 def player_label(game: GameView, player_id: int, w: Words = ENGLISH) -> str:
     if player_id == BOT_ID:
         return bot_name(w, game.bot_level)
+    if player_id < 0:  # deleted their data: anonymised ids are negative (data/repositories/players.py)
+        return anonymous_name(w)
     return f"<@{player_id}>"
 
 

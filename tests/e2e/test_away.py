@@ -69,5 +69,8 @@ async def test_forget_me_asks_then_ends_games_and_anonymises(fake_discord, bot_l
     # alice hears it on the game's board (the outbox worker posts it)
     final = await fake.wait_for_message(fake.channel, predicate=lambda m: "deleted their data" in m.content,
                                         timeout=20)
-    assert "White wins" in final.content and field(final, "Result") is not None
+    assert "White wins by forfeit" in final.content and field(final, "Result") is not None
     assert game_id_of(final) == game
+    # the post no longer names bob: not in its words, nor on the card
+    assert "Anonymous player left Dama" in final.content, final.content
+    assert str(bob.id) not in final.content and field(final, "Black") == "Anonymous player"
