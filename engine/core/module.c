@@ -221,20 +221,25 @@ static PyObject *move_tuple(const Move *m) {
     return Py_BuildValue("(" BB_OUT BB_OUT BB_OUT ")", BB_VAL(m->mx), BB_VAL(m->cap), BB_VAL(m->kx));
 }
 
+/* (white, black, kings, color[, streaks]) into the pointers; streaks default to none. 0, or -1 with an error set. */
+static int read_position(PyObject *args, BB *w, BB *b, BB *k, int *color, Streaks *st, int *has_streaks) {
+    PyObject *streaks = NULL;
+    if (!PyArg_ParseTuple(args, BB_IN BB_IN BB_IN "i|O", BB_PTR(*w), BB_PTR(*b), BB_PTR(*k), color, &streaks))
+        return -1;
+    *st = (Streaks){{-1, -1}, {0, 0}};
+    *has_streaks = streaks != NULL;
+    return streaks ? read_streaks(streaks, st) : 0;
+}
+
 /* moves(white, black, kings, color[, streaks]): with streaks, the king move limit applies */
 static PyObject *core_moves(CoreObject *self, PyObject *args) {
     BB w, b, k;
-    int color;
-    PyObject *streaks = NULL;
-    if (!PyArg_ParseTuple(args, BB_IN BB_IN BB_IN "i|O", BB_PTR(w), BB_PTR(b), BB_PTR(k), &color, &streaks))
-        return NULL;
+    int color, has_streaks;
+    Streaks st;
+    if (read_position(args, &w, &b, &k, &color, &st, &has_streaks) < 0) return NULL;
     static MoveList list;
     int n = gen_moves(&self->s->rules, color ? b : w, color ? w : b, k, color, &list);
-    if (streaks) {
-        Streaks st;
-        if (read_streaks(streaks, &st) < 0) return NULL;
-        n = limit_king_moves(&self->s->rules, &st, color ? b : w, k, color, &list);
-    }
+    if (has_streaks) n = limit_king_moves(&self->s->rules, &st, color ? b : w, k, color, &list);
     PyObject *out = PyList_New(n);
     if (!out) return NULL;
     for (int i = 0; i < n; i++) PyList_SET_ITEM(out, i, move_tuple(&list.m[i]));
@@ -265,24 +270,18 @@ static PyObject *core_evaluate(CoreObject *self, PyObject *args) {
 
 static PyObject *core_hash_of(CoreObject *self, PyObject *args) {
     BB w, b, k;
-    int color;
-    PyObject *streaks = NULL;
-    if (!PyArg_ParseTuple(args, BB_IN BB_IN BB_IN "i|O", BB_PTR(w), BB_PTR(b), BB_PTR(k), &color, &streaks))
-        return NULL;
-    Streaks st = {{-1, -1}, {0, 0}};
-    if (streaks && read_streaks(streaks, &st) < 0) return NULL;
+    int color, has_streaks;
+    Streaks st;
+    if (read_position(args, &w, &b, &k, &color, &st, &has_streaks) < 0) return NULL;
     return PyLong_FromUnsignedLongLong(hash_of(self->s, w, b, k, color) ^ streak_key(&st));
 }
 
 /* keys_after(white, black, kings, color[, streaks]) -> [(move, key after it)], the search's own keys */
 static PyObject *core_keys_after(CoreObject *self, PyObject *args) {
     BB w, b, k;
-    int color;
-    PyObject *streaks = NULL;
-    if (!PyArg_ParseTuple(args, BB_IN BB_IN BB_IN "i|O", BB_PTR(w), BB_PTR(b), BB_PTR(k), &color, &streaks))
-        return NULL;
-    Streaks st = {{-1, -1}, {0, 0}};
-    if (streaks && read_streaks(streaks, &st) < 0) return NULL;
+    int color, has_streaks;
+    Streaks st;
+    if (read_position(args, &w, &b, &k, &color, &st, &has_streaks) < 0) return NULL;
     static MoveList list;
     static uint64_t keys[MAXMOVES];
     int n = keys_after(self->s, w, b, k, color, &st, &list, keys);
