@@ -67,13 +67,14 @@ TUNING: dict[str, dict[str, int]] = {
 }
 
 
-def weights_for(rules: RuleSet) -> Weights:
-    base = default_weights(rules)
-    overrides = TUNING.get(rules.id)
-    if not overrides:
-        return base
-    values = {name: getattr(base, name) for name in base.__slots__}
-    values.update(overrides)
+def weights_for(rules: RuleSet, overrides: dict[str, int] | None = None) -> Weights:
+    """The variant's weights: derived defaults, then its TUNING row, then overrides (for tuning and matches)."""
+    values = {name: getattr(default_weights(rules), name) for name in Weights.__slots__}
+    values.update(TUNING.get(rules.id, {}))
+    unknown = set(overrides or {}) - set(values)
+    if unknown:
+        raise ValueError(f"unknown evaluation weights: {', '.join(sorted(unknown))}")
+    values.update(overrides or {})
     return Weights(**values)
 
 
@@ -103,13 +104,16 @@ def _cone(board: Board, bit: int, white: bool) -> int:
 
 
 class Evaluator:
-    """evaluate(own, opp, kings, color) -> centi-men for the side to move."""
+    """evaluate(own, opp, kings, color) -> centi-men for the side to move.
 
-    def __init__(self, rules: RuleSet) -> None:  # noqa: C901 - one pass building the per-variant tables
+    weights: the variant's own (weights_for) unless given; the tuner and matches pass others.
+    """
+
+    def __init__(self, rules: RuleSet, weights: Weights | None = None) -> None:  # noqa: C901 - one pass building the tables
         gen = generator_for(rules)
         board = gen.board
         self.rules = rules
-        w = weights_for(rules)
+        w = weights or weights_for(rules)
         self.weights = w
         self.king = w.king
         self.giveaway = rules.giveaway
@@ -190,6 +194,8 @@ class Evaluator:
                     self.run_bonus[1][bit] = w.runaway * 2 // (black_to_go + 1)
             self.run_zone = (zw, zb)
         self.lone_king = w.lone_king
+        # Kings-only endings are drawish, with flying kings even three kings up: the rules say so, not a weight.
+        self.king_draw_margin = 3 if flying else 1
 
     def evaluate(self, own: int, opp: int, kings: int, color: int) -> int:  # noqa: C901 - measured hot path (every leaf of the search)
         if color == 0:
@@ -251,7 +257,7 @@ class Evaluator:
         elif nbk and not nwk:
             score -= self.lone_king
         # Kings-only endings with a small edge are usually drawn: pull the score towards zero.
-        if not nwm and not nbm and nwk and nbk and abs(nwk - nbk) <= 1 + (self.king >= 3 * MAN) * 2:
+        if not nwm and not nbm and nwk and nbk and abs(nwk - nbk) <= self.king_draw_margin:
             score //= 4
         return score if color == 0 else -score
 

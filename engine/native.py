@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any
 
-from engine.evaluate import CHUNK_BITS, crowns_on_top, evaluator_for
+from engine.evaluate import CHUNK_BITS, Evaluator, Weights, crowns_on_top, evaluator_for
 from engine.search import MAX_PLY, Result, Searcher
 from rules import VARIANTS
 from rules.board import Board, step_table
@@ -122,8 +122,11 @@ def _mirror(vector: Vector) -> Vector:
     return (-vector[0], vector[1])
 
 
-def build_core(rules: RuleSet, tt_bits: int = 18, keep_duplicates: bool = False) -> Any:
-    """A Core of the extension for rules' board (raises RuntimeError when that extension is not built)."""
+def build_core(rules: RuleSet, tt_bits: int = 18, keep_duplicates: bool = False, weights: Weights | None = None) -> Any:
+    """A Core of the extension for rules' board, evaluating with weights (default: the variant's own).
+
+    Raises RuntimeError when that extension is not built.
+    """
     name, module, error = extension_for(rules)
     if module is None:
         raise RuntimeError(f"the compiled core {name} is not built ({error})")
@@ -143,13 +146,12 @@ def build_core(rules: RuleSet, tt_bits: int = 18, keep_duplicates: bool = False)
         int(rules.men_capture_kings), PRECEDENCE[rules.precedence], PROMOTION[rules.promotion_in_capture],
         int(keep_duplicates), rev_limit, tt_bits, *gen.shifts, king_dirs, rules.king_move_limit or 0,
     )
-    _install_evaluation(handle, rules, nsq)
+    _install_evaluation(handle, Evaluator(rules, weights) if weights else evaluator_for(rules), nsq)
     return handle
 
 
-def _install_evaluation(handle: Any, rules: RuleSet, nsq: int) -> None:
+def _install_evaluation(handle: Any, ev: Evaluator, nsq: int) -> None:
     """Hand engine/evaluate.py's per-square tables to the C evaluation (one table per term and side)."""
-    ev = evaluator_for(rules)
     per_term: list[list[int]] = [[0] * nsq for _ in range(6)]  # men, adv, kings for White, then Black
     for shift, _mask, *tables in ev.chunks:
         for offset in range(CHUNK_BITS):
@@ -162,8 +164,7 @@ def _install_evaluation(handle: Any, rules: RuleSet, nsq: int) -> None:
     kings = [per_term[2], per_term[5]]
     cones = [[ev.cones[c].get(bit, 0) for bit in range(nsq)] for c in (0, 1)]
     bonus = [[ev.run_bonus[c].get(bit, 0) for bit in range(nsq)] for c in (0, 1)]
-    king_draw_margin = 1 + (ev.king >= 300) * 2
-    ints = [ev.king, ev.full, ev.mobility, ev.lone_king, king_draw_margin, int(ev.giveaway), int(ev.shift_mobility)]
+    ints = [ev.king, ev.full, ev.mobility, ev.lone_king, ev.king_draw_margin, int(ev.giveaway), int(ev.shift_mobility)]
     handle.set_eval(ints, men, adv, kings, list(ev.run_zone), cones, bonus)
 
 
@@ -172,9 +173,9 @@ class NativeSearcher:
 
     core_name = "compiled"
 
-    def __init__(self, rules: RuleSet, tt_bits: int = 20, endgame: bool = True) -> None:
+    def __init__(self, rules: RuleSet, tt_bits: int = 20, endgame: bool = True, weights: Weights | None = None) -> None:
         self.rules = rules
-        self.core = build_core(rules, tt_bits)
+        self.core = build_core(rules, tt_bits, weights=weights)
         self.core.set_params(*SEARCH_PARAMS, probcut_margin(rules))
         self.endgame = endgame and install_endgame(self.core, rules)
 
@@ -230,14 +231,17 @@ def install_endgame(handle: Any, rules: RuleSet) -> bool:
     return True
 
 
-def make_searcher(rules: RuleSet, tt_bits: int = 18) -> Searcher | NativeSearcher:
-    """The compiled searcher where it covers the variant, else the pure-Python one; logs the choice once."""
+def make_searcher(rules: RuleSet, tt_bits: int = 18, weights: Weights | None = None) -> Searcher | NativeSearcher:
+    """The compiled searcher where it covers the variant, else the pure-Python one; logs the choice once.
+
+    weights: evaluate with these instead of the variant's own (the tuner's matches).
+    """
     wanted = os.environ.get("DAMA_ENGINE_CORE", "auto")
     reason = uncovered_reason(rules)
     name, module, error = extension_for(rules)
     if wanted != "python" and module is not None and reason is None:
         _log_once(f"compiled:{name}", f"engine core: compiled C ({name}) for {rules.id}")
-        return NativeSearcher(rules, tt_bits + 2)
+        return NativeSearcher(rules, tt_bits + 2, weights=weights)
     if wanted == "python":
         why = "DAMA_ENGINE_CORE=python"
     elif reason is not None:
@@ -245,7 +249,7 @@ def make_searcher(rules: RuleSet, tt_bits: int = 18) -> Searcher | NativeSearche
     else:
         why = f"the compiled core {name} is not built: {error}"
     _log_once(f"python:{rules.id}", f"engine core: pure Python for {rules.id} ({why})")
-    return Searcher(rules, tt_bits=tt_bits)
+    return Searcher(rules, tt_bits=tt_bits, weights=weights)
 
 
 def log_cores() -> None:

@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from engine.evaluate import evaluator_for
+from engine.evaluate import Evaluator, Weights, evaluator_for
 from rules.king_streaks import NO_STREAKS, limit_fast_moves
 from rules.movegen import FastMove, generator_for
 from rules.ruleset import DIAGONALS, BoardKind, Color, KingRange, RuleSet
@@ -60,12 +60,12 @@ class Result:
 class Searcher:
     """One per variant and process; keeps its transposition table and history between searches."""
 
-    def __init__(self, rules: RuleSet, tt_bits: int = 18, seed: int = 20240611) -> None:
+    def __init__(self, rules: RuleSet, tt_bits: int = 18, seed: int = 20240611, weights: Weights | None = None) -> None:
         self.rules = rules
         gen = generator_for(rules)
         self.gen = gen
         self.fast_moves = gen.fast_moves
-        self.evaluate = evaluator_for(rules).evaluate
+        self.evaluate = (Evaluator(rules, weights) if weights else evaluator_for(rules)).evaluate
         self.giveaway = rules.giveaway
         board = gen.board
         self.nbits = max(board.coords) + 1

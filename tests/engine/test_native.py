@@ -166,6 +166,27 @@ def test_the_compiled_evaluation_is_the_python_evaluation(variant: str) -> None:
     assert len(scores) > (10 if rules.giveaway else 50)
 
 
+@pytest.mark.parametrize("variant", ["italian", "international", "russian"])
+def test_the_compiled_evaluation_follows_other_weights(variant: str) -> None:
+    """A match's tuned side (benchmarks.match --a-weights) evaluates alike on both cores, not as the default."""
+    from engine.evaluate import Evaluator, evaluator_for, weights_for  # noqa: PLC0415 - beside their only use
+
+    rules = VARIANTS[variant]
+    weights = weights_for(rules, {"king": 260, "advance_end": 19, "centre": 11, "edge": -9, "back_rank": 3,
+                                  "mobility": 7, "runaway": 140, "king_control": 9, "lone_king": 77})
+    evaluator, default = Evaluator(rules, weights), evaluator_for(rules)
+    core = native.build_core(rules, tt_bits=8, weights=weights)
+    rng = random.Random(11)
+    differs = 0
+    for _ in range(1_000):
+        white, black, kings, color = random_placement(rules, rng)
+        own, opp = (white, black) if color == 0 else (black, white)
+        expected = evaluator.evaluate(own, opp, kings, color)
+        assert core.evaluate(own, opp, kings, color) == expected
+        differs += expected != default.evaluate(own, opp, kings, color)
+    assert differs > 900
+
+
 @pytest.mark.parametrize("variant", COVERED)
 def test_every_move_of_a_compiled_game_is_legal(variant: str) -> None:
     """Compiled against Python at a shallow depth: every move the compiled search returns is legal."""
