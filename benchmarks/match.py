@@ -1,10 +1,13 @@
 """Engine matches: colour-reversed game pairs from ballot openings, with score and Elo difference.
 
     python -m benchmarks.match italian --a 5 --b 1 --pairs 12 --time 0.1
+    python -m benchmarks.match italian --a 5 --b 5 --a-weights king=180,centre=6 --pairs 50   # tuned vs current
 
-Players here are our own levels (engine.levels); benchmarks/pydraughts_match.py reuses the game loop
-against an outside engine. Games end by the rules (no moves, repetition, move limit) or, past
-MAX_PLIES, by adjudication: a lead of two men or more wins, anything less is a draw.
+Players here are our own levels (engine.levels), each with its own searcher, evaluating with the variant's
+weights or with --a-weights/--b-weights (name=value overrides, as benchmarks.tune prints them);
+benchmarks/pydraughts_match.py reuses the game loop against an outside engine. Games end by the rules (no
+moves, repetition, move limit) or, past MAX_PLIES, by adjudication: a lead of two men or more wins, anything
+less is a draw.
 """
 
 from __future__ import annotations
@@ -19,7 +22,10 @@ from pathlib import Path
 
 from benchmarks.frozen.search import Searcher as FrozenSearcher
 from engine.api import to_moves
-from engine.worker import Job, play_level, searcher_for
+from engine.evaluate import weights_for
+from engine.native import NativeSearcher, make_searcher
+from engine.search import Searcher
+from engine.worker import Job, play_level
 from rules import Color, Game, Move, Position, RuleSet, find_variant, format_move, start_position
 from rules.movegen import FastMove
 
@@ -48,12 +54,26 @@ def ballots(rules: RuleSet) -> list[list[str]]:
     return out
 
 
-def level_player(level: int, seed: int = 0) -> Player:
+def parse_weights(text: str) -> dict[str, int]:
+    """"king=180,centre=6" -> {"king": 180, "centre": 6} ("" -> {})."""
+    out = {}
+    for item in filter(None, (part.strip() for part in text.split(","))):
+        name, _, value = item.partition("=")
+        out[name.strip()] = int(value)
+    return out
+
+
+def level_player(level: int, seed: int = 0, weights: dict[str, int] | None = None) -> Player:
+    """A level with a searcher of its own (two players never share a transposition table)."""
     counter = [seed]
+    searchers: dict[str, Searcher | NativeSearcher] = {}
 
     def play(game: Game, seconds: float) -> Move:
         position = game.position
-        searcher = searcher_for(position.rules.id)
+        searcher = searchers.get(position.rules.id)
+        if searcher is None:
+            rules = position.rules
+            searcher = searchers[rules.id] = make_searcher(rules, weights=weights_for(rules, weights))
         history = [searcher.hash_of(p.white, p.black, p.kings, int(p.turn), p.king_streaks) for p in _tail(game)]
         counter[0] += 1
         job = Job(position.rules.id, position.white, position.black, position.kings, int(position.turn),
@@ -126,6 +146,12 @@ def play_game(
     game = Game(rules)
     for text in opening:
         game.play(text)
+    return play_out(game, white, black, seconds)
+
+
+def play_out(game: Game, white: Player, black: Player, seconds: float) -> tuple[float, int, str]:
+    """play_game from the game as it stands (its positions are the game's record afterwards)."""
+    rules = game.rules
     while True:
         outcome = game.outcome()
         if outcome is not None:
@@ -172,23 +198,37 @@ def summarize(label: str, records: list[GameRecord]) -> str:
     )
 
 
-def _pair(args: tuple[str, list[str], int, int, float, int]) -> list[GameRecord]:
-    variant, opening, a, b, seconds, seed = args
+Weighting = dict[str, int] | None
+
+
+def _pair(args: tuple[str, list[str], int, int, float, int, Weighting, Weighting]) -> list[GameRecord]:
+    variant, opening, a, b, seconds, seed, a_weights, b_weights = args
     rules = find_variant(variant)
     out = []
     for a_white in (True, False):
-        pa = level_player(a, seed * 2 + 1)
-        pb = frozen_player() if b == FROZEN else level_player(b, seed * 2 + 2)
+        pa = level_player(a, seed * 2 + 1, a_weights)
+        pb = frozen_player() if b == FROZEN else level_player(b, seed * 2 + 2, b_weights)
         white, black = (pa, pb) if a_white else (pb, pa)
         score, plies, how = play_game(rules, opening, white, black, seconds)
         out.append(GameRecord(tuple(opening), a_white, score if a_white else 1 - score, plies, how))
     return out
 
 
-def run_levels(variant: str, a: int, b: int, pairs: int, seconds: float, workers: int = 2) -> list[GameRecord]:
+def run_levels(
+    variant: str,
+    a: int,
+    b: int,
+    pairs: int,
+    seconds: float,
+    workers: int = 2,
+    a_weights: Weighting = None,
+    b_weights: Weighting = None,
+) -> list[GameRecord]:
     rules = find_variant(variant)
+    weights_for(rules, a_weights)  # an unknown weight name fails here, not in every worker
+    weights_for(rules, b_weights)
     openings = ballots(rules)
-    jobs = [(rules.id, openings[i % len(openings)], a, b, seconds, i) for i in range(pairs)]
+    jobs = [(rules.id, openings[i % len(openings)], a, b, seconds, i, a_weights, b_weights) for i in range(pairs)]
     records: list[GameRecord] = []
     with multiprocessing.get_context("spawn").Pool(workers) as pool:
         for pair in pool.imap_unordered(_pair, jobs):
@@ -206,10 +246,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--pairs", type=int, default=12)
     parser.add_argument("--time", type=float, default=0.1, help="seconds per move")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--a-weights", default="", help="evaluation weights for A, e.g. king=180,centre=6")
+    parser.add_argument("--b-weights", default="", help="the same for B (default: the variant's own)")
     args = parser.parse_args(argv)
-    records = run_levels(args.variant, args.a, args.b, args.pairs, args.time, args.workers)
+    a_weights, b_weights = parse_weights(args.a_weights), parse_weights(args.b_weights)
+    records = run_levels(args.variant, args.a, args.b, args.pairs, args.time, args.workers, a_weights, b_weights)
     other = "the frozen engine" if args.b == FROZEN else f"level {args.b}"
-    print(summarize(f"{args.variant}: level {args.a} vs {other} at {args.time}s/move", records))
+    a_label = f"level {args.a}" + (f" [{args.a_weights}]" if a_weights else "")
+    b_label = other + (f" [{args.b_weights}]" if b_weights else "")
+    print(summarize(f"{args.variant}: {a_label} vs {b_label} at {args.time}s/move", records))
 
 
 if __name__ == "__main__":
