@@ -1,6 +1,6 @@
 """Texel tuning of the evaluation weights (engine/evaluate.py) on positions labelled with their game's result.
 
-    python -m benchmarks.tune --variant italian --pdn GAMES.pdn DIR ... [--selfplay 100 --depth 4]
+    python -m benchmarks.tune --variant italian --pdn GAMES.pdn DIR ... [--selfplay 300 --depth 5]
 
 Positions: every position of every game record read with rules' own PDN reader (a defective game is reported
 and skipped, the rest are read) that has a result, from ply --skip on, where the side to move has no capture
@@ -13,8 +13,10 @@ weights, then held; the weights minimise the mean squared error of sigmoid(K * e
 integer coordinate descent. The evaluation is linear in its weights up to integer rounding, so each position
 is reduced once to its evaluation and the change of it per unit of each weight (an exact difference of two
 evaluations); the descent moves on that linear model, then the real evaluator scores the result and the model
-is rebuilt there (--rounds). Losses printed are the real evaluator's. The last line is the TUNING row to adopt
-only if `python -m benchmarks.match VARIANT --a 5 --b 5 --a-weights ...` says the tuned engine is not worse.
+is rebuilt there (--rounds). Losses printed are the real evaluator's. --penalty adds a ridge term towards the
+starting weights; --start fits from the derived defaults (with changes) instead of today's TUNING row, so an
+adopted row can be fitted again. The last line is the TUNING row to adopt only if
+`python -m benchmarks.match VARIANT --a 5 --b 5 --a-weights ...` says the tuned engine is not worse.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from benchmarks.match import _tail, ballots, checked_move, play_out
+from benchmarks.match import _tail, ballots, checked_move, parse_weights, play_out
 from engine.evaluate import MAN, Evaluator, Weights, default_weights, weights_for
 from engine.native import make_searcher
 from rules import Game, Move, RuleSet, find_variant
@@ -37,8 +39,13 @@ from rules.pdn_scan import read_records
 
 WHITE_SCORE = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
 DELTA = 100  # weight step of the exact differences: large, so integer rounding inside eval is ~1/DELTA
-BOUNDS = (-2 * MAN, 4 * MAN)  # every weight but the king's stays within these
-KING_BOUNDS = (MAN, 6 * MAN)
+BOUNDS = {
+    "king": (MAN, 6 * MAN),
+    # Advanced men worth less than men at home would make a man given away early cost less than a man, and
+    # the analysis judges that a blunder by its size in men (engine/review.py).
+    "advance_open": (0, 4 * MAN),
+}
+OTHER_BOUNDS = (-2 * MAN, 4 * MAN)
 STEPS = (32, 16, 8, 4, 2, 1)
 
 
@@ -98,11 +105,13 @@ def read_games(
     return games
 
 
-def selfplay_games(rules: RuleSet, count: int, depth: int, skip: int, seed: int = 1) -> list[LabelledGame]:
+def selfplay_games(
+    rules: RuleSet, count: int, depth: int, skip: int, seed: int = 1, weights: Weights | None = None
+) -> list[LabelledGame]:
     """Engine games at a fixed depth from the ballots, two random plies in for variety, labelled by the result."""
     rng = random.Random(seed)
     openings = ballots(rules)
-    searcher = make_searcher(rules)
+    searcher = make_searcher(rules, weights=weights)
 
     def player(game: Game, _seconds: float) -> Move:
         position = game.position
@@ -220,7 +229,7 @@ def descend(
         while improved:
             improved = False
             for name in weights:
-                low, high = KING_BOUNDS if name == "king" else BOUNDS
+                low, high = BOUNDS.get(name, OTHER_BOUNDS)
                 for signed in (step, -step):
                     if not low <= weights[name] + signed <= high or change(name, signed) >= -1e-12:
                         continue
@@ -246,9 +255,10 @@ def tune(
     report: Callable[[str], None] = print,
     penalty: float = 0.0,
     only: Sequence[str] = (),
+    start: Weights | None = None,
 ) -> Weights:
-    """Weights fitted on train from the variant's current ones (see the module's docstring); only: these."""
-    weights = weights_for(rules)
+    """Weights fitted on train from start (the variant's current ones), see the module's docstring; only: these."""
+    weights = start or weights_for(rules)
     anchor = _values(weights)
     names = [name for name in tunable(rules, train) if not only or name in only]
     results = [s.result for s in train]
@@ -270,21 +280,35 @@ def overrides(rules: RuleSet, weights: Weights) -> dict[str, int]:
     return {name: value for name, value in _values(weights).items() if base[name] != value}
 
 
+def starting_weights(rules: RuleSet, text: str) -> Weights:
+    """'defaults' or name=value changes to the derived defaults (not to the TUNING row)."""
+    values = _values(default_weights(rules))
+    if text != "defaults":
+        values.update(parse_weights(text))
+    return weights_for(rules, values)
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.tune", description=__doc__.split("\n\n")[0])
     parser.add_argument("--variant", required=True)
     parser.add_argument("--pdn", nargs="*", default=[], help="PDN files or folders of them (recursively)")
     parser.add_argument("--selfplay", type=int, default=0, help="also this many engine self-play games")
-    parser.add_argument("--depth", type=int, default=4, help="search depth of the self-play games")
+    parser.add_argument("--depth", type=int, default=5, help="search depth of the self-play games")
     parser.add_argument("--skip", type=int, default=10, help="opening plies left out of every game")
     parser.add_argument("--holdout", type=float, default=0.2, help="share of the games held out")
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--penalty", type=float, default=0.0, help="ridge: loss per squared man of change")
     parser.add_argument("--only", default="", help="tune only these weights (comma-separated)")
+    parser.add_argument(
+        "--start",
+        help="start (and play self-play games) from the derived defaults with these changes, e.g. 'defaults' or "
+        "king=170,back_rank=10, instead of the current TUNING row: how the README's runs are reproduced",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--quiet", action="store_true", help="do not list the games skipped")
     args = parser.parse_args(argv)
     rules = find_variant(args.variant)
+    before = weights_for(rules) if args.start is None else starting_weights(rules, args.start)
     skipped: list[str] = []
     games = read_games(pdn_files(args.pdn), rules, args.skip, skipped.append)
     if not args.quiet:
@@ -292,18 +316,17 @@ def main(argv: list[str] | None = None) -> None:
             print(line, file=sys.stderr)
     print(f"{rules.id}: {len(games)} games with a result from the records ({len(skipped)} skipped)")
     if args.selfplay:
-        games += selfplay_games(rules, args.selfplay, args.depth, args.skip, args.seed)
+        games += selfplay_games(rules, args.selfplay, args.depth, args.skip, args.seed, before)
         print(f"  + {args.selfplay} self-play games at depth {args.depth}")
     train, test = split_games(games, args.holdout, args.seed)
     if not train:
         parser.error("no positions to tune on")
     print(f"positions: {len(train)} training, {len(test)} held out (whole games; plies from {args.skip}, quiet)")
-    before = weights_for(rules)
     train_y, test_y = [s.result for s in train], [s.result for s in test]
     k = fit_k(evaluations(rules, before, train), train_y)
     print(f"K = {k:.6f} per centi-man (sigmoid(K * eval))")
     only = [name.strip() for name in args.only.split(",") if name.strip()]
-    after = tune(rules, train, k, args.rounds, penalty=args.penalty, only=only)
+    after = tune(rules, train, k, args.rounds, penalty=args.penalty, only=only, start=before)
     for label, weights in (("current", before), ("tuned", after)):
         losses = [mse(evaluations(rules, weights, s), y, k) for s, y in ((train, train_y), (test, test_y))]
         print(f"{label:8} loss: training {losses[0]:.6f}, held out {losses[1]:.6f}")

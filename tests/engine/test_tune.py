@@ -23,6 +23,7 @@ from benchmarks.tune import (
     samples_of,
     sigmoid,
     split_games,
+    starting_weights,
     tune,
 )
 from engine.evaluate import Evaluator, Weights, default_weights, evaluator_for, weights_for
@@ -155,6 +156,10 @@ def test_weights_overrides_and_the_tuning_row() -> None:
         **overrides(ITALIAN, weights_for(ITALIAN)),
         "edge": defaults.edge - 1,
     }
+    assert starting_weights(ITALIAN, "defaults") == defaults  # not today's TUNING row
+    assert starting_weights(ITALIAN, "king=170,back_rank=10") == weights_for(
+        ITALIAN, {**{n: getattr(defaults, n) for n in Weights.__slots__}, "king": 170, "back_rank": 10}
+    )
     assert parse_weights("king=180, centre=-6") == {"king": 180, "centre": -6}
     assert parse_weights("") == {}
 
@@ -167,3 +172,12 @@ def test_the_kings_only_draw_margin_follows_the_rules_not_the_king_weight() -> N
     black = 1 << 45
     cheap, dear = (Evaluator(rules, weights_for(rules, {"king": k})) for k in (200, 300))
     assert dear.evaluate(white, black, white | black, 0) - cheap.evaluate(white, black, white | black, 0) == 50
+
+
+def test_advanced_men_never_fit_below_men_at_home() -> None:
+    """Results that reward holding men back pull advance_open down, but not below 0 (README: a man given away
+    must stay about a man for the analysis)."""
+    k = 0.008
+    train = quiet_samples(range(10), weights_for(ITALIAN, {"advance_open": -20}), k)
+    model = LinearModel(ITALIAN, weights_for(ITALIAN, {"advance_open": 6}), train, ["advance_open"])
+    assert descend(model, [s.result for s in train], k) == {"advance_open": 0}
