@@ -36,13 +36,14 @@ NAGS = {Verdict.INACCURACY: 6, Verdict.MISTAKE: 2, Verdict.BLUNDER: 4}  # ?!, ?,
 
 
 def _thresholds(rules: RuleSet) -> Thresholds:
-    """One rule for every variant, in centi-men. Giving away a man (about 100, a little less when the
-    position pays some of it back) is a blunder; a third of a man, the size of a clear positional slip, is
-    an inaccuracy (the engine's own noise at the default time stays below it). In the giveaway variants
-    material means little and scores swing more, so their bars are higher."""
+    """One rule for every variant, in centi-men. Giving away a man is a blunder: about 100, less when the
+    position pays some of it back or the man stood on a square the tuned evaluation values less (85-100 for
+    an early man in Italian); a third of a man, the size of a clear positional slip, is an inaccuracy (the
+    engine's own noise at the default time stays below it). In the giveaway variants material means little
+    and scores swing more, so their bars are higher."""
     if rules.giveaway:
         return Thresholds(60, 120, 200)
-    return Thresholds(35, 60, 90)
+    return Thresholds(35, 60, 80)
 
 
 THRESHOLDS: dict[str, Thresholds] = {variant_id: _thresholds(rules) for variant_id, rules in VARIANTS.items()}

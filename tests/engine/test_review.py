@@ -35,10 +35,10 @@ def test_giving_away_a_man_is_a_blunder_where_material_counts() -> None:
 @pytest.mark.parametrize(
     ("loss", "expected"),
     [(0, None), (34, None), (35, Verdict.INACCURACY), (59, Verdict.INACCURACY), (60, Verdict.MISTAKE),
-     (89, Verdict.MISTAKE), (90, Verdict.BLUNDER), (1000, Verdict.BLUNDER)],
+     (79, Verdict.MISTAKE), (80, Verdict.BLUNDER), (1000, Verdict.BLUNDER)],
 )
 def test_verdicts_change_exactly_at_the_bars(loss: int, expected: Verdict | None) -> None:
-    assert thresholds_for("italian") == Thresholds(35, 60, 90)
+    assert thresholds_for("italian") == Thresholds(35, 60, 80)
     assert verdict(loss, thresholds_for("italian")) is expected
 
 
