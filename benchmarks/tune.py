@@ -115,9 +115,9 @@ def selfplay_games(
 
     def player(game: Game, _seconds: float) -> Move:
         position = game.position
-        history = [searcher.hash_of(p.white, p.black, p.kings, int(p.turn)) for p in _tail(game)]
+        history = [searcher.hash_of(p.white, p.black, p.kings, int(p.turn), p.king_streaks) for p in _tail(game)]
         found = searcher.search(position.white, position.black, position.kings, int(position.turn), depth=depth,
-                                history=history)
+                                history=history, streaks=position.king_streaks)
         return checked_move(position, found.move, "self-play")
 
     games = []
