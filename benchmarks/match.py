@@ -2,6 +2,7 @@
 
     python -m benchmarks.match italian --a 5 --b 1 --pairs 12 --time 0.1
     python -m benchmarks.match italian --a 5 --b 5 --a-weights king=180,centre=6 --pairs 50   # tuned vs current
+    python -m benchmarks.match russian --a 5 --b 5 --b-probcut 0 --pairs 30   # ProbCut against none
 
 Players here are our own levels (engine.levels), each with its own searcher, evaluating with the variant's
 weights or with --a-weights/--b-weights (name=value overrides, as benchmarks.tune prints them);
@@ -63,7 +64,9 @@ def parse_weights(text: str) -> dict[str, int]:
     return out
 
 
-def level_player(level: int, seed: int = 0, weights: dict[str, int] | None = None) -> Player:
+def level_player(
+    level: int, seed: int = 0, weights: dict[str, int] | None = None, probcut: int | None = None
+) -> Player:
     """A level with a searcher of its own (two players never share a transposition table)."""
     counter = [seed]
     searchers: dict[str, Searcher | NativeSearcher] = {}
@@ -74,6 +77,8 @@ def level_player(level: int, seed: int = 0, weights: dict[str, int] | None = Non
         if searcher is None:
             rules = position.rules
             searcher = searchers[rules.id] = make_searcher(rules, weights=weights_for(rules, weights))
+            if probcut is not None and isinstance(searcher, NativeSearcher):
+                searcher.core.set_probcut(probcut)
         history = [searcher.hash_of(p.white, p.black, p.kings, int(p.turn), p.king_streaks) for p in _tail(game)]
         counter[0] += 1
         job = Job(position.rules.id, position.white, position.black, position.kings, int(position.turn),
@@ -201,13 +206,13 @@ def summarize(label: str, records: list[GameRecord]) -> str:
 Weighting = dict[str, int] | None
 
 
-def _pair(args: tuple[str, list[str], int, int, float, int, Weighting, Weighting]) -> list[GameRecord]:
-    variant, opening, a, b, seconds, seed, a_weights, b_weights = args
+def _pair(args: tuple[str, list[str], int, int, float, int, Weighting, Weighting, int | None]) -> list[GameRecord]:
+    variant, opening, a, b, seconds, seed, a_weights, b_weights, b_probcut = args
     rules = find_variant(variant)
     out = []
     for a_white in (True, False):
         pa = level_player(a, seed * 2 + 1, a_weights)
-        pb = frozen_player() if b == FROZEN else level_player(b, seed * 2 + 2, b_weights)
+        pb = frozen_player() if b == FROZEN else level_player(b, seed * 2 + 2, b_weights, b_probcut)
         white, black = (pa, pb) if a_white else (pb, pa)
         score, plies, how = play_game(rules, opening, white, black, seconds)
         out.append(GameRecord(tuple(opening), a_white, score if a_white else 1 - score, plies, how))
@@ -223,12 +228,15 @@ def run_levels(
     workers: int = 2,
     a_weights: Weighting = None,
     b_weights: Weighting = None,
+    b_probcut: int | None = None,
 ) -> list[GameRecord]:
     rules = find_variant(variant)
     weights_for(rules, a_weights)  # an unknown weight name fails here, not in every worker
     weights_for(rules, b_weights)
     openings = ballots(rules)
-    jobs = [(rules.id, openings[i % len(openings)], a, b, seconds, i, a_weights, b_weights) for i in range(pairs)]
+    jobs = [
+        (rules.id, openings[i % len(openings)], a, b, seconds, i, a_weights, b_weights, b_probcut) for i in range(pairs)
+    ]
     records: list[GameRecord] = []
     with multiprocessing.get_context("spawn").Pool(workers) as pool:
         for pair in pool.imap_unordered(_pair, jobs):
@@ -248,12 +256,17 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--a-weights", default="", help="evaluation weights for A, e.g. king=180,centre=6")
     parser.add_argument("--b-weights", default="", help="the same for B (default: the variant's own)")
+    parser.add_argument("--b-probcut", type=int, default=None,
+                        help="B's ProbCut margin per ply in the compiled search (0: off; default: the variant's own)")
     args = parser.parse_args(argv)
     a_weights, b_weights = parse_weights(args.a_weights), parse_weights(args.b_weights)
-    records = run_levels(args.variant, args.a, args.b, args.pairs, args.time, args.workers, a_weights, b_weights)
+    records = run_levels(
+        args.variant, args.a, args.b, args.pairs, args.time, args.workers, a_weights, b_weights, args.b_probcut
+    )
     other = "the frozen engine" if args.b == FROZEN else f"level {args.b}"
     a_label = f"level {args.a}" + (f" [{args.a_weights}]" if a_weights else "")
     b_label = other + (f" [{args.b_weights}]" if b_weights else "")
+    b_label += f" [ProbCut {args.b_probcut}]" if args.b_probcut is not None else ""
     print(summarize(f"{args.variant}: {a_label} vs {b_label} at {args.time}s/move", records))
 
 

@@ -64,9 +64,6 @@ ENDGAME_PIECES = 4
 # a move, 60 games each from the ballots: Italian +17 =28 -15, Russian +16 =35 -9, but International
 # +10 =20 -30 (a shallow probe misses 10x10's long combinations); so 8x8 boards only.
 PROBCUT_MARGIN = 10
-# The compiled search's other defaults (engine/core/search.c searcher_init): LMR divisor x100, static
-# pruning depth, its margin per ply.
-SEARCH_PARAMS = (180, 4, 60)
 _logged: set[str] = set()
 _endgame_tables: dict[str, bytes | None] = {}
 
@@ -176,7 +173,7 @@ class NativeSearcher:
     def __init__(self, rules: RuleSet, tt_bits: int = 20, endgame: bool = True, weights: Weights | None = None) -> None:
         self.rules = rules
         self.core = build_core(rules, tt_bits, weights=weights)
-        self.core.set_params(*SEARCH_PARAMS, probcut_margin(rules))
+        self.core.set_probcut(probcut_margin(rules))
         self.endgame = endgame and install_endgame(self.core, rules)
 
     def hash_of(self, white: int, black: int, kings: int, color: int, streaks: Streaks = NO_STREAKS) -> int:

@@ -353,13 +353,24 @@ static PyObject *core_clear(CoreObject *self, PyObject *noargs) {
 }
 
 static PyObject *core_set_params(CoreObject *self, PyObject *args) {
-    int lmr_div, prune_depth, margin, probcut = self->s->probcut;
-    if (!PyArg_ParseTuple(args, "iii|i", &lmr_div, &prune_depth, &margin, &probcut)) return NULL;
-    if (lmr_div < 10 || prune_depth < 0 || prune_depth > 16 || probcut < 0) {
+    int lmr_div, prune_depth, margin;
+    if (!PyArg_ParseTuple(args, "iii", &lmr_div, &prune_depth, &margin)) return NULL;
+    if (lmr_div < 10 || prune_depth < 0 || prune_depth > 16) {
         PyErr_SetString(PyExc_ValueError, "search parameters out of range");
         return NULL;
     }
-    search_params(self->s, lmr_div, prune_depth, margin, probcut);
+    search_params(self->s, lmr_div, prune_depth, margin, self->s->probcut);
+    Py_RETURN_NONE;
+}
+
+static PyObject *core_set_probcut(CoreObject *self, PyObject *args) {
+    int margin;
+    if (!PyArg_ParseTuple(args, "i", &margin)) return NULL;
+    if (margin < 0) {
+        PyErr_SetString(PyExc_ValueError, "the ProbCut margin cannot be negative");
+        return NULL;
+    }
+    self->s->probcut = margin;
     Py_RETURN_NONE;
 }
 
@@ -416,7 +427,8 @@ static PyMethodDef core_methods[] = {
     {"endgame_build", (PyCFunction)core_endgame_build, METH_VARARGS, "build endgame tables (bytes)"},
     {"endgame_use", (PyCFunction)core_endgame_use, METH_VARARGS, "probe these endgame tables in search"},
     {"endgame_probe", (PyCFunction)core_endgame_probe, METH_VARARGS, "table result for the side to move"},
-    {"set_params", (PyCFunction)core_set_params, METH_VARARGS, "(lmr divisor x100, prune depth, margin[, ProbCut margin per ply, 0: off])"},
+    {"set_params", (PyCFunction)core_set_params, METH_VARARGS, "(lmr divisor x100, prune depth, margin)"},
+    {"set_probcut", (PyCFunction)core_set_probcut, METH_VARARGS, "(ProbCut margin per ply of depth, 0: off)"},
     {"set_eval", (PyCFunction)core_set_eval, METH_VARARGS, "install the evaluation tables"},
     {"moves", (PyCFunction)core_moves, METH_VARARGS, "legal moves as (mover xor, captured, kings xor)"},
     {"perft", (PyCFunction)core_perft, METH_VARARGS, "leaf count to depth"},

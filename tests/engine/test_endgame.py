@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Callable
 from functools import cache
 
 import pytest
@@ -29,6 +30,7 @@ def _compiled_core() -> None:
 VARIANT_IDS = ["english", "italian", "russian", "brazilian"]
 DRAW_HORIZON = 10
 Position = tuple[int, int, int, int]  # white, black, kings, colour to move
+Prover = Callable[[Position, int], bool]  # does the side to move win (or lose) within that many plies
 
 
 def tables(variant: str) -> tuple[object, list[int]]:
@@ -132,13 +134,18 @@ def test_sampled_three_piece_results_are_proved_by_search(variant: str) -> None:
         if seen[outcome] >= 15 or plies > 15:  # longer proofs take the Python search too long
             continue
         seen[outcome] += 1
-        if outcome == 1:
-            assert wins(position, plies) and not wins(position, plies - 1), position
-        elif outcome == -1:
-            assert loses(position, plies) and not loses(position, plies - 1), position
-        else:
-            assert not wins(position, DRAW_HORIZON) and not loses(position, DRAW_HORIZON), position
+        assert_proved(wins, loses, position, outcome, plies, DRAW_HORIZON)
     assert min(seen.values()) >= 5, seen
+
+
+def assert_proved(wins: Prover, loses: Prover, position: Position, outcome: int, plies: int, horizon: int) -> None:
+    """The table's result is the search's: a win or loss in exactly `plies`, a draw neither within `horizon`."""
+    if outcome == 1:
+        assert wins(position, plies) and not wins(position, plies - 1), position
+    elif outcome == -1:
+        assert loses(position, plies) and not loses(position, plies - 1), position
+    else:
+        assert not wins(position, horizon) and not loses(position, horizon), position
 
 
 def four_king_positions(squares: list[int]) -> list[Position]:
@@ -165,12 +172,7 @@ def test_sampled_four_king_results_are_proved_by_search(variant: str) -> None:
         if seen[outcome] >= 12 or plies > 7:
             continue
         seen[outcome] += 1
-        if outcome == 1:
-            assert wins(position, plies) and not wins(position, plies - 1), position
-        elif outcome == -1:
-            assert loses(position, plies) and not loses(position, plies - 1), position
-        else:
-            assert not wins(position, 5) and not loses(position, 5), position
+        assert_proved(wins, loses, position, outcome, plies, 5)
     assert min(seen.values()) >= 5, seen
 
 
