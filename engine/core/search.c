@@ -48,17 +48,16 @@ static uint64_t splitmix(uint64_t *state) {
 /* Zeroed memory for the transposition table, on 2 MB pages where the system allows: each probe is a random
  * access, and with 4 KB pages most of them also miss the TLB. */
 static void *alloc_table(size_t bytes) {
-    void *p = NULL;
 #ifdef MADV_HUGEPAGE
-    size_t huge = (size_t)2 << 20;
-    if (bytes >= huge && posix_memalign(&p, huge, (bytes + huge - 1) / huge * huge) == 0) {
-        madvise(p, (bytes + huge - 1) / huge * huge, MADV_HUGEPAGE);
+    size_t huge = (size_t)2 << 20, rounded = (bytes + huge - 1) / huge * huge;
+    void *p = NULL;
+    if (bytes >= huge && posix_memalign(&p, huge, rounded) == 0) {
+        madvise(p, rounded, MADV_HUGEPAGE);
         memset(p, 0, bytes);
         return p;
     }
 #endif
-    p = calloc(1, bytes);
-    return p;
+    return calloc(1, bytes);
 }
 
 int searcher_init(Searcher *s, int tt_bits) {
