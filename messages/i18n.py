@@ -83,6 +83,21 @@ class Words:
         found = getattr(self._catalogue, "_catalog", {}).get(f"{key}\x04{source}")
         return found if isinstance(found, str) and found else None
 
+    def command(self, path: str) -> str:
+        """A slash command as this locale's players see it in Discord: "vacation start" -> "/vacanza inizia".
+
+        Sentences take it as a placeholder (`{command}`), so no translation ever spells a command in English.
+        """
+        parts = path.split()
+        names = [
+            self.translation(f"command.{'.'.join(parts[: i + 1])}.name", part) or part for i, part in enumerate(parts)
+        ]
+        return "/" + " ".join(names)
+
+    def option(self, name: str) -> str:
+        """An option's name in this locale ("game" -> "partita"), for sentences such as `{option}:12`."""
+        return self.translation(f"option.{name}.name", name) or name
+
     def join(self, items: list[str]) -> str:
         return self.say("list.separator", ", ").join(items)
 
