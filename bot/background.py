@@ -25,6 +25,15 @@ class BackgroundLoop(ABC):
                 await self._task
             self._task = None
 
+    async def nap(self, delay: float) -> None:
+        """Sleep up to `delay` seconds, or until poked. Not asyncio.wait_for: on Python 3.11 it swallows a
+        cancel that arrives just as the wake-up does (a poke right before stop()), and the loop then slept on
+        through the whole shutdown."""
+        self._wake.clear()
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(delay):
+                await self._wake.wait()
+
     def poke(self) -> None:
         """Look now instead of at the end of the current sleep."""
         self._wake.set()

@@ -23,7 +23,6 @@ bot may not read (no Read Message History) can then show a board twice.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import os
 import secrets
@@ -92,9 +91,7 @@ class OutboxWorker(BackgroundLoop):
                 log.exception("outbox delivery failed; looking again in %.0f s", MAX_SLEEP)
                 delay = MAX_SLEEP
             if delay > 0:
-                self._wake.clear()
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._wake.wait(), timeout=delay)
+                await self.nap(delay)
 
     async def _delay(self) -> float:
         due = await self.bot.service.outbox.next_due()

@@ -5,8 +5,6 @@ game's timers."""
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
@@ -48,9 +46,7 @@ class TimerLoop(BackgroundLoop):
             except Exception:
                 log.exception("timer dispatch failed; retrying in %.0f s", self.max_sleep)
                 delay = self.max_sleep
-            self._wake.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), timeout=delay)
+            await self.nap(delay)
 
     async def tournaments_catch_up(self) -> None:
         """After a restart: a round whose last game ended while the bot was down is paired now (its news
