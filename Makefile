@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 
-.PHONY: run test test-fast lint bench clean messages messages-check
+.PHONY: run test test-all test-fast lint bench clean messages messages-check
 
 $(VENV)/.installed: pyproject.toml setup.py $(wildcard engine/core/*.c engine/core/*.h)
 	$(PYTHON) -m venv $(VENV)
@@ -18,13 +18,15 @@ lint: $(VENV)/.installed
 	$(PY) -m ruff check .
 	$(PY) -m mypy --strict rules messages render data engine service bot local
 
-test: lint  ## install everything, lint, type-check and run the whole suite (slow tests included)
+test: $(VENV)/.installed  ## install everything and run the suite without its slow tier (the first hour's command)
+	$(PY) -m pytest -n 2 -q -m "not slow"
+
+test-all: lint  ## lint, type-check and run everything: the slow tier, browser and PostgreSQL tests (what CI runs)
 	$(PY) -m pytest -n 2 -q
 	# the engine's process pool and CLI once more on the pure-Python core (the search tests run on both)
 	DAMA_ENGINE_CORE=python $(PY) -m pytest -q -p no:cacheprovider tests/engine/test_api.py tests/engine/test_cli.py
 
-test-fast: $(VENV)/.installed
-	$(PY) -m pytest -n 2 -q -m "not slow"
+test-fast: test
 
 messages: $(VENV)/.installed  ## collect new or changed sentences into messages/locales/*.po
 	$(PY) -m bot.catalogue extract
