@@ -1,0 +1,32 @@
+"""The Hub spelling benchmarks.scan_match speaks to Scan: positions and moves as Scan's protocol writes them."""
+
+from __future__ import annotations
+
+import pytest
+
+from benchmarks.scan_match import hub_move, hub_position, move_from_hub
+from rules import Game, find_variant
+from rules.fen import parse_fen
+
+
+def test_the_start_position_in_hub_spelling() -> None:
+    # Hub: the side to move, then squares 1..50; Black's men on 1-20, White's on 31-50, White to move
+    assert hub_position(Game(find_variant("international")).position) == "w" + "b" * 20 + "e" * 10 + "w" * 20
+
+
+def test_a_capture_names_every_captured_square_and_reads_back() -> None:
+    rules = find_variant("international")
+    # White man on 32 takes 27 and 18 (landing on 21, then 12 ... as the rules allow): one legal capture
+    position = parse_fen(rules, "W:W32:B27,17")
+    (move,) = position.legal_moves()
+    text = hub_move(position, move)
+    assert text.startswith("32x") and sorted(text.split("x")[2:]) == ["17", "27"]
+    assert move_from_hub(position, text) == move
+    assert hub_position(position)[0] == "w"
+
+
+def test_a_move_that_is_not_legal_is_refused() -> None:
+    position = Game(find_variant("international")).position
+    assert move_from_hub(position, "32-28") in position.legal_moves()
+    with pytest.raises(RuntimeError):
+        move_from_hub(position, "46-41")  # 41 holds a White man
