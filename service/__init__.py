@@ -76,6 +76,7 @@ from service.players import PlayerService
 from service.policies import HintRefusal, RulesCard, board_flipped, hint_refusal, rules_card
 from service.premoves import PremoveLines, PremoveService
 from service.queries import QueryService
+from service.study import Study, StudyBook, StudyKind, StudyService, StudySource
 from service.results import (
     ChallengeStatus,
     ChallengeView,
@@ -138,6 +139,7 @@ class Service:
         self.analysis = AnalysisService(self.ctx, review_search)
         self.imports = ImportService(self.ctx)
         self.outbox = OutboxService(self.ctx)
+        self.study = StudyService(self.ctx, self.queries, self.imports, self.players, self.tournaments)
 
 
 __all__ = [
@@ -225,6 +227,11 @@ __all__ = [
     "ServiceConfig",
     "SourceNotCurrent",
     "StaleGame",
+    "Study",
+    "StudyBook",
+    "StudyKind",
+    "StudyService",
+    "StudySource",
     "TargetNotEmpty",
     "TimerEvent",
     "TimerKind",
