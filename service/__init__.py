@@ -76,7 +76,6 @@ from service.players import PlayerService
 from service.policies import HintRefusal, RulesCard, board_flipped, hint_refusal, rules_card
 from service.premoves import PremoveLines, PremoveService
 from service.queries import QueryService
-from service.study import Study, StudyBook, StudyKind, StudyService, StudySource
 from service.results import (
     ChallengeStatus,
     ChallengeView,
@@ -110,6 +109,7 @@ from service.results import (
     bot_label,
     move_number,
 )
+from service.study import Study, StudyBook, StudyKind, StudyService, StudySource
 from service.tournaments import TournamentService
 
 
