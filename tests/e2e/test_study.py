@@ -14,8 +14,8 @@ import pytest
 
 from rules import Game, find_variant, format_move
 from tests.e2e.helpers import check_board_image, game_id_of, rows, slash_move, start_game
-from tests.fakediscord.fixtures import bot_launcher, fake_discord  # noqa: F401
 from tests.fakediscord.fake import FakeDiscord
+from tests.fakediscord.fixtures import bot_launcher, fake_discord  # noqa: F401
 from tests.fakediscord.model import FakeUser, Message, Reply, SentInteraction, Upload, walk_components
 
 pytestmark = pytest.mark.asyncio
@@ -77,7 +77,7 @@ def legal_after(moves: list[str]) -> list[str]:
     return [format_move(position, m) for m in position.legal_moves()]
 
 
-async def test_study_a_game_step_try_back_and_restart(fake_discord, bot_launcher) -> None:  # noqa: F811, PLR0915
+async def test_study_a_game_step_try_back_and_restart(fake_discord, bot_launcher) -> None:  # noqa: F811
     fake = fake_discord
     bot = await bot_launcher.process("bot")
     alice, bob = fake.alice, fake.bob
