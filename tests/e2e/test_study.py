@@ -132,8 +132,9 @@ async def test_study_a_game_step_try_back_and_restart(fake_discord, bot_launcher
     assert "The game after ply 1 of 2: 24-20." in study.content, study.content
     assert study.component(study_button(study, "back"))["disabled"]
     # a forged Back (the button is disabled) is answered in words
-    nothing = await fake.wait_for_reply(await fake.forge_click(alice, study, study_button(study, "back"),
-                                                               channel=fake.channel))
+    nothing = await fake.wait_for_reply(
+        await fake.forge_click(alice, study, study_button(study, "back"), channel=fake.channel)
+    )
     assert nothing.ephemeral and nothing.content == "There is no tried move to take back."
 
     # nothing was stored and no one was told
@@ -142,8 +143,9 @@ async def test_study_a_game_step_try_back_and_restart(fake_discord, bot_launcher
 
     # a button of this study naming another game is refused in words
     nonce = STUDY_ID.match(study_button(study, "next"))["nonce"]  # type: ignore[index]
-    forged = await fake.wait_for_reply(await fake.forge_click(alice, study, f"dama-study:g{game + 1}:{nonce}:next",
-                                                              channel=fake.channel))
+    forged = await fake.wait_for_reply(
+        await fake.forge_click(alice, study, f"dama-study:g{game + 1}:{nonce}:next", channel=fake.channel)
+    )
     assert forged.content == "That button does not belong to this study; nothing changed.", forged.content
 
     # a restart forgets every study: a click gets a sentence and a fresh study, never silence
@@ -196,8 +198,9 @@ async def choose_first_move(fake: FakeDiscord, user: FakeUser, study: Message) -
     study = await fake.wait_for_edit(study, version=version)
     first = legal_after([])[0]
     piece = first.split("-")[0]
-    if any(c.get("options") and any(o["label"] == piece for o in c["options"])
-           for c in walk_components(study.components)):
+    if any(
+        c.get("options") and any(o["label"] == piece for o in c["options"]) for c in walk_components(study.components)
+    ):
         study = await choose(fake, user, study, piece)
     return await choose(fake, user, study, first)
 
