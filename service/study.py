@@ -234,6 +234,7 @@ class StudyBook:
         self._ctx = ctx
         self._lifetime = lifetime
         self._held: dict[tuple[int, str], _Held] = {}
+        self._thinking: dict[int, asyncio.Lock] = {}
 
     def open(self, player_id: int, study: Study) -> str:
         self._sweep()
@@ -267,10 +268,17 @@ class StudyBook:
         if held is not None and len(held.evaluations) < MAX_TRIED * 2:
             held.evaluations[position] = analysis
 
+    def thinking(self, player_id: int) -> asyncio.Lock:
+        """One engine search at a time per player: quick clicks queue instead of filling the engine pool."""
+        return self._thinking.setdefault(player_id, asyncio.Lock())
+
     def _sweep(self) -> None:
         oldest = self._ctx.now() - self._lifetime
         for key in [key for key, held in self._held.items() if held.touched < oldest]:
             del self._held[key]
+        players = {player for player, _ in self._held}
+        for player in [p for p, lock in self._thinking.items() if p not in players and not lock.locked()]:
+            del self._thinking[player]
 
     def __len__(self) -> int:
         return len(self._held)

@@ -166,3 +166,10 @@ async def test_the_book_keeps_studies_per_player_for_fifteen_minutes(service: Se
     nonces = [book.open(ALICE, study) for _ in range(MAX_STUDIES_PER_PLAYER + 2)]
     assert book.get(ALICE, nonces[0]) is None and book.get(ALICE, nonces[-1]) == study
     assert len(book) == MAX_STUDIES_PER_PLAYER
+
+
+async def test_one_engine_search_at_a_time_per_player(service: Service) -> None:
+    book = StudyBook(service.ctx)
+    assert book.thinking(ALICE) is book.thinking(ALICE) and book.thinking(ALICE) is not book.thinking(BOB)
+    async with book.thinking(ALICE):
+        assert book.thinking(ALICE).locked() and not book.thinking(BOB).locked()

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.ui.boards import BOARD_SIZE, render_png
-from engine import hint_text
+from engine import Analysis, hint_text
 from messages.i18n import Words
 from messages.study import engine_line, study_text
 from render import RenderOptions, theme_names
@@ -34,21 +34,23 @@ class Shown:
         return discord.File(io.BytesIO(self.png), filename=self.filename)
 
 
-async def _engine_said(bot: DamaBot, viewer_id: int, nonce: str, study: Study, w: Words) -> tuple[str | None, bool]:
-    """The engine's evaluation and best line, only where hints are allowed: (words, arrow for the picture)."""
+async def _engine_said(
+    bot: DamaBot, viewer_id: int, nonce: str, study: Study, w: Words
+) -> tuple[str | None, Analysis | None]:
+    """The engine's evaluation and best line, only where hints are allowed: (its words, its analysis)."""
     position = study.position
     if not study.source.hints or not position.legal_moves():
-        return None, False
-    analysis = bot.studies.evaluation(viewer_id, nonce, position)
-    if analysis is None:
-        analysis = await bot.analyser(position, study.history())  # the engine pool, never the event loop
-        bot.studies.remember_evaluation(viewer_id, nonce, position, analysis)
-    return engine_line(analysis.score, hint_text(position, analysis, w), w), analysis.move is not None
+        return None, None
+    async with bot.studies.thinking(viewer_id):
+        analysis = bot.studies.evaluation(viewer_id, nonce, position)
+        if analysis is None:
+            analysis = await bot.analyser(position, study.history())  # the engine pool, never the event loop
+            bot.studies.remember_evaluation(viewer_id, nonce, position, analysis)
+    return engine_line(analysis.score, hint_text(position, analysis, w), w), analysis
 
 
 async def show(bot: DamaBot, viewer_id: int, nonce: str, study: Study, w: Words) -> Shown:
-    said, arrow = await _engine_said(bot, viewer_id, nonce, study, w)
-    analysis = bot.studies.evaluation(viewer_id, nonce, study.position) if arrow else None
+    said, analysis = await _engine_said(bot, viewer_id, nonce, study, w)
     source = study.source
     prefs = await bot.service.players.preferences(viewer_id)
     colour = source.game.color_of(viewer_id) if source.game is not None else None
