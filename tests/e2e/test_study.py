@@ -22,6 +22,7 @@ pytestmark = pytest.mark.asyncio
 
 ITALIAN = find_variant("italian")
 ENGINE = "Engine: "
+HUGE = 2**70  # beyond any id
 STUDY_ID = re.compile(r"^dama-study:(?P<ref>[gi]\d+):(?P<nonce>[0-9a-f]{8}):(?P<action>\w+)")
 
 
@@ -131,6 +132,7 @@ async def test_study_a_game_step_try_back_and_restart(fake_discord, bot_launcher
     study = await press(fake, alice, study, "back")
     assert "The game after ply 1 of 2: 24-20." in study.content, study.content
     assert study.component(study_button(study, "back"))["disabled"]
+    settled = study.version  # from here on, every forged or stale click leaves this message alone
     # a forged Back (the button is disabled) is answered in words
     nothing = await fake.wait_for_reply(
         await fake.forge_click(alice, study, study_button(study, "back"), channel=fake.channel)
@@ -148,13 +150,24 @@ async def test_study_a_game_step_try_back_and_restart(fake_discord, bot_launcher
     )
     assert forged.content == "That button does not belong to this study; nothing changed.", forged.content
 
+    unknown = await fake.wait_for_reply(await fake.forge_click(alice, study, f"dama-study:g{game}:{nonce}:explode",
+                                                               channel=fake.channel))
+    assert unknown.content == "That button does not belong to this study; nothing changed.", unknown.content
+    huge = await fake.wait_for_reply(await fake.forge_click(alice, study, f"dama:study:{HUGE}", channel=fake.channel))
+    assert huge.ephemeral and huge.content == f"There is no game #{HUGE}.", huge.content
+
     # a restart forgets every study: a click gets a sentence and a fresh study, never silence
+    box = await fake.click(alice, study, study_button(study, "type"))
+    modal = await fake.wait_for_reply(box)  # a box left open over the restart
     await bot.restart()
     click = await fake.click(alice, study, study_button(study, "next"))
     fresh = await opened(fake, click)
     assert fresh.content.startswith("That study is no longer open"), fresh.content
     assert f"Study of game #{game}\nThe game after ply 2 of 2: 12-16." in fresh.content
     check_board_image(fresh)
+    typed = await opened(fake, await fake.submit_modal(alice, modal, {"move": "22-18"}))
+    assert typed.content.startswith("That study is no longer open"), typed.content
+    assert study.version == settled
 
 
 async def test_study_button_and_the_hint_policy(fake_discord, bot_launcher) -> None:  # noqa: F811

@@ -35,10 +35,11 @@ Button = discord.ui.Button[discord.ui.View]
 Select = discord.ui.Select[discord.ui.View]
 AnyInteraction = discord.Interaction[Any]
 
-STUDY_REF = r"(?P<kind>[gi])(?P<number>\d{1,19}):(?P<nonce>[0-9a-f]{8})"
-OPEN_TEMPLATE = r"dama:study:(?P<id>\d{1,19})"
-BUTTON_TEMPLATE = rf"dama-study:{STUDY_REF}:(?P<action>first|prev|next|last|try|type|back|board)"
-SELECT_TEMPLATE = rf"dama-study:{STUDY_REF}:pick:(?P<row>[0-3])"
+# Lenient on purpose: a tampered id still matches, so it is answered in words rather than ignored.
+STUDY_REF = r"(?P<kind>[gi])(?P<number>\d{1,30}):(?P<nonce>[0-9A-Za-z_-]{1,32})"
+OPEN_TEMPLATE = r"dama:study:(?P<id>\d{1,30})"
+BUTTON_TEMPLATE = rf"dama-study:{STUDY_REF}:(?P<action>[a-z]{{1,16}})"
+SELECT_TEMPLATE = rf"dama-study:{STUDY_REF}:pick:(?P<row>\d{{1,2}})"
 TYPED_ID = re.compile(rf"^dama-study-typed:{STUDY_REF}$")
 MOVE_FIELD = "move"
 
@@ -116,7 +117,7 @@ class StudyButton(discord.ui.DynamicItem[Button], template=BUTTON_TEMPLATE):
     def __init__(
         self, ref: Ref, action: str, w: Words = ENGLISH, *, disabled: bool = False, label: str | None = None
     ) -> None:
-        name, emoji, style = _LOOK[action]
+        name, emoji, style = _LOOK.get(action, (None, "❔", discord.ButtonStyle.secondary))  # a forged action
         super().__init__(
             discord.ui.Button(
                 label=label or _label(name, w),
@@ -328,8 +329,10 @@ async def clicked(interaction: Interaction, ref: Ref, action: str, value: str | 
         await interaction.response.edit_message(view=pieces_view(study, ref.nonce, w))
     elif action == "type":
         await interaction.response.send_modal(StudyModal(ref, study, w))
+    elif action == "pick" and value is not None:
+        await picked(interaction, ref.nonce, study, value)
     else:
-        await picked(interaction, ref.nonce, study, value or "")
+        raise Refusal(not_this_study)
 
 
 async def picked(interaction: Interaction, nonce: str, study: Study, value: str) -> None:
