@@ -232,5 +232,9 @@ async def test_study_an_imported_record(fake_discord, bot_launcher) -> None:  # 
     assert ENGINE in study.content  # an imported record is not a game being played
     study = await press(fake, alice, study, "last")
     assert "The game after ply 5 of 5: 18x9." in study.content, study.content
+    posted = await fake.wait_for_reply(await fake.slash(alice, "board", imported=1))
+    assert not posted.ephemeral and posted.custom_ids() == ["dama:study:i1"], posted.custom_ids()
+    clicked = await opened(fake, await fake.click(alice, posted, "dama:study:i1"))
+    assert clicked.content.startswith("Study of imported game #1\nThe game after ply 5 of 5: 18x9."), clicked.content
     out: Any = await fake.wait_for_reply(await fake.slash(alice, "study", imported=1, ply=6))
     assert out.content == "Ply 6 is not in this game: choose 0 to 5.", out.content

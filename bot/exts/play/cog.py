@@ -48,7 +48,9 @@ class Games(commands.Cog):
     @app_commands.autocomplete(game=game_autocomplete)
     async def board(self, interaction: Interaction, game: int | None = None, imported: int | None = None) -> None:
         if imported is not None:
-            await show_imported_board(interaction, imported)
+            await show_imported_board(
+                interaction, imported, lambda w: add_study_button(None, imported, w, imported=True)
+            )
             return
         target = await game_for(interaction, game)
         await interaction.response.defer()  # rendering runs in a thread; acknowledge first

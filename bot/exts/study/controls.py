@@ -37,7 +37,7 @@ AnyInteraction = discord.Interaction[Any]
 
 # Lenient on purpose: a tampered id still matches, so it is answered in words rather than ignored.
 STUDY_REF = r"(?P<kind>[gi])(?P<number>\d{1,30}):(?P<nonce>[0-9A-Za-z_-]{1,32})"
-OPEN_TEMPLATE = r"dama:study:(?P<id>\d{1,30})"
+OPEN_TEMPLATE = r"dama:study:(?P<kind>i?)(?P<id>\d{1,30})"  # i: an imported record
 BUTTON_TEMPLATE = rf"dama-study:{STUDY_REF}:(?P<action>[a-z]{{1,16}})"
 SELECT_TEMPLATE = rf"dama-study:{STUDY_REF}:pick:(?P<row>\d{{1,2}})"
 TYPED_ID = re.compile(rf"^dama-study-typed:{STUDY_REF}$")
@@ -93,24 +93,32 @@ def ref_of(study: Study, nonce: str) -> Ref:
 
 
 class StudyOpen(discord.ui.DynamicItem[Button], template=OPEN_TEMPLATE):
-    """Study, under every board: a private study of that game at its current position."""
+    """Study, under every board: a private study of that game (or imported record) at its latest position."""
 
-    def __init__(self, game_id: int, w: Words = ENGLISH) -> None:
+    def __init__(self, number: int, w: Words = ENGLISH, *, imported: bool = False) -> None:
+        prefix = "i" if imported else ""
         super().__init__(
             discord.ui.Button(
-                label=study_label(w), style=discord.ButtonStyle.secondary, emoji="🔍", custom_id=f"dama:study:{game_id}"
+                label=study_label(w),
+                style=discord.ButtonStyle.secondary,
+                emoji="🔍",
+                custom_id=f"dama:study:{prefix}{number}",
             )
         )
-        self.game_id = game_id
+        self.number = number
+        self.imported = imported
 
     @classmethod
     async def from_custom_id(
         cls, interaction: AnyInteraction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> StudyOpen:
-        return cls(int(match["id"]))
+        return cls(int(match["id"]), imported=match["kind"] == "i")
 
     async def callback(self, interaction: AnyInteraction) -> None:
-        await guarded(interaction, lambda: open_game(interaction, self.game_id, None))
+        if self.imported:
+            await guarded(interaction, lambda: open_imported(interaction, self.number, None))
+        else:
+            await guarded(interaction, lambda: open_game(interaction, self.number, None))
 
 
 class StudyButton(discord.ui.DynamicItem[Button], template=BUTTON_TEMPLATE):
@@ -252,10 +260,12 @@ def moves_view(study: Study, nonce: str, start: int, w: Words) -> discord.ui.Vie
     return _picker_view(ref_of(study, nonce), options, placeholder, w, pieces_again=len(by_piece) > 1)
 
 
-def add_study_button(view: discord.ui.View | None, game_id: int, w: Words = ENGLISH) -> discord.ui.View:
+def add_study_button(
+    view: discord.ui.View | None, number: int, w: Words = ENGLISH, *, imported: bool = False
+) -> discord.ui.View:
     """The board's buttons plus Study (a board without buttons gets a view with Study alone)."""
     view = view if view is not None else discord.ui.View(timeout=None)
-    view.add_item(StudyOpen(game_id, w))
+    view.add_item(StudyOpen(number, w, imported=imported))
     return view
 
 
