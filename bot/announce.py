@@ -19,6 +19,7 @@ import discord
 
 from bot.exts.play.controls import game_controls, offer_controls
 from bot.exts.rematch.controls import rematch_controls
+from bot.exts.study.controls import add_study_button
 from bot.exts.tournament.news import tournament_post
 from bot.ui import speech
 from bot.ui.boards import BoardMessage, board_message, deadline_text, player_label
@@ -183,7 +184,7 @@ class Announcer:
             headline = words.how_it_ended(w, news.ended.termination, label(loser))
         message = await board_message(self.bot.service, game, moved=news.move, w=w)
         if game.active:
-            message.view = game_controls(game.id, w)
+            message.view = add_study_button(game_controls(game.id, w), game.id, w)
             if news.mention_id is not None:
                 headline += words.your_move_mention(w, f"<@{news.mention_id}>")
                 message.mentions.append(news.mention_id)
@@ -191,7 +192,7 @@ class Announcer:
         else:
             changes = tuple(c for c in news.rating_changes if c.player_id != BOT_ID)
             message.content = words.final_line(w, headline, game, changes, label)
-            message.view = rematch_controls(game.id, w)
+            message.view = add_study_button(rematch_controls(game.id, w), game.id, w)
         sent = await self.post(game, message, nonce, via)
         current = await self.bot.service.queries.game(game.id)
         await self.remember(current, current.channel_id or sent.channel_id, current.thread_id, sent.message_id)

@@ -28,7 +28,7 @@ from bot.ui.prompts import Prompts
 from messages.away import stale_question
 from messages.i18n import preload
 from messages.play import stale_prompt
-from service import Analyser, Service, hint_analyser
+from service import Analyser, Service, StudyBook, hint_analyser
 from service.commands import scope_name
 
 log = logging.getLogger(__name__)
@@ -89,6 +89,7 @@ class DamaBot(commands.AutoShardedBot):
         self.run_timers = run_timers
         self.tree.error(self.on_app_command_error)
         self.prompts = Prompts()
+        self.studies = StudyBook(service.ctx)  # open study boards (bot/exts/study), in memory only
         self.seen_locales: dict[int, str] = {}  # user id -> the last client locale written to the database
         self.announcer = Announcer(self)
         self.timers = TimerLoop(self)

@@ -34,6 +34,7 @@ from service import (
     MoveResult,
     RatingChange,
     Service,
+    Study,
     board_flipped,
     hint_analyser,
     move_number,
@@ -69,6 +70,7 @@ class LocalSession:
         self.pictures = pictures  # the `pictures off` command and LOCAL_PICTURES=off turn PNG files off
         self.analyser = analyser or hint_analyser
         self.current: int | None = None
+        self.study: Study | None = None  # the open study board (local/study.py), in memory only
 
     def say(self, text: str = "") -> None:
         self.out.write(text + "\n")

@@ -26,9 +26,11 @@ from service.errors import (
     GameNotFound,
     GameOver,
     InvalidSetting,
+    LineTooLong,
     NoPendingOffer,
     NotAParticipant,
     NothingToTakeBack,
+    NothingTried,
     NotOnVacation,
     NotYourTurn,
     NoVacationLeft,
@@ -197,6 +199,12 @@ _GAME_ERRORS: dict[type[GameError], Callable[[Any, Namer, Words], str]] = {
     NotOnVacation: lambda e, name, w: w.say("error.not_on_vacation", "You are not on vacation."),
     NoVacationLeft: lambda e, name, w: w.say(
         "error.no_vacation_left", "You have used all your vacation days for this year."
+    ),
+    NothingTried: lambda e, name, w: w.say("study.nothing_tried", "There is no tried move to take back."),
+    LineTooLong: lambda e, name, w: w.say(
+        "study.line_too_long",
+        "A tried line can have at most {limit} moves: press Back, or step to another position to start again.",
+        limit=e.limit,
     ),
     CorruptGame: lambda e, name, w: w.say(
         "error.corrupt_game", "This game's stored moves do not add up; the operator has been told in the log."

@@ -86,7 +86,15 @@ def render_image(position: Position, options: RenderOptions | None = None) -> Im
         draw_square_numbers(image, theme, layout, board)
     if options.caption:
         _caption(image, layout, theme, position, options)
+    if options.tried:
+        _tried_frame(image, layout, theme)
     return image
+
+
+def _tried_frame(image: Image.Image, layout: Layout, theme: Theme) -> None:
+    """A tried line gets a red band all round, so it is never taken for the game's own board."""
+    band = max(3, layout.margin * 2 // 3)
+    ImageDraw.Draw(image).rectangle((0, 0, image.width - 1, image.height - 1), outline=theme.captured_mark, width=band)
 
 
 def parachutists(position: Position) -> int:
@@ -263,7 +271,9 @@ def _status(position: Position, options: RenderOptions) -> str:
     parts = []
     if options.move_number is not None:
         parts.append(w.say("picture.move_number", "Move {number}", number=options.move_number))
-    if options.note:
+    if options.tried:
+        parts.append(w.say("picture.tried_line", "Tried line, not the game: {moves}", moves=" ".join(options.tried)))
+    elif options.note:
         parts.append(options.note)
     if options.result is not None:
         parts.append(_result_words(options.result, w))

@@ -39,6 +39,7 @@ class RenderOptions:
     move_number: int | None = None
     result: str | None = None  # "1-0", "0-1", "1/2-1/2": shown instead of the side to move
     note: str | None = None  # short extra text for the caption, e.g. the last move's notation
+    tried: tuple[str, ...] = ()  # a tried line's moves (a study): the picture says it is not the game
     language: str = "en"  # the caption's words ("Mossa 12 · Tocca al Bianco"); any Discord locale
 
     @property

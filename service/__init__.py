@@ -109,6 +109,7 @@ from service.results import (
     bot_label,
     move_number,
 )
+from service.study import Study, StudyBook, StudyKind, StudyService, StudySource
 from service.tournaments import TournamentService
 
 
@@ -138,6 +139,7 @@ class Service:
         self.analysis = AnalysisService(self.ctx, review_search)
         self.imports = ImportService(self.ctx)
         self.outbox = OutboxService(self.ctx)
+        self.study = StudyService(self.ctx, self.queries, self.imports, self.players, self.tournaments)
 
 
 __all__ = [
@@ -225,6 +227,11 @@ __all__ = [
     "ServiceConfig",
     "SourceNotCurrent",
     "StaleGame",
+    "Study",
+    "StudyBook",
+    "StudyKind",
+    "StudyService",
+    "StudySource",
     "TargetNotEmpty",
     "TimerEvent",
     "TimerKind",

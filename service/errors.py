@@ -117,6 +117,18 @@ class PlyOutOfRange(GameError):
         self.last = last
 
 
+class NothingTried(GameError):
+    """a study's Back with no tried move to take back"""
+
+
+class LineTooLong(GameError):
+    """a study's tried line at its length limit"""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(f"a tried line has at most {limit} moves")
+        self.limit = limit
+
+
 class AlreadyOnVacation(GameError):
     """you are already on vacation"""
 

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import asyncio
 import io
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.ui import speech
 from bot.ui.boards import BOARD_SIZE
 from bot.ui.errors import Refusal
+from messages.i18n import Words
 from messages.imports import imported_pdn, imported_replay, imported_title
 from render import RenderOptions, render_board, render_replay
 from service.imports import ImportedGame
@@ -34,13 +36,17 @@ async def imported_board(imported: ImportedGame) -> discord.File:
     return discord.File(io.BytesIO(data), filename=f"dama-imported-{row.id}.png")
 
 
-async def show_imported_board(interaction: Interaction, imported_id: int) -> None:
+async def show_imported_board(
+    interaction: Interaction, imported_id: int, buttons: Callable[[Words], discord.ui.View] | None = None
+) -> None:
+    """buttons: the view to post under the board, in the post's language (the sender's choice)."""
     imported = await interaction.client.service.imports.get(imported_id)
     await interaction.response.defer()
     row = imported.row
     w = await speech.public(interaction.client, interaction.guild_id, interaction)
     text = imported_title(row.id, row.white_name, row.black_name, row.event, w)
-    await interaction.followup.send(text, file=await imported_board(imported))
+    extra: dict[str, Any] = {"view": buttons(w)} if buttons is not None else {}
+    await interaction.followup.send(text, file=await imported_board(imported), **extra)
 
 
 async def send_imported_pdn(interaction: Interaction, imported_id: int) -> None:

@@ -119,7 +119,7 @@ async def test_move_posts_the_new_board_and_tells_the_opponent(bot: DamaBot, log
     assert board.content == "<@101> played 22-18. <@102>, your move."
     fields = embed_fields(board)
     assert fields["Last move"] == "22-18" and fields["To move"] == "Black: <@102>" and fields["Move"] == "1"
-    assert board.custom_ids == [f"dama:{a}:{game_id}" for a in ("move", "type", "draw", "resign")]
+    assert board.custom_ids == [f"dama:{a}:{game_id}" for a in ("move", "type", "draw", "resign", "study")]
     assert board.filenames == [f"game-{game_id}-1.png"]
     assert (await bot.service.queries.game(game_id)).ply == 1
 
@@ -187,7 +187,7 @@ async def test_board_shows_the_game_with_buttons(bot: DamaBot, log: Recorder) ->
     await run_command(bot, "board", interaction(bot, BOB, log))
     board = log.boards()[-1]
     assert not board.ephemeral and board.content == f"Game #{game_id}."
-    assert len(board.custom_ids) == 4 and embed_fields(board)["Deadline"].startswith("<t:")
+    assert len(board.custom_ids) == 5 and embed_fields(board)["Deadline"].startswith("<t:")
 
 
 async def test_board_of_an_unknown_game(bot: DamaBot, log: Recorder) -> None:
@@ -218,7 +218,10 @@ async def test_resign_ends_the_game(bot: DamaBot, log: Recorder) -> None:
     await run_command(bot, "resign", interaction(bot, BOB, log))
     board = log.boards()[-1]
     assert board.content == "<@102> resigned. White wins by resignation."
-    assert board.view is not None and [c.custom_id for c in board.view.children] == [f"dama:rematch:{game_id}"]  # type: ignore[attr-defined]
+    assert board.view is not None and [c.custom_id for c in board.view.children] == [
+        f"dama:rematch:{game_id}",
+        f"dama:study:{game_id}",
+    ]  # type: ignore[attr-defined]
     assert embed_fields(board)["Result"].startswith("1-0")
     assert (await bot.service.queries.game(game_id)).result == "1-0"
 

@@ -63,7 +63,7 @@ async def test_full_game_against_the_bot_with_buttons(fake_discord, bot_launcher
     assert final["status"] == "finished", f"not over after {played} moves"
     last = fake.messages(fake.channel)[-1]
     assert field(last, "Result") is not None and field(last, "Result").startswith(final["result"])
-    assert last.custom_ids() == [f"dama:rematch:{game}"]  # no move buttons, only Rematch
+    assert last.custom_ids() == [f"dama:rematch:{game}", f"dama:study:{game}"]  # no move buttons
     check_board_image(last)
     # both sides moved in turn: alice's moves were made through the picker, the bot answered each
     assert final["ply"] in (2 * played - 1, 2 * played)

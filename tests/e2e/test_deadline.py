@@ -56,7 +56,7 @@ async def test_reminder_then_loss_on_time(fake_discord, bot_launcher) -> None:  
     assert "White wins by time" in lost.content, lost.content
     assert field(lost, "Result") == "1-0 · White wins by time"
     check_board_image(lost)
-    assert lost.custom_ids() == [f"dama:rematch:{game}"]  # no move buttons, only Rematch
+    assert lost.custom_ids() == [f"dama:rematch:{game}", f"dama:study:{game}"]  # no move buttons
     assert reminder.id < lost.id and reminder.created_at <= lost.created_at  # the reminder came first
     status, result, termination, finished_at = rows(
         bot.database_path, "SELECT status, result, termination, finished_at FROM games WHERE id = ?", (game,)

@@ -26,7 +26,7 @@ async def test_the_rematch_button_leads_to_a_new_game_with_colours_swapped(
 
     final = await fake.wait_for_reply(await fake.slash(alice, "resign", game=game))
     assert "Black wins by resignation" in final.content
-    assert final.custom_ids() == [f"dama:rematch:{game}"]
+    assert final.custom_ids() == [f"dama:rematch:{game}", f"dama:study:{game}"]
     final_message = fake.message_by_id(final.message_id)
 
     carol = fake.add_user("carol")  # a member of the server, not a player

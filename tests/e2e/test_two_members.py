@@ -67,7 +67,7 @@ async def test_challenge_moves_refusal_capture_resign_rating(fake_discord, bot_l
     assert "Black wins by resignation" in resign.content, resign.content
     assert field(resign, "Result") == "0-1 · Black wins by resignation"
     check_board_image(resign)
-    assert resign.custom_ids() == [f"dama:rematch:{game}"]  # no move buttons, only Rematch
+    assert resign.custom_ids() == [f"dama:rematch:{game}", f"dama:study:{game}"]  # no move buttons
 
     assert rows(bot.database_path, "SELECT status, result, termination, ply FROM games") == [
         ("finished", "0-1", "resignation", 6)

@@ -10,6 +10,7 @@ from discord.ext import commands
 
 from bot.exts.play import actions
 from bot.exts.play.controls import game_controls
+from bot.exts.study.controls import add_study_button
 from bot.ui import speech
 from bot.ui.boards import board_message, deadline_text
 from bot.ui.imported import show_imported_board
@@ -47,13 +48,15 @@ class Games(commands.Cog):
     @app_commands.autocomplete(game=game_autocomplete)
     async def board(self, interaction: Interaction, game: int | None = None, imported: int | None = None) -> None:
         if imported is not None:
-            await show_imported_board(interaction, imported)
+            await show_imported_board(
+                interaction, imported, lambda w: add_study_button(None, imported, w, imported=True)
+            )
             return
         target = await game_for(interaction, game)
         await interaction.response.defer()  # rendering runs in a thread; acknowledge first
         w = await speech.public(self.bot, target.guild_id, interaction)
         message = await board_message(self.bot.service, target, viewer_id=interaction.user.id, w=w)
-        message.view = game_controls(target.id, w) if target.active else None
+        message.view = add_study_button(game_controls(target.id, w) if target.active else None, target.id, w)
         message.content = w.say("board.game", "Game #{game}.", game=target.id)
         await interaction.followup.send(**message.kwargs())
 

@@ -15,9 +15,10 @@ import discord
 from bot.exts.play import actions
 from bot.ui import errors
 from bot.ui.caller import ask_for
+from bot.ui.picking import MAX_SELECTS, PER_SELECT, chunks, move_options, moves_by_piece, piece_options
 from bot.ui.prompts import Prompts, prompt_id
 from messages.i18n import ENGLISH, Words
-from rules import Move, Position, format_move
+from rules import format_move
 from service import GameView
 
 if TYPE_CHECKING:
@@ -27,8 +28,6 @@ if TYPE_CHECKING:
 
 
 AnyInteraction = discord.Interaction[Any]  # discord.py's override signatures; our code takes Interaction[DamaBot]
-PER_SELECT = 25  # Discord's limit of options in one select
-MAX_SELECTS = 4  # a view has 5 rows; the last one holds the Back button
 PICKER_TIMEOUT = 300.0
 
 
@@ -47,24 +46,6 @@ class BaseView(discord.ui.View):
 
     async def on_error(self, interaction: AnyInteraction, error: Exception, item: discord.ui.Item[Any]) -> None:
         await errors.report(interaction, error)
-
-
-def move_label(position: Position, move: Move) -> str:
-    return format_move(position, move)
-
-
-def move_description(position: Position, move: Move, w: Words = ENGLISH) -> str:
-    parts = []
-    if move.captures:
-        taken = w.join([position.board.name(s) for s in move.captures])
-        parts.append(w.say("picker.takes", "takes {squares}", squares=taken))
-    if move.promotes:
-        parts.append(w.say("picker.makes_king", "makes a king"))
-    return "; ".join(parts)[:100]
-
-
-def chunks(items: list[discord.SelectOption]) -> list[list[discord.SelectOption]]:
-    return [items[i : i + PER_SELECT] for i in range(0, len(items), PER_SELECT)]
 
 
 class _Select(discord.ui.Select["MovePicker"]):
@@ -104,10 +85,7 @@ class MovePicker(BaseView):
         self.nonce = prompts.open()
         self.position = game.position
         self.moves = self.position.legal_moves()
-        self.by_piece: dict[int, list[int]] = {}
-        order = {square: n for n, square in enumerate(self.position.board.squares)}  # notation order
-        for index, move in sorted(enumerate(self.moves), key=lambda item: order[item[1].start]):
-            self.by_piece.setdefault(move.start, []).append(index)
+        self.by_piece = moves_by_piece(self.position, self.moves)
         self.rows = [_Select(self, row) for row in range(MAX_SELECTS)]
 
     async def interaction_check(self, interaction: AnyInteraction) -> bool:
@@ -138,18 +116,7 @@ class MovePicker(BaseView):
         return w.say("picker.choose_move_range", "Choose a move ({first}-{last})", first=first, last=last)
 
     def piece_page(self) -> str:
-        board = self.position.board
-        options = []
-        for start, indices in self.by_piece.items():
-            captures = any(self.moves[i].captures for i in indices)
-            count = len(indices)
-            if captures:
-                detail = self.w.plural(
-                    "picker.moves_captures", "{count} move (captures)", "{count} moves (captures)", count
-                )
-            else:
-                detail = self.w.plural("picker.moves", "{count} move", "{count} moves", count)
-            options.append(discord.SelectOption(label=board.name(start), value=f"piece:{start}", description=detail))
+        options = piece_options(self.position, self.moves, self.by_piece, self.w)
         if not self._fill(options, pieces=True):
             raise errors.Refusal(
                 lambda w: w.say(
@@ -159,14 +126,7 @@ class MovePicker(BaseView):
         return self.w.say("picker.which_piece", "Game #{game}: which piece do you want to move?", game=self.game.id)
 
     def move_page(self, start: int) -> str:
-        options = [
-            discord.SelectOption(
-                label=move_label(self.position, self.moves[i])[:100],
-                value=f"move:{i}",
-                description=move_description(self.position, self.moves[i], self.w) or None,
-            )
-            for i in self.by_piece[start]
-        ]
+        options = move_options(self.position, self.moves, self.by_piece[start], self.w)
         if not self._fill(options, pieces=False):
             raise errors.Refusal(
                 lambda w: w.say(
