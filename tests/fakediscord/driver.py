@@ -147,10 +147,14 @@ class DriverMixin:
                                             message=live, ack_deadline=ack_deadline)
 
     async def raw_command(self: FakeDiscord, user: FakeUser, name: str, options: list[dict[str, Any]], *,
-                          command_id: int | None = None) -> SentInteraction:
+                          command_id: int | None = None, resolved: dict[str, Any] | None = None) -> SentInteraction:
         """A slash command as a stale or modified client may send it: any name, any options, no schema check
-        (a command still registered from an older version, a number beyond 64 bits, a string for an integer)."""
-        data = {"id": str(command_id or self.snow.next()), "name": name, "type": 1, "options": options}
+        (a command still registered from an older version, a number beyond 64 bits, a string for an integer).
+        resolved: Discord's resolved data as sent (e.g. a user with no member entry: not in the server)."""
+        data: dict[str, Any] = {"id": str(command_id or self.snow.next()), "name": name, "type": 1,
+                                "options": options}
+        if resolved is not None:
+            data["resolved"] = resolved
         return await self._send_interaction(2, user, data)
 
     async def forge_click(self: FakeDiscord, user: FakeUser, message: MessageRef, custom_id: str, *,

@@ -33,6 +33,7 @@ from .model import (
     Snowflakes,
     iso,
 )
+from .conformance import Violation
 from .rest import RecordedRequest, RestMixin, unknown
 
 T = TypeVar("T")
@@ -94,6 +95,7 @@ class FakeDiscord(RestMixin, DriverMixin):
         self.refusals: list[Refusal] = []
         self.unknown_routes: list[str] = []
         self.problems: list[str] = []
+        self.violations: list[Violation] = []  # requests Discord would refuse (conformance.py)
         self.message_post_fault: MessagePostFault | None = None
         self.sessions: list[GatewaySession] = []
         self.identifies = 0
@@ -161,6 +163,15 @@ class FakeDiscord(RestMixin, DriverMixin):
         """Raise FakeDiscordError if anything went wrong that a test did not clear."""
         if self.problems:
             raise FakeDiscordError("fake Discord problems:\n" + "\n".join(self.problems) + self._log_tail())
+
+    def violations_report(self) -> str:
+        return "requests Discord would refuse (route: field = value: rule):\n" + "\n".join(
+            str(v) for v in self.violations)
+
+    def take_violations(self) -> list[Violation]:
+        """The violations so far, cleared: for a test that makes the bot break a rule on purpose."""
+        seen, self.violations = self.violations, []
+        return seen
 
     def clear_problems(self) -> list[str]:
         seen, self.problems, self.unknown_routes = self.problems, [], []
@@ -341,6 +352,8 @@ class FakeDiscord(RestMixin, DriverMixin):
                 return result
             if fail_on_problems and self.problems:
                 raise FakeDiscordError(f"while waiting for {what}: " + "\n".join(self.problems) + self._log_tail())
+            if fail_on_problems and self.violations:
+                raise FakeDiscordError(f"while waiting for {what}: {self.violations_report()}")
             for check in self.liveness_checks:
                 dead = check()
                 if dead:

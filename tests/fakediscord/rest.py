@@ -27,6 +27,7 @@ from .model import (
     Reply,
     SentInteraction,
 )
+from .conformance import Violation, check_body, route_of
 from .validation import FormError, check_choices, check_command_schema, check_message, check_modal
 
 if TYPE_CHECKING:
@@ -138,6 +139,7 @@ class RestMixin:
             self._notify()
             return _error(404, 0, "404: Not Found")
         m, name, needs_auth = route
+        self.violations.extend(check_body(request.method, request.path, payload))
         if needs_auth and request.headers.get("Authorization") != f"Bot {self.token}":
             rec.status, rec.error_code = 401, 0
             return _error(401, 0, "401: Unauthorized")
@@ -158,6 +160,8 @@ class RestMixin:
             return _error(exc.status, exc.code, exc.message)
         except FormError as exc:
             rec.status, rec.error_code = 400, exc.code
+            route_name = route_of(request.method, request.path) or f"{request.method} {name}"
+            self.violations.append(Violation(route_name, exc.field, exc.value, str(exc)))
             text = "Invalid Form Body" if exc.code == 50035 else str(exc)
             self.refusals.append(Refusal(request.method, request.path, 400, exc.code, str(exc)))
             self._notify()
@@ -268,7 +272,7 @@ class RestMixin:
             raise FormError(f"callback type {ctype} is not valid for interaction type {inter.type}")
         message: Message | None = None
         if ctype == 4:
-            check_message(data, len(files), creating=True)
+            check_message(data, len(files), creating=True, path="$.data")
             message = self._new_message(inter.channel, data, files, interaction=inter, type_=20)
             inter.response_message_id = message.id
         elif ctype == 5:
@@ -279,7 +283,7 @@ class RestMixin:
             message = self.message_by_id(inter.source_message_id)
             inter.response_message_id = message.id
             if ctype == 7:
-                check_message(data, len(files), creating=False)
+                check_message(data, len(files), creating=False, path="$.data")
                 self._edit(message, data, files)
         elif ctype == 8:
             check_choices(data)
@@ -474,7 +478,7 @@ class RestMixin:
         kept = {a.id: a for a in keep}
         result: list[Attachment] = []
         used: set[int] = set()
-        for entry in meta or []:
+        for index, entry in enumerate(meta or []):
             ident = int(entry["id"])
             if ident in kept:
                 result.append(kept[ident])
@@ -483,7 +487,8 @@ class RestMixin:
                 result.append(self._store_attachment(entry.get("filename"), by_index[ident],
                                                      entry.get("description")))
             else:
-                raise FormError(f"attachments: id {ident} is neither a kept attachment nor an uploaded file")
+                raise FormError(f"attachments: id {ident} is neither a kept attachment nor an uploaded file",
+                                field=f"$.attachments[{index}].id", value=entry["id"])
         for index, upload in by_index.items():
             if index not in used and upload is not None:
                 result.append(self._store_attachment(None, upload, None))
