@@ -83,8 +83,17 @@ def _wrapped(error: app_commands.CommandInvokeError | app_commands.TransformerEr
         if found is not None:
             return found
     if isinstance(error, app_commands.TransformerError):
-        return w.say("error.not_understood", "I could not understand {value!r}.", value=error.value)
+        return w.say("error.not_understood", "I could not understand {value!r}.", value=readable(error.value))
     return None
+
+
+def readable(value: Any) -> str:
+    """What a player typed or picked, as they would name it: a member, channel or role by its name, never
+    the repr of a discord object (a user the command cannot take, e.g. one who is not in the server)."""
+    if isinstance(value, str | int | float):
+        return str(value)[:50]
+    name = getattr(value, "display_name", None) or getattr(value, "name", None) or getattr(value, "filename", None)
+    return str(name)[:50] if name else "?"
 
 
 def _bot_missing(error: app_commands.BotMissingPermissions, w: Words) -> str:

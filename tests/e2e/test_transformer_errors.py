@@ -1,0 +1,33 @@
+"""An option value a command cannot take (a transformer failure) is answered in the player's words, never
+with the repr of a discord object (issue 25: "I could not understand <User id=… name='player2' …>")."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e.helpers import rows
+from tests.fakediscord.fixtures import bot_launcher, fake_discord  # noqa: F401
+from tests.fakediscord.model import FakeUser
+
+pytestmark = pytest.mark.asyncio
+
+
+async def test_an_opponent_outside_the_server_is_refused_in_words(fake_discord, bot_launcher) -> None:  # noqa: F811
+    fake = fake_discord
+    bot = await bot_launcher.process("bot")
+    challenge = await fake.wait_until(lambda: fake.command("challenge"), what="/challenge to be synced")
+    # Discord resolves a user who is not a member of the server without a member entry; /challenge takes
+    # a member, so discord.py's transformer refuses the value.
+    stranger = FakeUser(fake.snow.next(), "player2")
+    option = [{"name": "opponent", "type": 6, "value": str(stranger.id)}]
+    resolved = {"users": {str(stranger.id): stranger.payload()}}
+    shown = stranger.payload()["global_name"]  # the name Discord shows for the user
+    for locale, expected in (("en-US", f"I could not understand '{shown}'."), ("it", f"Non ho capito '{shown}'.")):
+        fake.alice.locale = locale
+        inter = await fake.raw_command(fake.alice, "challenge", option, command_id=int(challenge["id"]),
+                                       resolved=resolved)
+        reply = await fake.wait_for_reply(inter)
+        assert reply.ephemeral
+        assert reply.content == expected
+        assert "<User" not in reply.content and "id=" not in reply.content
+    assert rows(bot.database_path, "SELECT * FROM challenges") == []
