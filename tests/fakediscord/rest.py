@@ -427,7 +427,7 @@ class RestMixin:
 
     async def h_open_dm(self: FakeDiscord, *, body: Any, **_: Any) -> Any:
         user = self.users_by_id.get(int(body.get("recipient_id", 0)))
-        if user is None:
+        if user is None or user.deleted:
             raise unknown("User", 10013)
         return self.open_dm(user).payload()
 

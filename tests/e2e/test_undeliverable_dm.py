@@ -1,0 +1,58 @@
+"""A notice Discord will not take never holds up the public boards of its game (issue 25): order is kept
+per destination. A DM Discord refuses for good (Unknown User, closed DMs) is marked failed and logged once;
+one it keeps failing waits alone while the game's next board goes out at once."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from tests.e2e.helpers import game_id_of, rows, slash_move, start_game, wait_dms
+from tests.fakediscord import MessagePostFault
+from tests.fakediscord.fixtures import bot_launcher, fake_discord  # noqa: F401
+
+pytestmark = pytest.mark.asyncio
+FAST_RETRIES = {"OUTBOX_MAX_BACKOFF": "2"}
+OPEN_DM = "/api/v10/users/@me/channels"
+
+
+async def test_a_dm_to_an_unknown_user_is_failed_once(fake_discord, bot_launcher) -> None:  # noqa: F811
+    fake = fake_discord
+    carol = fake.add_user("carol")
+    bot = await bot_launcher.process("bot", env=FAST_RETRIES)
+    game = game_id_of(await start_game(fake, fake.alice, carol))
+    await wait_dms(fake, fake.alice, 1)
+    carol.deleted = True  # Discord now answers 404 Unknown User (10013) on opening a DM with her
+    reply = await slash_move(fake, fake.alice, "22-18")
+    assert reply.embeds and game_id_of(reply) == game  # the board is the reply, as always
+    query = "SELECT status, last_error FROM outbox WHERE kind = 'your_move' AND stream = ?"
+    await fake.wait_until(lambda: rows(bot.database_path, query, (f"player:{carol.id}",)) == [
+        ("failed", f"no_user {carol.id}")], timeout=15, what="the DM to be given up")
+    await asyncio.sleep(5)  # longer than two backoffs: nothing tries it again
+    tries = [r for r in fake.requests if r.method == "POST" and r.path == OPEN_DM
+             and str(r.json.get("recipient_id")) == str(carol.id)]
+    assert [(r.status, r.error_code) for r in tries] == [(404, 10013)]
+    assert bot.output().count("given up") == 1
+
+
+async def test_a_failing_dm_does_not_delay_the_next_board(fake_discord, bot_launcher) -> None:  # noqa: F811
+    fake = fake_discord
+    alice, bob = fake.alice, fake.bob
+    bot = await bot_launcher.process("bot", env=FAST_RETRIES)
+    game = game_id_of(await start_game(fake, alice, bob))
+    await wait_dms(fake, alice, 1)
+    # Channel posts fail (DMs are channel posts); the replies to commands (interaction callbacks) still work.
+    fake.message_post_fault = MessagePostFault(status=503, routes=frozenset({"h_send"}))
+    first = await slash_move(fake, alice, "22-18")
+    assert first.embeds and game_id_of(first) == game
+    dm = "SELECT attempts FROM outbox WHERE kind = 'your_move' AND stream = ? AND status = 'pending'"
+    await fake.wait_until(lambda: rows(bot.database_path, dm, (f"player:{bob.id}",)) != []
+                          and rows(bot.database_path, dm, (f"player:{bob.id}",))[0][0] >= 1,
+                          timeout=15, what="the DM to Bob to be tried")
+    second = await slash_move(fake, bob, "11-14")  # Bob's DM still waits for Discord
+    assert second.embeds and game_id_of(second) == game, second.content  # not "stored, the board follows"
+    assert rows(bot.database_path, "SELECT ply FROM games WHERE id = ?", (game,)) == [(2,)]
+    assert rows(bot.database_path, dm, (f"player:{bob.id}",)) != []  # the DM is still waiting
+    fake.message_post_fault = None
+    await wait_dms(fake, bob, 1)  # and it arrives once Discord takes it
