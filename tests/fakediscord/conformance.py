@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError, best_match
+from jsonschema.exceptions import ValidationError
 
 SPEC = Path(__file__).with_name("spec") / "openapi.json"
 API_PREFIX = re.compile(r"^/api/v\d+")
@@ -108,15 +108,22 @@ def _violation(route: str, error: ValidationError) -> Violation:
 
 
 def _deepest(error: ValidationError) -> ValidationError:
-    """Into anyOf/oneOf: the branch meant by the body's "type" tag (components, callbacks, options are
-    tagged unions), else the branch that came closest; then its most specific error."""
+    """Into anyOf/oneOf: the branch the body meant (not one whose JSON type or "type" tag differs:
+    components, callbacks and options are tagged unions), with fewest errors, the deepest on a tie."""
     while error.context:
         branches: dict[Any, list[ValidationError]] = {}
         for sub in error.context:
             branches.setdefault(sub.relative_schema_path[0], []).append(sub)
-        meant = [errors for errors in branches.values()
-                 if not any(list(e.relative_path) == ["type"] for e in errors)]
+        meant = [errors for errors in branches.values() if not any(_other_kind(e) for e in errors)]
         candidates = meant or list(branches.values())
-        errors = min(candidates, key=len) if len(meant) != 1 else meant[0]
-        error = max(errors, key=lambda e: len(e.absolute_path)) if len(errors) > 1 else (best_match(errors) or errors[0])
+        errors = min(candidates, key=lambda errs: (len(errs), -max(len(e.absolute_path) for e in errs)))
+        error = max(errors, key=lambda e: len(e.absolute_path)) if len(errors) > 1 else errors[0]
     return error
+
+
+def _other_kind(error: ValidationError) -> bool:
+    """An error saying the branch is for another kind of value altogether."""
+    path = list(error.relative_path)
+    return (path == [] and error.validator == "type") or (
+        path == ["type"] and error.validator in ("type", "const", "enum")
+    )

@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 
 from aiohttp import web
 
+from .conformance import Violation
 from .driver import DriverMixin
 from .gateway import GatewaySession
 from .model import (
@@ -33,7 +34,6 @@ from .model import (
     Snowflakes,
     iso,
 )
-from .conformance import Violation
 from .rest import RecordedRequest, RestMixin, unknown
 
 T = TypeVar("T")
@@ -167,6 +167,11 @@ class FakeDiscord(RestMixin, DriverMixin):
     def violations_report(self) -> str:
         return "requests Discord would refuse (route: field = value: rule):\n" + "\n".join(
             str(v) for v in self.violations)
+
+    def raise_violations(self) -> None:
+        """Raise FakeDiscordError if the bot sent anything Discord would refuse (fixtures.fake_discord's teardown)."""
+        if self.violations:
+            raise FakeDiscordError(self.violations_report())
 
     def take_violations(self) -> list[Violation]:
         """The violations so far, cleared: for a test that makes the bot break a rule on purpose."""

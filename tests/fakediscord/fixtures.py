@@ -30,8 +30,7 @@ async def fake_discord() -> AsyncIterator[FakeDiscord]:
         guard.disable()
         await fake.close()
     fake.raise_problems()
-    if fake.violations:
-        raise FakeDiscordError(fake.violations_report())
+    fake.raise_violations()
     if len(guard.violations) > seen_violations:
         raise FakeDiscordError(f"loopback guard violations: {guard.violations[seen_violations:]}")
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
+from .conformance import Violation, check_body, route_of
 from .model import (
     DM,
     EPHEMERAL,
@@ -27,7 +28,6 @@ from .model import (
     Reply,
     SentInteraction,
 )
-from .conformance import Violation, check_body, route_of
 from .validation import FormError, check_choices, check_command_schema, check_message, check_modal
 
 if TYPE_CHECKING:
