@@ -14,25 +14,27 @@ from tests.fakediscord.fixtures import bot_launcher, fake_discord  # noqa: F401
 
 pytestmark = pytest.mark.asyncio
 FAST_RETRIES = {"OUTBOX_MAX_BACKOFF": "2"}
-OPEN_DM = "/api/v10/users/@me/channels"
 
 
-async def test_a_dm_to_an_unknown_user_is_failed_once(fake_discord, bot_launcher) -> None:  # noqa: F811
+@pytest.mark.parametrize(("gone", "code", "reason"), [
+    ("deleted", 10013, "no_user"),  # 404 Unknown User on opening the DM
+    ("dms_closed", 50007, "dms_closed"),  # 403 Cannot send messages to this user
+])
+async def test_a_dm_discord_refuses_for_good_is_failed_once(fake_discord, bot_launcher, gone: str, code: int,  # noqa: F811
+                                                             reason: str) -> None:
     fake = fake_discord
     carol = fake.add_user("carol")
     bot = await bot_launcher.process("bot", env=FAST_RETRIES)
     game = game_id_of(await start_game(fake, fake.alice, carol))
     await wait_dms(fake, fake.alice, 1)
-    carol.deleted = True  # Discord now answers 404 Unknown User (10013) on opening a DM with her
+    setattr(carol, gone, True)
     reply = await slash_move(fake, fake.alice, "22-18")
     assert reply.embeds and game_id_of(reply) == game  # the board is the reply, as always
     query = "SELECT status, last_error FROM outbox WHERE kind = 'your_move' AND stream = ?"
     await fake.wait_until(lambda: rows(bot.database_path, query, (f"player:{carol.id}",)) == [
-        ("failed", f"no_user {carol.id}")], timeout=15, what="the DM to be given up")
+        ("failed", f"{reason} {carol.id}")], timeout=15, what="the DM to be given up")
     await asyncio.sleep(5)  # longer than two backoffs: nothing tries it again
-    tries = [r for r in fake.requests if r.method == "POST" and r.path == OPEN_DM
-             and str(r.json.get("recipient_id")) == str(carol.id)]
-    assert [(r.status, r.error_code) for r in tries] == [(404, 10013)]
+    assert [r.error_code for r in fake.requests if r.error_code == code] == [code]
     assert bot.output().count("given up") == 1
 
 
