@@ -83,6 +83,8 @@ def _wrapped(error: app_commands.CommandInvokeError | app_commands.TransformerEr
         if found is not None:
             return found
     if isinstance(error, app_commands.TransformerError):
+        if isinstance(error.value, discord.User):  # a member was asked for: Discord resolved no member
+            return w.say("error.not_a_member", "{name} is not a member of this server.", name=readable(error.value))
         return w.say("error.not_understood", "I could not understand {value!r}.", value=readable(error.value))
     return None
 
@@ -93,7 +95,9 @@ def readable(value: Any) -> str:
     if isinstance(value, str | int | float):
         return str(value)[:50]
     name = getattr(value, "display_name", None) or getattr(value, "name", None) or getattr(value, "filename", None)
-    return str(name)[:50] if name else "?"
+    if name is None and isinstance(getattr(value, "id", None), int):
+        name = value.id  # a bare discord.Object: its id is all there is
+    return str(name)[:50] if name is not None else "?"
 
 
 def _bot_missing(error: app_commands.BotMissingPermissions, w: Words) -> str:

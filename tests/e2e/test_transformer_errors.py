@@ -22,7 +22,8 @@ async def test_an_opponent_outside_the_server_is_refused_in_words(fake_discord, 
     option = [{"name": "opponent", "type": 6, "value": str(stranger.id)}]
     resolved = {"users": {str(stranger.id): stranger.payload()}}
     shown = stranger.payload()["global_name"]  # the name Discord shows for the user
-    for locale, expected in (("en-US", f"I could not understand '{shown}'."), ("it", f"Non ho capito '{shown}'.")):
+    for locale, expected in (("en-US", f"{shown} is not a member of this server."),
+                             ("it", f"{shown} non è membro di questo server.")):
         fake.alice.locale = locale
         inter = await fake.raw_command(fake.alice, "challenge", option, command_id=int(challenge["id"]),
                                        resolved=resolved)
