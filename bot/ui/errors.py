@@ -174,6 +174,10 @@ async def report(interaction: Interaction, error: BaseException) -> None:
         log.warning("stale or unknown command %r from user %s", getattr(error, "name", "?"), interaction.user.id)
         await send_ephemeral(interaction, unknown_command(private(interaction)))
         return
+    if interaction.guild_id is None and isinstance(error, app_commands.TransformerError) and isinstance(
+        error.value, discord.User
+    ):
+        error = app_commands.NoPrivateMessage()  # a member was asked for where there is no server (a DM)
     text = explain(error, private(interaction))
     if text is None:
         command = interaction.command.qualified_name if interaction.command else None
