@@ -58,7 +58,8 @@ class FakeDiscordError(AssertionError):
 class FakeDiscord(RestMixin, DriverMixin):
     def __init__(self, *, token: str | None = None, ack_deadline: float = 3.0, token_lifetime: float = 900.0,
                  heartbeat_interval_ms: int = 41250,
-                 privileged_intents: frozenset[str] = frozenset({"GUILD_MEMBERS", "MESSAGE_CONTENT"})) -> None:
+                 privileged_intents: frozenset[str] = frozenset({"GUILD_MEMBERS", "MESSAGE_CONTENT"}),
+                 conformance: bool = True) -> None:
         self.token = token or f"fake.{secrets.token_urlsafe(18)}"
         self.ack_deadline, self.token_lifetime = ack_deadline, token_lifetime
         self.heartbeat_interval_ms = heartbeat_interval_ms
@@ -96,6 +97,7 @@ class FakeDiscord(RestMixin, DriverMixin):
         self.unknown_routes: list[str] = []
         self.problems: list[str] = []
         self.violations: list[Violation] = []  # requests Discord would refuse (conformance.py)
+        self.conformance = conformance  # check bodies against Discord's schemas (benchmarks turn it off)
         self.message_post_fault: MessagePostFault | None = None
         self.sessions: list[GatewaySession] = []
         self.identifies = 0
