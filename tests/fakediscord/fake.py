@@ -98,6 +98,7 @@ class FakeDiscord(RestMixin, DriverMixin):
         self.problems: list[str] = []
         self.violations: list[Violation] = []  # requests Discord would refuse (conformance.py)
         self.conformance = conformance  # check bodies against Discord's schemas (benchmarks turn it off)
+        self.checked: list[str] = []  # the routes of the requests checked, in order
         self.message_post_fault: MessagePostFault | None = None
         self.sessions: list[GatewaySession] = []
         self.identifies = 0

@@ -141,6 +141,7 @@ class RestMixin:
         m, name, needs_auth = route
         if self.conformance:
             self.violations.extend(check_body(request.method, request.path, payload))
+            self.checked.append(route_of(request.method, request.path) or f"{request.method} {request.path}")
         if needs_auth and request.headers.get("Authorization") != f"Bot {self.token}":
             rec.status, rec.error_code = 401, 0
             return _error(401, 0, "401: Unauthorized")

@@ -10,9 +10,11 @@ from typing import Any
 import aiohttp
 import pytest
 
+from tests.e2e.helpers import slash_move, start_game
 from tests.fakediscord import FakeDiscord, FakeDiscordError
 from tests.fakediscord.conformance import Violation, check_body, route_of
-from tests.fakediscord.fixtures import fake_discord  # noqa: F401
+from tests.fakediscord.fixtures import bot_launcher, fake_discord  # noqa: F401
+from tests.fakediscord.process import BotLauncher
 from tests.fakediscord.validation import COMMAND_TOTAL, FormError, check_command_schema, command_size
 
 
@@ -138,3 +140,19 @@ async def test_a_violation_fails_the_test(fake_discord: FakeDiscord) -> None:  #
     with pytest.raises(FakeDiscordError):  # and a test waiting on the fake stops at once
         await fake.wait_until(lambda: False, timeout=5, what="anything")
     fake.take_violations()
+
+
+@pytest.mark.asyncio
+async def test_the_bots_own_traffic_is_checked(fake_discord: FakeDiscord, bot_launcher: BotLauncher) -> None:  # noqa: F811
+    """The real bot's requests go through the check: its command sync, a board with its picture (multipart),
+    the DM to the player to move, and they conform."""
+    fake = fake_discord
+    await bot_launcher.process("bot")
+    await start_game(fake, fake.alice, fake.bob)
+    await slash_move(fake, fake.alice, "22-18")
+    await fake.wait_until(lambda: fake.dm_messages(fake.bob), what="the DM to Bob")
+    assert "PUT /applications/{application_id}/commands" in fake.checked
+    assert "POST /interactions/{interaction_id}/{interaction_token}/callback" in fake.checked
+    assert "POST /channels/{channel_id}/messages" in fake.checked  # the DM
+    assert "POST /users/@me/channels" in fake.checked
+    assert fake.violations == []
