@@ -73,6 +73,9 @@ def level_player(
 
     def play(game: Game, seconds: float) -> Move:
         position = game.position
+        legal = position.legal_moves()
+        if len(legal) == 1:  # as engine.api.choose: a forced move needs no search when no score is wanted
+            return legal[0]
         searcher = searchers.get(position.rules.id)
         if searcher is None:
             rules = position.rules

@@ -357,6 +357,8 @@ class Announcer:
             if nonce is not None:
                 kwargs["nonce"] = nonce
             sent = earlier or await user.send(**kwargs)
-        except discord.Forbidden as error:
+        except discord.NotFound as error:  # 10013 Unknown User on opening the DM: the account is gone
+            raise Undeliverable("no_user", user_id) from error
+        except discord.Forbidden as error:  # 50007: the player takes no DMs from the bot
             raise Undeliverable("dms_closed", user_id) from error
         return Sent(sent.channel.id, sent.id)

@@ -261,3 +261,4 @@ class OutboxRow:
     delivered_at: str | None
     channel_id: int | None
     message_id: int | None
+    after_stream: str | None = None  # a private notice: waits for this stream's earlier rows (its board)

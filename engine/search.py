@@ -226,8 +226,6 @@ class Searcher:
                     best = Result(pv[0], score, pv, d)
                 if abs(best.score) > WIN_BOUND and WIN - abs(best.score) < d:
                     break  # a forced result shorter than the depth searched: deeper adds nothing
-                if len(moves) == 1 and d >= 4:
-                    break
                 if time.monotonic() >= self.deadline:
                     break
         except Stop:

@@ -64,8 +64,18 @@ class Announcement:
     round: int | None = None  # TOURNAMENT_ROUND: the Swiss round paired; None: every round of a round robin
 
     @property
+    def private(self) -> bool:
+        """Whether this goes to the player's DM rather than the game's channel."""
+        return self.kind in (AnnouncementKind.YOUR_MOVE, AnnouncementKind.VACATION_ENDED) or (
+            self.kind is AnnouncementKind.REMINDER and self.via is not Notifications.CHANNEL
+        )
+
+    @property
     def stream(self) -> str:
-        """Announcements of one game (challenge, tournament, player) are delivered in the order written."""
+        """Announcements to one destination (a game's channel, a challenge's message, a tournament's
+        channel, a player's DM) are delivered in the order written."""
+        if self.private:
+            return f"player:{self.player_id}"
         if self.game is not None:
             return game_stream(self.game.id)
         if self.challenge is not None:
@@ -87,13 +97,16 @@ async def announce(
     repos: Repositories, announcement: Announcement, now: datetime, *, grace: float = 0.0
 ) -> None:
     """Queue an announcement inside the caller's transaction. grace: seconds the worker leaves it to the
-    front end that caused it (it posts the board as its reply); a timer's news has none."""
+    front end that caused it (it posts the board as its reply); a timer's news has none, nor a DM (never
+    a reply). A DM about a game waits for the game's news written before it (the board it links to)."""
+    private = announcement.private
     await repos.outbox.add(
         announcement.stream,
         announcement.kind.value,
         dumps(announcement),
         to_db(now),
-        to_db(now + timedelta(seconds=grace)),
+        to_db(now if private else now + timedelta(seconds=grace)),
+        game_stream(announcement.game.id) if private and announcement.game is not None else None,
     )
 
 

@@ -83,8 +83,21 @@ def _wrapped(error: app_commands.CommandInvokeError | app_commands.TransformerEr
         if found is not None:
             return found
     if isinstance(error, app_commands.TransformerError):
-        return w.say("error.not_understood", "I could not understand {value!r}.", value=error.value)
+        if isinstance(error.value, discord.User):  # a member was asked for: Discord resolved no member
+            return w.say("error.not_a_member", "{name} is not a member of this server.", name=readable(error.value))
+        return w.say("error.not_understood", "I could not understand {value!r}.", value=readable(error.value))
     return None
+
+
+def readable(value: Any) -> str:
+    """What a player typed or picked, as they would name it: a member, channel or role by its name, never
+    the repr of a discord object (a user the command cannot take, e.g. one who is not in the server)."""
+    if isinstance(value, str | int | float):
+        return str(value)[:50]
+    name = getattr(value, "display_name", None) or getattr(value, "name", None) or getattr(value, "filename", None)
+    if name is None and isinstance(getattr(value, "id", None), int):
+        name = value.id  # a bare discord.Object: its id is all there is
+    return str(name)[:50] if name is not None else "?"
 
 
 def _bot_missing(error: app_commands.BotMissingPermissions, w: Words) -> str:
@@ -161,6 +174,10 @@ async def report(interaction: Interaction, error: BaseException) -> None:
         log.warning("stale or unknown command %r from user %s", getattr(error, "name", "?"), interaction.user.id)
         await send_ephemeral(interaction, unknown_command(private(interaction)))
         return
+    if interaction.guild_id is None and isinstance(error, app_commands.TransformerError) and isinstance(
+        error.value, discord.User
+    ):
+        error = app_commands.NoPrivateMessage()  # a member was asked for where there is no server (a DM)
     text = explain(error, private(interaction))
     if text is None:
         command = interaction.command.qualified_name if interaction.command else None

@@ -1,9 +1,11 @@
 """The outbox: announcements waiting for Discord, claimed with a lease so several processes can share it.
 
 Only the oldest pending row of a stream can be claimed, so a stream is delivered in order and by one
-worker at a time. The claim is one portable statement (UPDATE ... WHERE id IN (SELECT ... LIMIT ?)
-RETURNING, SQLite >= 3.35 and PostgreSQL); the outer WHERE repeats the lease test so that a concurrent
-claimer on PostgreSQL (which re-checks it on the updated row) cannot take the same row twice.
+worker at a time. A stream is a destination (a game's channel, a player's DM); a row with after_stream
+also waits for that stream's earlier rows (a DM for the board it links to), never the other way round.
+The claim is one portable statement (UPDATE ... WHERE id IN (SELECT ... LIMIT ?) RETURNING, SQLite >= 3.35
+and PostgreSQL); the outer WHERE repeats the lease test so that a concurrent claimer on PostgreSQL (which
+re-checks it on the updated row) cannot take the same row twice.
 """
 
 from __future__ import annotations
@@ -11,10 +13,11 @@ from __future__ import annotations
 from data.models import OutboxRow
 from data.repositories.base import Repository
 
-_CLAIMABLE = (
-    "o.status = 'pending' AND (o.lease_until IS NULL OR o.lease_until < ?) "
-    "AND NOT EXISTS (SELECT 1 FROM outbox e WHERE e.stream = o.stream AND e.status = 'pending' AND e.id < o.id)"
+_HEAD = (  # nothing older waits in its stream, nor in the stream it comes after
+    "NOT EXISTS (SELECT 1 FROM outbox e WHERE e.stream = o.stream AND e.status = 'pending' AND e.id < o.id) "
+    "AND NOT EXISTS (SELECT 1 FROM outbox a WHERE a.stream = o.after_stream AND a.status = 'pending' AND a.id < o.id)"
 )
+_CLAIMABLE = f"o.status = 'pending' AND (o.lease_until IS NULL OR o.lease_until < ?) AND {_HEAD}"
 _CLAIM = (
     "UPDATE outbox SET claimed_by = ?, lease_until = ?, attempts = attempts + 1 "
     "WHERE status = 'pending' AND (lease_until IS NULL OR lease_until < ?) AND id IN ("
@@ -23,10 +26,13 @@ _CLAIM = (
 
 
 class OutboxRepository(Repository):
-    async def add(self, stream: str, kind: str, payload: str, now: str, not_before: str) -> int:
+    async def add(
+        self, stream: str, kind: str, payload: str, now: str, not_before: str, after_stream: str | None = None
+    ) -> int:
         return await self._insert(
-            "INSERT INTO outbox (stream, kind, payload, created_at, next_attempt_at) VALUES (?, ?, ?, ?, ?)",
-            (stream, kind, payload, now, not_before),
+            "INSERT INTO outbox (stream, kind, payload, created_at, next_attempt_at, after_stream) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            (stream, kind, payload, now, not_before, after_stream),
         )
 
     async def claim_due(self, worker: str, lease_until: str, now: str, limit: int) -> list[OutboxRow]:
@@ -79,8 +85,7 @@ class OutboxRepository(Repository):
         """When the first row of a stream may be tried next (its lease end if it is claimed)."""
         value = await self._scalar(
             "SELECT MIN(CASE WHEN o.lease_until IS NOT NULL AND o.lease_until > o.next_attempt_at "
-            "THEN o.lease_until ELSE o.next_attempt_at END) FROM outbox o WHERE o.status = 'pending' AND NOT EXISTS "
-            "(SELECT 1 FROM outbox e WHERE e.stream = o.stream AND e.status = 'pending' AND e.id < o.id)"
+            f"THEN o.lease_until ELSE o.next_attempt_at END) FROM outbox o WHERE o.status = 'pending' AND {_HEAD}"
         )
         return None if value is None else str(value)
 

@@ -552,7 +552,6 @@ void search_root(Searcher *s, BB white, BB black, BB kings, int color, const Str
             out->depth = d;
         }
         if (abs(out->score) > WIN_BOUND && WIN - abs(out->score) < d) break;
-        if (n == 1 && d >= 4) break;
         if (now_seconds() >= s->deadline) break;
     }
     out->nodes = s->nodes;

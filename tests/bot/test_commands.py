@@ -128,6 +128,8 @@ async def test_move_dms_a_player_who_chose_dms(bot: DamaBot, log: Recorder) -> N
     await new_game(bot.service)
     await bot.service.players.set_preferences(BOB, notifications="dm")
     await run_command(bot, "move", interaction(bot, ALICE, log), move="22-18")
+    assert [s for s in log.sent if s.via == "dm"] == []  # a DM has its own stream: the worker's, not the reply's
+    await bot.outbox.drain()  # the outbox worker's job (not running in these tests)
     dms = [s for s in log.sent if s.via == "dm"]
     assert len(dms) == 1 and dms[0].to == BOB and dms[0].content is not None
     assert dms[0].content.startswith("Your move in game #1.")

@@ -147,11 +147,17 @@ class DriverMixin:
                                             message=live, ack_deadline=ack_deadline)
 
     async def raw_command(self: FakeDiscord, user: FakeUser, name: str, options: list[dict[str, Any]], *,
-                          command_id: int | None = None) -> SentInteraction:
+                          command_id: int | None = None, resolved: dict[str, Any] | None = None,
+                          dm: bool = False) -> SentInteraction:
         """A slash command as a stale or modified client may send it: any name, any options, no schema check
-        (a command still registered from an older version, a number beyond 64 bits, a string for an integer)."""
-        data = {"id": str(command_id or self.snow.next()), "name": name, "type": 1, "options": options}
-        return await self._send_interaction(2, user, data)
+        (a command still registered from an older version, a number beyond 64 bits, a string for an integer).
+        resolved: Discord's resolved data as sent (e.g. a user with no member entry: not in the server);
+        dm: sent from the user's DM with the bot, as a client ignoring a command's contexts would."""
+        data: dict[str, Any] = {"id": str(command_id or self.snow.next()), "name": name, "type": 1,
+                                "options": options}
+        if resolved is not None:
+            data["resolved"] = resolved
+        return await self._send_interaction(2, user, data, dm=dm)
 
     async def forge_click(self: FakeDiscord, user: FakeUser, message: MessageRef, custom_id: str, *,
                           channel: FakeChannel) -> SentInteraction:

@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 
 from aiohttp import web
 
+from .conformance import Violation
 from .driver import DriverMixin
 from .gateway import GatewaySession
 from .model import (
@@ -57,7 +58,8 @@ class FakeDiscordError(AssertionError):
 class FakeDiscord(RestMixin, DriverMixin):
     def __init__(self, *, token: str | None = None, ack_deadline: float = 3.0, token_lifetime: float = 900.0,
                  heartbeat_interval_ms: int = 41250,
-                 privileged_intents: frozenset[str] = frozenset({"GUILD_MEMBERS", "MESSAGE_CONTENT"})) -> None:
+                 privileged_intents: frozenset[str] = frozenset({"GUILD_MEMBERS", "MESSAGE_CONTENT"}),
+                 conformance: bool = True) -> None:
         self.token = token or f"fake.{secrets.token_urlsafe(18)}"
         self.ack_deadline, self.token_lifetime = ack_deadline, token_lifetime
         self.heartbeat_interval_ms = heartbeat_interval_ms
@@ -94,6 +96,9 @@ class FakeDiscord(RestMixin, DriverMixin):
         self.refusals: list[Refusal] = []
         self.unknown_routes: list[str] = []
         self.problems: list[str] = []
+        self.violations: list[Violation] = []  # requests Discord would refuse (conformance.py)
+        self.conformance = conformance  # check bodies against Discord's schemas (benchmarks turn it off)
+        self.checked: list[str] = []  # the routes of the requests checked, in order
         self.message_post_fault: MessagePostFault | None = None
         self.sessions: list[GatewaySession] = []
         self.identifies = 0
@@ -161,6 +166,20 @@ class FakeDiscord(RestMixin, DriverMixin):
         """Raise FakeDiscordError if anything went wrong that a test did not clear."""
         if self.problems:
             raise FakeDiscordError("fake Discord problems:\n" + "\n".join(self.problems) + self._log_tail())
+
+    def violations_report(self) -> str:
+        return "requests Discord would refuse (route: field = value: rule):\n" + "\n".join(
+            str(v) for v in self.violations)
+
+    def raise_violations(self) -> None:
+        """Raise FakeDiscordError if the bot sent anything Discord would refuse (fixtures.fake_discord's teardown)."""
+        if self.violations:
+            raise FakeDiscordError(self.violations_report())
+
+    def take_violations(self) -> list[Violation]:
+        """The violations so far, cleared: for a test that makes the bot break a rule on purpose."""
+        seen, self.violations = self.violations, []
+        return seen
 
     def clear_problems(self) -> list[str]:
         seen, self.problems, self.unknown_routes = self.problems, [], []
@@ -341,6 +360,8 @@ class FakeDiscord(RestMixin, DriverMixin):
                 return result
             if fail_on_problems and self.problems:
                 raise FakeDiscordError(f"while waiting for {what}: " + "\n".join(self.problems) + self._log_tail())
+            if fail_on_problems and self.violations:
+                raise FakeDiscordError(f"while waiting for {what}: {self.violations_report()}")
             for check in self.liveness_checks:
                 dead = check()
                 if dead:

@@ -18,7 +18,8 @@ from .process import BotLauncher
 @pytest_asyncio.fixture
 async def fake_discord() -> AsyncIterator[FakeDiscord]:
     """A fresh fake Discord on 127.0.0.1 (random port), with the loopback guard on in this process.
-    Teardown fails the test on unknown routes, fake crashes or loopback violations not cleared."""
+    Teardown fails the test on unknown routes, fake crashes, loopback violations not cleared, and on any
+    request Discord would refuse (its OpenAPI schemas and documented limits: conformance.py)."""
     fake = FakeDiscord()
     await fake.start()
     seen_violations = len(guard.violations)
@@ -29,6 +30,7 @@ async def fake_discord() -> AsyncIterator[FakeDiscord]:
         guard.disable()
         await fake.close()
     fake.raise_problems()
+    fake.raise_violations()
     if len(guard.violations) > seen_violations:
         raise FakeDiscordError(f"loopback guard violations: {guard.violations[seen_violations:]}")
 

@@ -56,6 +56,7 @@ class FakeUser:
     bot: bool = False
     role_ids: list[int] = field(default_factory=list)
     dms_closed: bool = False  # "allow direct messages" off: sending a DM gives 50007
+    deleted: bool = False  # the account is gone: opening a DM with it gives 404 Unknown User (10013)
     locale: str = "en-US"  # the language of the user's Discord client (interaction.locale)
 
     @property

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
+from .conformance import Violation, check_body, route_of
 from .model import (
     DM,
     EPHEMERAL,
@@ -138,6 +139,9 @@ class RestMixin:
             self._notify()
             return _error(404, 0, "404: Not Found")
         m, name, needs_auth = route
+        if self.conformance:
+            self.violations.extend(check_body(request.method, request.path, payload))
+            self.checked.append(route_of(request.method, request.path) or f"{request.method} {request.path}")
         if needs_auth and request.headers.get("Authorization") != f"Bot {self.token}":
             rec.status, rec.error_code = 401, 0
             return _error(401, 0, "401: Unauthorized")
@@ -158,6 +162,8 @@ class RestMixin:
             return _error(exc.status, exc.code, exc.message)
         except FormError as exc:
             rec.status, rec.error_code = 400, exc.code
+            route_name = route_of(request.method, request.path) or f"{request.method} {name}"
+            self.violations.append(Violation(route_name, exc.field, exc.value, str(exc)))
             text = "Invalid Form Body" if exc.code == 50035 else str(exc)
             self.refusals.append(Refusal(request.method, request.path, 400, exc.code, str(exc)))
             self._notify()
@@ -268,7 +274,7 @@ class RestMixin:
             raise FormError(f"callback type {ctype} is not valid for interaction type {inter.type}")
         message: Message | None = None
         if ctype == 4:
-            check_message(data, len(files), creating=True)
+            check_message(data, len(files), creating=True, path="$.data")
             message = self._new_message(inter.channel, data, files, interaction=inter, type_=20)
             inter.response_message_id = message.id
         elif ctype == 5:
@@ -279,7 +285,7 @@ class RestMixin:
             message = self.message_by_id(inter.source_message_id)
             inter.response_message_id = message.id
             if ctype == 7:
-                check_message(data, len(files), creating=False)
+                check_message(data, len(files), creating=False, path="$.data")
                 self._edit(message, data, files)
         elif ctype == 8:
             check_choices(data)
@@ -423,7 +429,7 @@ class RestMixin:
 
     async def h_open_dm(self: FakeDiscord, *, body: Any, **_: Any) -> Any:
         user = self.users_by_id.get(int(body.get("recipient_id", 0)))
-        if user is None:
+        if user is None or user.deleted:
             raise unknown("User", 10013)
         return self.open_dm(user).payload()
 
@@ -474,7 +480,7 @@ class RestMixin:
         kept = {a.id: a for a in keep}
         result: list[Attachment] = []
         used: set[int] = set()
-        for entry in meta or []:
+        for index, entry in enumerate(meta or []):
             ident = int(entry["id"])
             if ident in kept:
                 result.append(kept[ident])
@@ -483,7 +489,8 @@ class RestMixin:
                 result.append(self._store_attachment(entry.get("filename"), by_index[ident],
                                                      entry.get("description")))
             else:
-                raise FormError(f"attachments: id {ident} is neither a kept attachment nor an uploaded file")
+                raise FormError(f"attachments: id {ident} is neither a kept attachment nor an uploaded file",
+                                field=f"$.attachments[{index}].id", value=entry["id"])
         for index, upload in by_index.items():
             if index not in used and upload is not None:
                 result.append(self._store_attachment(None, upload, None))

@@ -29,34 +29,58 @@ class InteractionRefused(Exception):
 
 
 class FormError(Exception):
-    """A request body Discord answers with 400 (code 50035 Invalid Form Body unless given)."""
+    """A request body Discord answers with 400 (code 50035 Invalid Form Body unless given); field and value
+    say where (a JSON path) and what, for the conformance report (conformance.py)."""
 
-    def __init__(self, message: str, code: int = 50035) -> None:
+    def __init__(self, message: str, code: int = 50035, *, field: str = "", value: Any = None) -> None:
         super().__init__(message)
-        self.code = code
+        self.code, self.field, self.value = code, field, value
 
 
 # --- command schema (PUT .../commands) -------------------------------------------------------------
 
+COMMAND_TOTAL = 8000  # characters in a command's names, descriptions and choices (Discord's docs)
+
+
 def check_command_schema(commands: list[dict[str, Any]]) -> None:
     if len(commands) > 100:
-        raise FormError("more than 100 commands")
+        raise FormError("more than 100 commands", field="$", value=len(commands))
     seen: set[tuple[int, str]] = set()
-    for cmd in commands:
+    for index, cmd in enumerate(commands):
         ctype = cmd.get("type", 1)
         name = cmd.get("name", "")
+        path = f"$[{index}]"
         if (ctype, name) in seen:
-            raise FormError(f"duplicate command name {name!r}")
+            raise FormError(f"duplicate command name {name!r}", field=f"{path}.name", value=name)
         seen.add((ctype, name))
         if ctype == 1:
-            _check_name(name, "command")
-            _check_description(cmd.get("description", ""), f"command {name}")
-            _check_localizations(cmd, f"command {name}")
-            _check_options(cmd.get("options") or [], name, depth=0)
+            _check_name(name, "command", f"{path}.name")
+            _check_description(cmd.get("description", ""), f"command {name}", f"{path}.description")
+            _check_localizations(cmd, f"command {name}", path)
+            _check_options(cmd.get("options") or [], name, depth=0, path=f"{path}.options")
             for locale in _locales_in(cmd.get("options") or []):
                 _check_options_in_locale(cmd.get("options") or [], name, locale)
+            total = command_size(cmd)
+            if total > COMMAND_TOTAL:
+                raise FormError(f"command {name}: {total} characters in names, descriptions and choices, over "
+                                f"{COMMAND_TOTAL}", field=path, value=name)
         elif not 1 <= len(name) <= 32:
-            raise FormError(f"context menu name {name!r} must be 1-32 characters")
+            raise FormError(f"context menu name {name!r} must be 1-32 characters", field=f"{path}.name", value=name)
+
+
+def command_size(item: dict[str, Any]) -> int:
+    """Discord's count towards a command's 8,000 characters: name, description and value of the command,
+    its options (subcommands and groups included) and their choices, taking for each field only its
+    longest text among the default and every localization."""
+    total = 0
+    for key in ("name", "description"):
+        texts = [str(item.get(key) or ""), *(item.get(f"{key}_localizations") or {}).values()]
+        total += max(len(text) for text in texts)
+    if "value" in item:
+        total += len(str(item["value"]))
+    for child in (item.get("options") or []) + (item.get("choices") or []):
+        total += command_size(child)
+    return total
 
 
 def _name_char(char: str) -> bool:
@@ -66,27 +90,30 @@ def _name_char(char: str) -> bool:
     )
 
 
-def _check_name(name: str, what: str) -> None:
+def _check_name(name: str, what: str, field: str = "") -> None:
     if not (1 <= len(name) <= 32 and all(_name_char(c) for c in name)) or name != name.lower():
-        raise FormError(f"{what} name {name!r} must match ^[-_\\w]{{1,32}}$ and be lower case")
+        raise FormError(f"{what} name {name!r} must match ^[-_\\w]{{1,32}}$ and be lower case", field=field,
+                        value=name)
 
 
-def _check_description(text: str, what: str) -> None:
+def _check_description(text: str, what: str, field: str = "") -> None:
     if not 1 <= len(text) <= 100:
-        raise FormError(f"{what}: description must be 1-100 characters, got {len(text)}")
+        raise FormError(f"{what}: description must be 1-100 characters, got {len(text)}", field=field, value=text)
 
 
-def _check_localizations(item: dict[str, Any], what: str) -> None:
+def _check_localizations(item: dict[str, Any], what: str, path: str = "$") -> None:
     """name_localizations / description_localizations: known locales, and each value as valid as the default."""
     for locale, name in (item.get("name_localizations") or {}).items():
+        field = f"{path}.name_localizations.{locale}"
         if locale not in LOCALES:
-            raise FormError(f"{what}: unknown locale {locale!r}")
+            raise FormError(f"{what}: unknown locale {locale!r}", field=field, value=name)
         if "type" in item or "options" in item or "description" in item:
-            _check_name(name, f"{what} ({locale})")
+            _check_name(name, f"{what} ({locale})", field)
     for locale, text in (item.get("description_localizations") or {}).items():
+        field = f"{path}.description_localizations.{locale}"
         if locale not in LOCALES:
-            raise FormError(f"{what}: unknown locale {locale!r}")
-        _check_description(text, f"{what} ({locale})")
+            raise FormError(f"{what}: unknown locale {locale!r}", field=field, value=text)
+        _check_description(text, f"{what} ({locale})", field)
 
 
 def _locales_in(options: list[dict[str, Any]]) -> set[str]:
@@ -106,43 +133,52 @@ def _check_options_in_locale(options: list[dict[str, Any]], where: str, locale: 
         _check_options_in_locale(opt.get("options") or [], f"{where} {opt.get('name')}", locale)
 
 
-def _check_options(options: list[dict[str, Any]], where: str, depth: int) -> None:
+def _check_options(options: list[dict[str, Any]], where: str, depth: int, path: str = "$.options") -> None:
     if len(options) > 25:
-        raise FormError(f"{where}: more than 25 options")
+        raise FormError(f"{where}: more than 25 options", field=path, value=len(options))
     names: set[str] = set()
     optional_seen = False
-    for opt in options:
+    for index, opt in enumerate(options):
         name = opt.get("name", "")
-        _check_name(name, f"{where}: option")
-        _check_description(opt.get("description", ""), f"{where} {name}")
-        _check_localizations(opt, f"{where} {name}")
+        here = f"{path}[{index}]"
+        _check_name(name, f"{where}: option", f"{here}.name")
+        _check_description(opt.get("description", ""), f"{where} {name}", f"{here}.description")
+        _check_localizations(opt, f"{where} {name}", here)
         if name in names:
-            raise FormError(f"{where}: duplicate option {name!r}")
+            raise FormError(f"{where}: duplicate option {name!r}", field=f"{here}.name", value=name)
         names.add(name)
         otype = opt.get("type")
         if otype in (SUB_COMMAND, SUB_COMMAND_GROUP):
             if depth >= (1 if otype == SUB_COMMAND_GROUP else 2):
-                raise FormError(f"{where}: {name} nested too deep")
-            _check_options(opt.get("options") or [], f"{where} {name}", depth + 1)
+                raise FormError(f"{where}: {name} nested too deep", field=f"{here}.type", value=otype)
+            _check_options(opt.get("options") or [], f"{where} {name}", depth + 1, f"{here}.options")
             continue
         if otype not in OPTION_TYPE_NAMES:
-            raise FormError(f"{where}: option {name} has unknown type {otype!r}")
+            raise FormError(f"{where}: option {name} has unknown type {otype!r}", field=f"{here}.type", value=otype)
         if opt.get("required"):
             if optional_seen:
-                raise FormError(f"{where}: required option {name} after an optional one")
+                raise FormError(f"{where}: required option {name} after an optional one", field=f"{here}.required",
+                                value=True)
         else:
             optional_seen = True
-        choices = opt.get("choices") or []
-        if len(choices) > 25:
-            raise FormError(f"{where}: option {name} has more than 25 choices")
-        if choices and opt.get("autocomplete"):
-            raise FormError(f"{where}: option {name} has both choices and autocomplete")
-        for choice in choices:
-            if not 1 <= len(choice.get("name", "")) <= 100:
-                raise FormError(f"{where}: option {name}: choice name must be 1-100 characters")
-            for locale, text in (choice.get("name_localizations") or {}).items():
-                if locale not in LOCALES or not 1 <= len(text) <= 100:
-                    raise FormError(f"{where}: option {name}: choice {locale} name must be 1-100 characters")
+        _check_choices_of(opt, f"{where}: option {name}", here)
+
+
+def _check_choices_of(opt: dict[str, Any], what: str, path: str) -> None:
+    choices = opt.get("choices") or []
+    if len(choices) > 25:
+        raise FormError(f"{what} has more than 25 choices", field=f"{path}.choices", value=len(choices))
+    if choices and opt.get("autocomplete"):
+        raise FormError(f"{what} has both choices and autocomplete", field=f"{path}.autocomplete", value=True)
+    for index, choice in enumerate(choices):
+        field = f"{path}.choices[{index}]"
+        if not 1 <= len(choice.get("name", "")) <= 100:
+            raise FormError(f"{what}: choice name must be 1-100 characters", field=f"{field}.name",
+                            value=choice.get("name"))
+        for locale, text in (choice.get("name_localizations") or {}).items():
+            if locale not in LOCALES or not 1 <= len(text) <= 100:
+                raise FormError(f"{what}: choice {locale} name must be 1-100 characters",
+                                field=f"{field}.name_localizations.{locale}", value=text)
 
 
 # --- option values (the driver's slash()/autocomplete()) --------------------------------------------
@@ -236,83 +272,96 @@ def _check_value(opt: dict[str, Any], value: Any, resolve: Resolver, where: str)
 
 # --- messages, modals, autocomplete results ----------------------------------------------------------
 
-def check_message(data: dict[str, Any], n_files: int, *, creating: bool) -> None:
+EMBED_TOTAL = 6000  # characters in all of a message's embeds (Discord's docs)
+
+
+def check_message(data: dict[str, Any], n_files: int, *, creating: bool, path: str = "$") -> None:
     content = data.get("content") or ""
     embeds = data.get("embeds") or []
     components = data.get("components") or []
     if len(content) > 2000:
-        raise FormError(f"content: must be 2000 or fewer in length (got {len(content)})")
+        raise FormError(f"content: must be 2000 or fewer in length (got {len(content)})", field=f"{path}.content",
+                        value=content)
     if len(embeds) > 10:
-        raise FormError("embeds: at most 10")
+        raise FormError("embeds: at most 10", field=f"{path}.embeds", value=len(embeds))
     total = 0
-    for embed in embeds:
+    for index, embed in enumerate(embeds):
+        here = f"{path}.embeds[{index}]"
         for key, limit in (("title", 256), ("description", 4096)):
             text = embed.get(key) or ""
             total += len(text)
             if len(text) > limit:
-                raise FormError(f"embed {key}: must be {limit} or fewer in length")
+                raise FormError(f"embed {key}: must be {limit} or fewer in length", field=f"{here}.{key}", value=text)
+        total += len((embed.get("footer") or {}).get("text") or "") + len((embed.get("author") or {}).get("name") or "")
         if len(embed.get("fields") or []) > 25:
-            raise FormError("embed fields: at most 25")
+            raise FormError("embed fields: at most 25", field=f"{here}.fields", value=len(embed["fields"]))
         for fld in embed.get("fields") or []:
             total += len(fld.get("name", "")) + len(fld.get("value", ""))
-    if total > 6000:
-        raise FormError("embeds: total text over 6000 characters")
+    if total > EMBED_TOTAL:
+        raise FormError(f"embeds: total text over {EMBED_TOTAL} characters", field=f"{path}.embeds", value=total)
     if len(data.get("attachments") or []) > 10 or n_files > 10:
-        raise FormError("attachments: at most 10")
-    check_components(components, v2=bool((data.get("flags") or 0) & (1 << 15)))
+        raise FormError("attachments: at most 10", field=f"{path}.attachments", value=max(n_files, len(
+            data.get("attachments") or [])))
+    check_components(components, v2=bool((data.get("flags") or 0) & (1 << 15)), path=f"{path}.components")
     if creating and not (content or embeds or n_files or components or data.get("poll")
                          or data.get("sticker_ids")):
-        raise FormError("Cannot send an empty message", code=50006)
+        raise FormError("Cannot send an empty message", code=50006, field=path, value=data)
 
 
-def check_components(components: list[dict[str, Any]], *, v2: bool = False) -> None:
-
-
+def check_components(components: list[dict[str, Any]], *, v2: bool = False, path: str = "$.components") -> None:
     if not v2:
         if len(components) > 5:
-            raise FormError("components: at most 5 action rows")
-        for row in components:
+            raise FormError("components: at most 5 action rows", field=path, value=len(components))
+        for index, row in enumerate(components):
             if row.get("type") != 1:
-                raise FormError("components: top level must be action rows (type 1) without IS_COMPONENTS_V2")
+                raise FormError("components: top level must be action rows (type 1) without IS_COMPONENTS_V2",
+                                field=f"{path}[{index}].type", value=row.get("type"))
             kids = row.get("components") or []
             selects = [c for c in kids if c.get("type") in (3, 5, 6, 7, 8)]
             if not kids or len(kids) > 5 or (selects and len(kids) > 1):
-                raise FormError("action row: 1-5 buttons or exactly one select")
+                raise FormError("action row: 1-5 buttons or exactly one select", field=f"{path}[{index}].components",
+                                value=[c.get("type") for c in kids])
     ids: set[str] = set()
     for comp in walk_components(components):
         cid = comp.get("custom_id")
         if cid is not None:
             if not 1 <= len(cid) <= 100:
-                raise FormError(f"custom_id {cid!r}: must be 1-100 characters")
+                raise FormError(f"custom_id {cid!r}: must be 1-100 characters", field=f"{path}..custom_id", value=cid)
             if cid in ids:
-                raise FormError(f"custom_id {cid!r}: duplicated in one message")
+                raise FormError(f"custom_id {cid!r}: duplicated in one message", field=f"{path}..custom_id",
+                                value=cid)
             ids.add(cid)
         if comp.get("type") == 2:
             if len(comp.get("label") or "") > 80:
-                raise FormError("button label: at most 80 characters")
+                raise FormError("button label: at most 80 characters", field=f"{path}..label", value=comp["label"])
             if comp.get("style") == 5 and not comp.get("url"):
-                raise FormError("link button needs a url")
+                raise FormError("link button needs a url", field=f"{path}..url", value=None)
             if comp.get("style") != 5 and cid is None and comp.get("style") != 6:
-                raise FormError("button needs a custom_id")
+                raise FormError("button needs a custom_id", field=f"{path}..custom_id", value=None)
         if comp.get("type") == 3 and not 1 <= len(comp.get("options") or []) <= 25:
-            raise FormError("string select: 1-25 options")
+            raise FormError("string select: 1-25 options", field=f"{path}..options", value=len(comp.get("options")
+                                                                                             or []))
 
 
-def check_modal(data: dict[str, Any]) -> None:
+def check_modal(data: dict[str, Any], path: str = "$.data") -> None:
     if not 1 <= len(data.get("title") or "") <= 45:
-        raise FormError("modal title: 1-45 characters")
+        raise FormError("modal title: 1-45 characters", field=f"{path}.title", value=data.get("title"))
     if not 1 <= len(data.get("custom_id") or "") <= 100:
-        raise FormError("modal custom_id: 1-100 characters")
+        raise FormError("modal custom_id: 1-100 characters", field=f"{path}.custom_id", value=data.get("custom_id"))
     if not 1 <= len(data.get("components") or []) <= 5:
-        raise FormError("modal: 1-5 components")
+        raise FormError("modal: 1-5 components", field=f"{path}.components", value=len(data.get("components") or []))
 
 
-def check_choices(data: dict[str, Any]) -> None:
+def check_choices(data: dict[str, Any], path: str = "$.data") -> None:
     choices = data.get("choices")
     if not isinstance(choices, list) or len(choices) > 25:
-        raise FormError("autocomplete: choices must be a list of at most 25")
-    for choice in choices:
+        raise FormError("autocomplete: choices must be a list of at most 25", field=f"{path}.choices",
+                        value=len(choices) if isinstance(choices, list) else choices)
+    for index, choice in enumerate(choices):
+        field = f"{path}.choices[{index}]"
         if not 1 <= len(str(choice.get("name", ""))) <= 100:
-            raise FormError("autocomplete choice name: 1-100 characters")
+            raise FormError("autocomplete choice name: 1-100 characters", field=f"{field}.name",
+                            value=choice.get("name"))
         if isinstance(choice.get("value"), str) and len(choice["value"]) > 100:
-            raise FormError("autocomplete choice value: at most 100 characters")
+            raise FormError("autocomplete choice value: at most 100 characters", field=f"{field}.value",
+                            value=choice["value"])

@@ -33,7 +33,8 @@ async def test_one_stream_in_order_streams_side_by_side_and_leases(service: Serv
     assert await service.outbox.claim_due("w2", lease=30) == []  # leased: nobody else takes them
     assert await service.outbox.delivered(heads[0], "w1", channel_id=1, message_id=11)
     nxt = await service.outbox.claim_due("w2", lease=30)
-    assert [(p.stream, p.announcement.kind) for p in nxt] == [(f"game:{first.id}", AnnouncementKind.YOUR_MOVE)]
+    # the DM to the player to move has the player's own stream, and went only after the board it links to
+    assert [(p.stream, p.announcement.kind) for p in nxt] == [(f"player:{ALICE}", AnnouncementKind.YOUR_MOVE)]
     # w1 dies holding the second game's board: after its lease, w2 takes it, and w1's late word counts for nothing
     clock.advance(seconds=31)
     taken = await service.outbox.claim_due("w2", lease=30)
@@ -56,3 +57,23 @@ async def test_a_failed_post_waits_its_backoff(service: Service, clock: FakeCloc
     assert [backoff(n, base=2, ceiling=300) for n in (1, 2, 3, 8, 9, 20)] == [2, 4, 8, 256, 300, 300]
     assert await service.outbox.failed(again, "w1", "403 Missing Access")
     assert await service.outbox.pending_count() == 1  # the DM after it is free to go
+
+
+async def test_a_dm_never_holds_up_the_boards_of_its_game(service: Service, clock: FakeClock) -> None:
+    """Order is kept per destination (issue 25): a DM Discord keeps refusing waits alone; the DM itself
+    waits only for the board it links to."""
+    game = await new_game(service)
+    clock.advance(seconds=60)
+    board = await service.outbox.claim_due("w1", lease=30)
+    assert [(p.stream, p.announcement.kind) for p in board] == [(f"game:{game.id}", AnnouncementKind.GAME_STARTED)]
+    assert await service.outbox.delivered(board[0], "w1", channel_id=1, message_id=1)
+    dm = await service.outbox.claim_due("w1", lease=30)
+    assert [(p.stream, p.announcement.kind) for p in dm] == [(f"player:{ALICE}", AnnouncementKind.YOUR_MOVE)]
+    assert await service.outbox.retry_later(dm[0], "w1", "503 Service Unavailable", delay=3600)
+    await service.games.play(game.id, ALICE, "22-18")
+    clock.advance(seconds=60)
+    moved = await service.outbox.claim_due("w1", lease=30)
+    assert [(p.stream, p.announcement.kind) for p in moved] == [(f"game:{game.id}", AnnouncementKind.MOVED)]
+    assert await service.outbox.delivered(moved[0], "w1", channel_id=1, message_id=2)
+    told = await service.outbox.claim_due("w1", lease=30)  # Bob's DM, once the board it links to is out
+    assert [(p.stream, p.announcement.kind) for p in told] == [(f"player:{BOB}", AnnouncementKind.YOUR_MOVE)]
