@@ -110,6 +110,7 @@ from service.results import (
     move_number,
 )
 from service.tournaments import TournamentService
+from service.weblinks import WebLinkService
 
 
 class Service:
@@ -138,6 +139,7 @@ class Service:
         self.analysis = AnalysisService(self.ctx, review_search)
         self.imports = ImportService(self.ctx)
         self.outbox = OutboxService(self.ctx)
+        self.web = WebLinkService(self.ctx)
 
 
 __all__ = [
@@ -235,6 +237,7 @@ __all__ = [
     "TournamentFull",
     "TournamentNotFound",
     "UnplayablePosition",
+    "WebLinkService",
     "Vacation",
     "acting_as",
     "ask_as",
