@@ -16,7 +16,7 @@ run: $(VENV)/.installed  ## run the bot (local mode without DISCORD_TOKEN)
 
 lint: $(VENV)/.installed
 	$(PY) -m ruff check .
-	$(PY) -m mypy --strict rules messages render data engine service bot local
+	$(PY) -m mypy --strict rules messages render data engine service bot local web
 
 test: lint  ## install everything, lint, type-check and run the whole suite (slow tests included)
 	$(PY) -m pytest -n 2 -q

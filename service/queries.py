@@ -82,6 +82,13 @@ class QueryService:
         }
         return write_game(game, tags, result=row.result or "*")
 
+    async def display_names(self, game: GameView) -> tuple[str | None, str | None]:
+        """White's and Black's names as Discord last showed them to the bot (None: never learnt)."""
+        async with self._ctx.db.read() as repos:
+            white = await repos.players.get(game.white_id)
+            black = await repos.players.get(game.black_id)
+        return (white.display_name if white else None, black.display_name if black else None)
+
     async def ratings(self, player_id: int) -> list[Rating]:
         async with self._ctx.db.read() as repos:
             return [Rating.from_row(r) for r in await repos.ratings.for_player(player_id)]
