@@ -20,6 +20,7 @@ import discord
 
 import engine
 import local
+import web
 from bot.client import DamaBot
 from bot.discord_endpoints import point_discord_at
 from bot.logs import redact_handlers
@@ -37,7 +38,16 @@ MISSING_TOKEN = (
 
 def configure_logging(settings: Settings) -> None:
     discord.utils.setup_logging(level=settings.log_level_number, root=True)
-    redact_handlers(logging.getLogger(), (settings.discord_token.get(),))
+    secrets = (settings.discord_token.get(), settings.web.secret.get() if settings.web else "")
+    redact_handlers(logging.getLogger(), tuple(s for s in secrets if s))
+
+
+def web_config(settings: Settings) -> web.WebConfig | None:
+    """The web pages' settings, when WEB_PORT is set."""
+    if settings.web is None:
+        return None
+    found = settings.web
+    return web.WebConfig(found.port, found.base_url, found.host, found.secret.get() or None)
 
 
 def fail(message: str, code: int = 2) -> None:
@@ -56,7 +66,9 @@ def main(language: str | None = None) -> int:
         if not settings.discord_token:
             if sys.stdin.isatty():
                 chosen = language or os.environ.get("LANG")
-                return local.main(settings.database, pictures=settings.local_pictures, language=chosen)
+                return local.main(
+                    settings.database, pictures=settings.local_pictures, language=chosen, web=web_config(settings)
+                )
             fail(MISSING_TOKEN)
         connect(settings)
     except DatabaseUnavailable as error:
@@ -102,6 +114,8 @@ async def run(settings: Settings) -> None:
         config = ServiceConfig(work_lease=timedelta(seconds=settings.work_lease_seconds))
         service = Service(db, engine=engine.default_engine(), config=config)
         bot = DamaBot(service, dev_guild_id=settings.dev_guild_id, **bot_options(settings))
+        pages = web_config(settings)
+        server = await web.start(service, pages) if pages is not None else None
         loop = asyncio.get_running_loop()
         for signum in (signal.SIGTERM, signal.SIGINT):
             try:
@@ -112,4 +126,6 @@ async def run(settings: Settings) -> None:
             async with bot:
                 await bot.start(settings.discord_token.get())
         finally:
+            if server is not None:
+                await server.stop()
             await asyncio.to_thread(engine.shutdown)

@@ -83,10 +83,6 @@ def analysis_heading(w: Words) -> str:
     return w.say("web.analysis", "Engine analysis")
 
 
-def graph_caption(w: Words) -> str:
-    return w.say("web.graph", "Evaluation after each move: above the middle line White is better, below it Black.")
-
-
 def not_found(w: Words) -> str:
     return w.say("web.not_found", "There is no game at this address.")
 

@@ -14,7 +14,7 @@ from render.options import RenderOptions
 from render.theme import RGB, PieceColors, Theme, load_theme
 from rules import Board, Color, Move, Position
 
-FONT = "DejaVu Sans, Verdana, sans-serif"
+FONT = "sans-serif"  # the reader's own sans-serif face (DejaVu Sans on most Linux systems)
 
 
 def _hex(color: RGB) -> str:
@@ -42,13 +42,8 @@ def render_svg(position: Position, options: RenderOptions | None = None) -> str:
     ]
     parts += _frame(theme, layout)
     parts += _points(theme, layout, board) if points else _squares(theme, layout, board)
+    parts += _tints(theme, layout, board, options)
     last = options.last_move
-    if last is not None:
-        for square in (last.start, last.end):
-            parts.append(_tint(layout, board, square, theme.last_move, theme.last_move_alpha, "last"))
-    for square in sorted(options.highlights):
-        if square in board.coords:
-            parts.append(_tint(layout, board, square, theme.highlight, theme.highlight_alpha, "highlight"))
     radius = layout.cell * piece_radius(layout.cell, numbered)
     if last is not None:
         victims = position.turn  # the side now to move lost them
@@ -65,6 +60,18 @@ def render_svg(position: Position, options: RenderOptions | None = None) -> str:
         parts += _edge_labels(theme, layout, board)
     parts.append("</svg>")
     return "".join(parts)
+
+
+def _tints(theme: Theme, layout: Layout, board: Board, options: RenderOptions) -> list[str]:
+    """The last move's start and end squares, then the highlighted squares."""
+    out = []
+    if options.last_move is not None:
+        for square in (options.last_move.start, options.last_move.end):
+            out.append(_tint(layout, board, square, theme.last_move, theme.last_move_alpha, "last"))
+    for square in sorted(options.highlights):
+        if square in board.coords:
+            out.append(_tint(layout, board, square, theme.highlight, theme.highlight_alpha, "highlight"))
+    return out
 
 
 def _frame(theme: Theme, layout: Layout) -> list[str]:

@@ -28,7 +28,7 @@ from web.page import PageData, board_svg, caption, clock_line, move_items, page,
 STATIC = Path(__file__).parent / "static"
 STATIC_TYPES = {"dama.js": "text/javascript", "dama.css": "text/css"}
 GAME_PATH = r"/g/{game:\d{1,15}}/{token:[A-Za-z0-9_-]{1,64}}"
-access_log = logging.getLogger("web.access")
+access_log = logging.getLogger("web").getChild("access")
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,7 +161,9 @@ class Pages:
 
 def _json(body: object) -> web.Response:
     return web.Response(
-        text=json.dumps(body, ensure_ascii=False), content_type="application/json", headers={"Cache-Control": "no-store"}
+        text=json.dumps(body, ensure_ascii=False),
+        content_type="application/json",
+        headers={"Cache-Control": "no-store"},
     )
 
 

@@ -13,6 +13,7 @@ from collections.abc import Awaitable, Callable
 
 from aiohttp import web
 from aiohttp.abc import AbstractAccessLogger
+from aiohttp.typedefs import Middleware
 
 from messages import web as words
 from messages.i18n import Words, resolve
@@ -23,16 +24,23 @@ log = logging.getLogger("web")
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 # No inline script or style, nothing from elsewhere; the page is never framed.
-CSP = (
-    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
-    "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
-)
+_POLICY = {
+    "default-src": "'none'",
+    "script-src": "'self'",
+    "style-src": "'self'",
+    "img-src": "'self'",
+    "connect-src": "'self'",
+    "base-uri": "'none'",
+    "form-action": "'none'",
+    "frame-ancestors": "'none'",
+}
+CSP = "; ".join(f"{directive} {source}" for directive, source in _POLICY.items())
 HEADERS = {
     "Content-Security-Policy": CSP,
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",  # the address holds the token
     "X-Frame-Options": "DENY",
-    "X-Robots-Tag": "noindex, nofollow",
+    "X-Robots-Tag": "noindex",
     "Cross-Origin-Opener-Policy": "same-origin",
 }
 READ_METHODS = ("GET", "HEAD")
@@ -110,7 +118,7 @@ def client_address(request: web.Request) -> str:
     return peer
 
 
-def guard(limit: RateLimit) -> Callable[[web.Request, Handler], Awaitable[web.StreamResponse]]:
+def guard(limit: RateLimit) -> Middleware:
     @web.middleware
     async def middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
         response = await _answer(request, handler, limit)

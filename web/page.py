@@ -123,7 +123,8 @@ def _move_list(w: Words, data: PageData) -> str:
         symbol = ""
         verdict = verdicts.get(ply)
         if verdict is not None:
-            symbol = f'<span class="verdict {verdict.value}" title="{_e(verdict_word(w, verdict))}">{_e(item["symbol"])}</span>'
+            said = _e(verdict_word(w, verdict))
+            symbol = f'<span class="verdict {verdict.value}" title="{said}">{_e(item["symbol"])}</span>'
         out.append(f'<a{current} data-ply="{ply}" href="{_e(query(data, ply))}">{_e(item["text"])}{symbol}</a>')
         if not item["white"]:
             out.append("</li>")
