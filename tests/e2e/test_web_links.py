@@ -1,0 +1,83 @@
+"""The web page's link button, end to end: the real bot (`python -m bot`) against the loopback Discord, with
+WEB_PORT and WEB_BASE_URL set every board post carries an "Open on the web" link (validated by the fake:
+a link button has a url and no custom id), the link opens the game's page, `/server-settings web_links:False`
+removes the buttons and closes the pages; without WEB_PORT no board carries one."""
+
+from __future__ import annotations
+
+import asyncio
+import urllib.error
+import urllib.request
+from typing import Any
+
+import pytest
+
+from tests.e2e.helpers import game_id_of, slash_move, start_game, wait_dms
+from tests.fakediscord.fixtures import bot_launcher, fake_discord  # noqa: F401
+from tests.fakediscord.model import Message, Reply
+from tests.web.site import free_port
+
+pytestmark = pytest.mark.asyncio
+LABEL = "Open on the web"
+
+
+def links(posted: Message | Reply) -> list[dict[str, Any]]:
+    message = posted.message if isinstance(posted, Reply) else posted
+    assert message is not None
+    return [c for c in message.all_components() if c.get("type") == 2 and c.get("style") == 5]
+
+
+def get(url: str) -> tuple[int, str]:
+    try:
+        with urllib.request.urlopen(url, timeout=10) as answer:
+            return answer.status, answer.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode()
+
+
+async def test_every_board_links_to_the_game_page(fake_discord, bot_launcher) -> None:  # noqa: F811
+    fake = fake_discord
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    await bot_launcher.process("bot", env={"WEB_PORT": str(port), "WEB_BASE_URL": base})
+    alice, bob = fake.alice, fake.bob
+    first = await start_game(fake, alice, bob)
+    game = game_id_of(first)
+    (button,) = links(first)
+    assert button["label"] == LABEL and "custom_id" not in button
+    url = button["url"]
+    assert url.startswith(f"{base}/g/{game}/") and len(url.rsplit("/", 1)[1]) >= 16
+    status, page = await asyncio.to_thread(get, url)
+    assert status == 200 and f"Game #{game}" in page and "White to move" in page
+
+    boards = [first]
+    moved = await slash_move(fake, alice, "22-18")
+    boards.append(moved)
+    shown = await fake.wait_for_reply(await fake.slash(bob, "board", game=game))
+    boards.append(shown)
+    dms = await wait_dms(fake, bob, 1)  # "your move" with the board
+    boards.extend(dm for dm in dms if dm.attachments)
+    resigned = await fake.wait_for_reply(await fake.slash(bob, "resign", game=game))
+    boards.append(resigned)
+    for board in boards:
+        assert [b["url"] for b in links(board)] == [url], board.content
+    assert resigned.custom_ids() == [f"dama:rematch:{game}"]  # the finished board: Rematch, and the link
+    status, page = await asyncio.to_thread(get, url)
+    assert status == 200 and "White wins by resignation" in page
+
+    saved = await fake.wait_for_reply(await fake.slash(fake.owner, "server-settings", web_links=False))
+    assert "Boards do not link to the web, and the games' pages are closed." in saved.content
+    status, page = await asyncio.to_thread(get, url)
+    assert status == 404 and "There is no game at this address." in page
+    second = await start_game(fake, alice, bob)
+    assert links(second) == []
+
+
+async def test_without_web_port_no_board_carries_a_link(fake_discord, bot_launcher) -> None:  # noqa: F811
+    fake = fake_discord
+    await bot_launcher.process("bot")
+    first = await start_game(fake, fake.alice, fake.bob)
+    moved = await slash_move(fake, fake.alice, "22-18")
+    for board in (first, moved):
+        assert links(board) == []
+        assert board.custom_ids()  # the game's own buttons are still there
