@@ -47,7 +47,14 @@ def web_config(settings: Settings) -> web.WebConfig | None:
     if settings.web is None:
         return None
     found = settings.web
-    return web.WebConfig(found.port, found.base_url, found.host, found.secret.get() or None)
+    return web.WebConfig(
+        found.port,
+        found.base_url,
+        found.host,
+        found.secret.get() or None,
+        requests_per_minute=found.requests_per_minute,
+        burst=max(1, min(60, int(found.requests_per_minute // 2))),
+    )
 
 
 def fail(message: str, code: int = 2) -> None:

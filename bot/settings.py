@@ -70,12 +70,13 @@ class Settings:
 
 @dataclass(frozen=True, slots=True)
 class WebSettings:
-    """WEB_HOST, WEB_PORT, WEB_BASE_URL and WEB_SECRET (docs/WEB.md)."""
+    """WEB_HOST, WEB_PORT, WEB_BASE_URL, WEB_SECRET and WEB_REQUESTS_PER_MINUTE (docs/WEB.md)."""
 
     host: str
     port: int
     base_url: str  # the address players see; default http://WEB_HOST:WEB_PORT
     secret: Secret  # empty: the one kept in the database
+    requests_per_minute: float = 120.0  # per client address (WEB_REQUESTS_PER_MINUTE)
 
 
 def web_settings(text: Callable[..., str]) -> WebSettings | None:
@@ -94,7 +95,10 @@ def web_settings(text: Callable[..., str]) -> WebSettings | None:
     secret = text("WEB_SECRET")
     if secret and len(secret) < 16:
         raise SettingsError("WEB_SECRET must be at least 16 characters (or left empty: one is kept in the database)")
-    return WebSettings(host, int(port_text), base.rstrip("/"), Secret(secret))
+    rate = text("WEB_REQUESTS_PER_MINUTE", "120") or "120"
+    if not rate.isdigit() or not 1 <= int(rate) <= 1_000_000:
+        raise SettingsError(f"WEB_REQUESTS_PER_MINUTE must be a whole number from 1 to 1000000, not {rate!r}")
+    return WebSettings(host, int(port_text), base.rstrip("/"), Secret(secret), float(rate))
 
 
 def read_env_file(path: Path) -> dict[str, str]:

@@ -41,6 +41,7 @@ def test_every_web_setting_is_read_and_the_secret_is_masked() -> None:
         ({"WEB_PORT": "8080", "WEB_BASE_URL": "dama.example.org"}, "WEB_BASE_URL must be an http(s) address"),
         ({"WEB_PORT": "8080", "WEB_SECRET": "short"}, "WEB_SECRET must be at least 16 characters"),
         ({"WEB_BASE_URL": "https://dama.example.org"}, "WEB_BASE_URL needs WEB_PORT"),
+        ({"WEB_PORT": "8080", "WEB_REQUESTS_PER_MINUTE": "lots"}, "WEB_REQUESTS_PER_MINUTE must be a whole number"),
     ],
 )
 def test_bad_web_settings_are_refused_in_words(values: dict[str, str], words: str) -> None:
