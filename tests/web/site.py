@@ -28,7 +28,7 @@ def free_port() -> int:
 
 
 class Site:
-    def __init__(self, folder: Path, **config: Any) -> None:
+    def __init__(self, folder: Path, service_options: dict[str, Any] | None = None, **config: Any) -> None:
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, name="test-web", daemon=True)
         self.thread.start()
@@ -36,7 +36,7 @@ class Site:
         self.base = f"http://127.0.0.1:{port}"
         self.config = WebConfig(port=port, base_url=self.base, **config)
         self.db: Database = self.run(Database.open(str(folder / "web.sqlite3")))
-        self.service = Service(self.db, rng=random.Random(7))
+        self.service = Service(self.db, rng=random.Random(7), **(service_options or {}))
         self.server: WebServer = self.run(start(self.service, self.config))
 
     def run(self, work: Coroutine[Any, Any, T]) -> T:
