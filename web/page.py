@@ -138,10 +138,10 @@ def _move_list(w: Words, data: PageData) -> str:
 def _controls(w: Words, data: PageData) -> str:
     plies = data.game.ply
     steps = (
-        ("first", 0, "⏮", words.first_position(w)),
+        ("first", 0, "«", words.first_position(w)),
         ("prev", max(0, data.ply - 1), "◀", words.previous_move(w)),
         ("next", min(plies, data.ply + 1), "▶", words.next_move(w)),
-        ("last", plies, "⏭", words.last_position(w)),
+        ("last", plies, "»", words.last_position(w)),
     )
     links = [
         f'<a id="{name}" data-step="{name}" href="{_e(query(data, ply))}" title="{_e(label)}" '
