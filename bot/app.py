@@ -80,6 +80,8 @@ def main(language: str | None = None) -> int:
         connect(settings)
     except DatabaseUnavailable as error:
         fail(database_problem(error))
+    except web.WebUnavailable as error:
+        fail(str(error), 5)
     return 0
 
 
@@ -93,6 +95,8 @@ def connect(settings: Settings) -> None:
         asyncio.run(run(settings))
     except discord.LoginFailure:
         fail("Discord refused the token (DISCORD_TOKEN): check it in the developer portal.", 3)
+    except web.WebUnavailable as error:
+        fail(str(error), 5)
     except discord.PrivilegedIntentsRequired:
         fail("Discord asks for a privileged intent; Dama needs none: check the code for a changed intent.", 3)
     except (OSError, aiohttp.ClientError) as error:

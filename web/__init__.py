@@ -10,7 +10,7 @@ every player's text, sends a strict Content-Security-Policy, limits requests per
 wrong link exactly like a missing game (service/weblinks.py holds the rule). See docs/WEB.md.
 """
 
-from web.app import WebConfig, WebServer, build_app, start
+from web.app import WebConfig, WebServer, WebUnavailable, build_app, start
 from web.guard import redact
 
-__all__ = ["WebConfig", "WebServer", "build_app", "redact", "start"]
+__all__ = ["WebConfig", "WebServer", "WebUnavailable", "build_app", "redact", "start"]

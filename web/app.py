@@ -138,7 +138,8 @@ class Pages:
             data = await self._data(request, None)
         except GameNotFound:
             return not_found(request)
-        text = await self.service.queries.export_pdn(data.game.id, site=self.config.base_url)
+        shown = (data.names.white, data.names.black)  # never "Player <Discord id>"
+        text = await self.service.queries.export_pdn(data.game.id, site=self.config.base_url, names=shown)
         name = f"dama-{data.game.id}-{variant_name(reader_words(request), data.game.variant)}.pdn"
         safe = "".join(c if c.isascii() and (c.isalnum() or c in "-_.") else "_" for c in name)
         return web.Response(
@@ -197,6 +198,11 @@ class WebServer:
         await self._runner.cleanup()
 
 
+class WebUnavailable(Exception):
+    """The pages cannot be served where the settings say (the port is taken, the address is not this
+    machine's); the message says where and why, for the operator."""
+
+
 async def start(service: Service, config: WebConfig) -> WebServer:
     """Listen on config.host:port and give the service its link secret and public address."""
     await service.web.configure(config.base_url, config.secret)
@@ -204,5 +210,12 @@ async def start(service: Service, config: WebConfig) -> WebServer:
         build_app(service, config), access_log_class=RedactedAccessLog, access_log=access_log, handle_signals=False
     )
     await runner.setup()
-    await web.TCPSite(runner, config.host, config.port).start()
+    try:
+        await web.TCPSite(runner, config.host, config.port).start()
+    except OSError as error:
+        await runner.cleanup()
+        where = f"{config.host}:{config.port}"
+        raise WebUnavailable(
+            f"cannot serve the web pages on {where} (WEB_HOST, WEB_PORT): {error.strerror or error}"
+        ) from None
     return WebServer(runner, config)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import pty
 import re
+import socket
 import subprocess
 import sys
 import urllib.request
@@ -52,3 +53,29 @@ def test_local_mode_prints_the_link_and_serves_the_page_meanwhile(tmp_path: Path
             proc.wait()
         os.close(main)
     assert "Traceback" not in seen.decode(errors="replace")
+
+
+def test_a_taken_port_is_refused_in_words(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        env = clean_env(tmp_path) | {"WEB_PORT": str(port)}
+        main, child = pty.openpty()
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "bot"], cwd=tmp_path, env=env, stdin=child, stdout=child, stderr=child,
+            close_fds=True,
+        )
+        os.close(child)
+        seen = bytearray()
+        try:
+            read_until(main, b"(WEB_HOST, WEB_PORT)", seen)
+            assert proc.wait(timeout=30) == 5
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+            os.close(main)
+    text = seen.decode(errors="replace")
+    assert f"cannot serve the web pages on 127.0.0.1:{port} (WEB_HOST, WEB_PORT)" in text
+    assert "Traceback" not in text

@@ -18,7 +18,7 @@ from service import GameView, Service
 from web import WebConfig, WebServer, start
 
 T = TypeVar("T")
-WHITE, BLACK = 101, 202
+WHITE, BLACK = 734_512_998_101, 734_512_998_202  # Discord-sized ids: a page must never show one
 
 
 def free_port() -> int:

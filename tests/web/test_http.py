@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from rules.pdn import read_games
-from tests.web.site import Site
+from tests.web.site import BLACK, WHITE, Site
 from web.guard import CSP
 
 VOLATILE = {"Date"}  # the only header allowed to differ between two answers
@@ -182,3 +182,15 @@ def test_static_files_are_served_with_their_types(site: Site) -> None:
     assert body == (Path(__file__).parents[2] / "web" / "static" / "dama.js").read_bytes()
     assert fetch(f"{site.base}/static/dama.css")[1]["Content-Type"].startswith("text/css")
     assert fetch(f"{site.base}/static/../app.py")[0] == 404
+
+
+def test_a_player_without_a_known_name_is_never_named_by_their_id(site: Site) -> None:
+    game = site.new_game(white=None, black="Bo")
+    site.play(game, 2)
+    link = site.link(game)
+    for url in (link, link + "/pdn", link + "/state"):
+        _, _, body = fetch(url)
+        assert str(WHITE).encode() not in body and str(BLACK).encode() not in body, url
+    assert b"Unnamed player" in fetch(link)[2]
+    (record,) = read_games(fetch(link + "/pdn")[2].decode())
+    assert (record.tags["White"], record.tags["Black"]) == ("Unnamed player", "Bo")

@@ -123,6 +123,7 @@
       }
       await show(atEnd ? plies : Math.min(ply, plies));
     }
+    if (!state.active) document.getElementById("live")?.remove(); // the game is over: nothing more to follow
     return state.active;
   }
 
