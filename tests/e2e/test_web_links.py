@@ -81,3 +81,25 @@ async def test_without_web_port_no_board_carries_a_link(fake_discord, bot_launch
     for board in (first, moved):
         assert links(board) == []
         assert board.custom_ids()  # the game's own buttons are still there
+
+
+async def test_a_debug_log_holds_no_link_token_and_no_web_secret(fake_discord, bot_launcher) -> None:  # noqa: F811
+    fake = fake_discord
+    port = free_port()
+    secret = "operator-chosen-web-secret-0123"
+    env = {"WEB_PORT": str(port), "WEB_SECRET": secret, "LOG_LEVEL": "DEBUG"}
+    bot = await bot_launcher.process("bot", env=env)
+    first = await start_game(fake, fake.alice, fake.bob)
+    moved = await slash_move(fake, fake.alice, "22-18")
+    url = links(first)[0]["url"]
+    token = url.rsplit("/", 1)[1]
+    assert [b["url"] for b in links(moved)] == [url]
+    for suffix in ("", "/state", "/ply/1", "/pdn"):
+        assert (await asyncio.to_thread(get, url + suffix))[0] == 200
+    assert (await asyncio.to_thread(get, url[:-1] + ("A" if url[-1] != "A" else "B")))[0] == 404
+    await wait_dms(fake, fake.bob, 1)
+    log = bot.output()
+    assert "DEBUG" in log and "INTERACTION_CREATE" in log  # the chatty loggers ran, components and all
+    assert f"GET /g/{game_id_of(first)}/…/state" in log  # the access log names each request...
+    assert token not in log and token[:-1] not in log  # ...without the token, nor does any other line
+    assert secret not in log
