@@ -66,9 +66,12 @@ def test_the_arrow_keys_step_through_the_game(site: Site, browser: webdriver.Chr
     replay = site.replay(game)
     browser.get(site.link(game))
     page = browser.find_element(By.TAG_NAME, "body")
+    # a slow network: the three presses all come before the first board does, and still step three plies
+    browser.set_network_conditions(latency=300, download_throughput=-1, upload_throughput=-1)
     for _ in range(3):
         page.send_keys(Keys.ARROW_LEFT)
     wait_for(browser, lambda: page.get_attribute("data-ply") == "7", "three plies back")
+    browser.delete_network_conditions()
     assert shown(browser) == expected(replay.positions[7])
     assert browser.find_element(By.ID, "caption").text == "Position after ply 7 of 10"
     page.send_keys(Keys.ARROW_RIGHT)

@@ -11,7 +11,8 @@
   if (!board || !moves) return;
   const base = location.pathname.replace(/\/+$/, "");
   const lang = body.dataset.lang || "";
-  let ply = Number(body.dataset.ply);
+  let ply = Number(body.dataset.ply); // the position shown
+  let wanted = ply; // the position last asked for: quick key presses step from there, not from what is shown
   let plies = Number(body.dataset.plies);
   let version = body.dataset.version;
   let flipped = body.dataset.flip === "1";
@@ -54,6 +55,7 @@
 
   async function show(at) {
     at = Math.max(0, Math.min(plies, at));
+    wanted = at;
     const key = `${at}/${flipped}/${version}`;
     const ticket = ++shown;
     let data = boards.get(key);
@@ -111,7 +113,7 @@
     if (!answer.ok) return answer.status === 429;
     const state = await answer.json();
     if (state.version !== version) {
-      const atEnd = ply === plies;
+      const atEnd = wanted === plies;
       version = state.version;
       plies = state.plies;
       body.dataset.plies = String(plies);
@@ -121,7 +123,7 @@
         const element = document.getElementById(id);
         if (element) element.textContent = state[id];
       }
-      await show(atEnd ? plies : Math.min(ply, plies));
+      await show(atEnd ? state.plies : Math.min(wanted, state.plies));
     }
     if (!state.active) document.getElementById("live")?.remove(); // the game is over: nothing more to follow
     return state.active;
@@ -135,7 +137,7 @@
       show(Number(link.dataset.ply));
     } else if (link.dataset.step) {
       event.preventDefault();
-      const steps = { first: 0, prev: ply - 1, next: ply + 1, last: plies };
+      const steps = { first: 0, prev: wanted - 1, next: wanted + 1, last: plies };
       show(steps[link.dataset.step]);
     } else if (link.id === "flip") {
       event.preventDefault();
@@ -146,7 +148,7 @@
 
   document.addEventListener("keydown", (event) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
-    const keys = { ArrowLeft: ply - 1, ArrowRight: ply + 1, Home: 0, End: plies };
+    const keys = { ArrowLeft: wanted - 1, ArrowRight: wanted + 1, Home: 0, End: plies };
     if (event.key in keys) {
       event.preventDefault();
       show(keys[event.key]);
