@@ -184,16 +184,6 @@ class WebServer:
         self._runner = runner
         self.config = config
 
-    @property
-    def port(self) -> int:
-        """The port it listens on (the one asked for, or the one the system chose for port 0)."""
-        for site in self._runner.sites:
-            server = getattr(site, "_server", None)
-            sockets = getattr(server, "sockets", None) or []
-            for sock in sockets:
-                return int(sock.getsockname()[1])
-        return self.config.port
-
     async def stop(self) -> None:
         await self._runner.cleanup()
 

@@ -74,9 +74,8 @@ def reader_words(request: web.Request) -> Words:
 
 
 def text_page(request: web.Request, status: int, text: Callable[[Words], str]) -> web.Response:
-    return web.Response(
-        status=status, text=message_page(reader_words(request), text(reader_words(request))), content_type="text/html"
-    )
+    w = reader_words(request)
+    return web.Response(status=status, text=message_page(w, text(w)), content_type="text/html")
 
 
 def not_found(request: web.Request) -> web.Response:
