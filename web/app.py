@@ -156,7 +156,7 @@ class Pages:
             body=self.static[name],
             content_type=STATIC_TYPES[name],
             charset="utf-8",
-            headers={"Cache-Control": "public, max-age=3600"},
+            headers={"Cache-Control": "max-age=3600, public"},
         )
 
 
