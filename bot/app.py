@@ -125,15 +125,18 @@ async def run(settings: Settings) -> None:
         config = ServiceConfig(work_lease=timedelta(seconds=settings.work_lease_seconds))
         service = Service(db, engine=engine.default_engine(), config=config)
         bot = DamaBot(service, dev_guild_id=settings.dev_guild_id, **bot_options(settings))
-        pages = web_config(settings)
-        server = await web.start(service, pages) if pages is not None else None
         loop = asyncio.get_running_loop()
         for signum in (signal.SIGTERM, signal.SIGINT):
             try:
                 loop.add_signal_handler(signum, lambda: asyncio.ensure_future(bot.close()))
             except (NotImplementedError, RuntimeError):  # not on this platform / not the main thread
                 pass
+        pages = web_config(settings)
+        server: web.WebServer | None = None
         try:
+            if pages is not None:
+                server = await web.start(service, pages)
+                log.info("serving the games' pages on %s:%s for %s", pages.host, pages.port, pages.base_url)
             async with bot:
                 await bot.start(settings.discord_token.get())
         finally:

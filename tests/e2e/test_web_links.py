@@ -6,6 +6,7 @@ removes the buttons and closes the pages; without WEB_PORT no board carries one.
 from __future__ import annotations
 
 import asyncio
+import socket
 import urllib.error
 import urllib.request
 from typing import Any
@@ -103,3 +104,17 @@ async def test_a_debug_log_holds_no_link_token_and_no_web_secret(fake_discord, b
     assert f"GET /g/{game_id_of(first)}/…/state" in log  # the access log names each request...
     assert token not in log and token[:-1] not in log  # ...without the token, nor does any other line
     assert secret not in log
+
+
+async def test_the_bot_refuses_to_start_on_a_taken_web_port(fake_discord, bot_launcher) -> None:  # noqa: F811
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        bot = await bot_launcher.process("bot", env={"WEB_PORT": str(port)}, start=False)
+        await bot.spawn()
+        assert await bot.wait_exit() == 5
+    output = bot.output()
+    assert f"cannot serve the web pages on 127.0.0.1:{port} (WEB_HOST, WEB_PORT)" in output
+    assert "Traceback" not in output
+    assert fake_discord.sessions == []  # it said so before connecting to Discord
