@@ -2,6 +2,8 @@
 subprocess against the loopback Discord with WEB_PORT set. A 60-ply game is played by /move first; then
 its page, its state (what an open page asks for) and one of its boards are fetched over and over while two
 members keep playing another game by /move (each move renders and posts a board picture).
+Then the page of a finished 60-ply game with a stored engine analysis (graph, verdicts, critical moments),
+served in-process (tests/web/site.py) while the service keeps playing another game.
 Targets: the page served in under 20 ms at p99, the board's SVG under 30 KB.
 """
 
@@ -13,13 +15,18 @@ import socket
 import statistics
 import tempfile
 import time
+import urllib.request
+from collections.abc import Sequence
 from pathlib import Path
 
 import aiohttp
 
-from rules import Game, find_variant, format_move
+from engine import Analysis, Engine
+from rules import Game, Position, find_variant, format_move
+from service import ServiceConfig
 from tests.fakediscord.fake import FakeDiscord
 from tests.fakediscord.process import BotLauncher
+from tests.web.site import BLACK, WHITE, Site
 
 PLIES = 60
 REQUESTS = 400  # per kind of request
@@ -106,6 +113,41 @@ async def measure() -> dict[str, object]:
     return {"times": times, "sizes": sizes, "svg_bytes": len(svg["svg"].encode()), "moves": moves_meanwhile}
 
 
+def analysed_page() -> tuple[float, list[float], int]:
+    """The first answer (the analysis is derived then, off the event loop) and the next ones, in ms."""
+    pool = Engine(workers=1)
+
+    async def search(position: Position, history: Sequence[Position]) -> Analysis:
+        return await pool.analyse(position, time=0.05, history=history)
+
+    options = {"config": ServiceConfig(analysis_seconds=0.05), "review_search": search}
+    with tempfile.TemporaryDirectory() as tmp:
+        site = Site(Path(tmp), options, requests_per_minute=1_000_000)
+        try:
+            seed = 1
+            while True:
+                game = site.new_game()
+                if len(site.play(game, PLIES, seed=seed)) == PLIES:
+                    break
+                seed += 1
+            site.run(site.service.games.resign(game, BLACK))
+            site.run(site.service.analysis.analyse(game, WHITE))
+            other = site.new_game()
+            busy = asyncio.run_coroutine_threadsafe(site.play_moves(other, 10_000, 3), site.loop)
+            link = site.link(game)
+            times = []
+            for _ in range(REQUESTS + 1):
+                start = time.perf_counter()
+                with urllib.request.urlopen(link, timeout=10) as answer:
+                    size = len(answer.read())
+                times.append((time.perf_counter() - start) * 1000)
+            busy.cancel()
+        finally:
+            site.close()
+            pool.close()
+    return times[0], times[1:], size
+
+
 def main() -> None:
     figures = asyncio.run(measure())
     times: dict[str, list[float]] = figures["times"]  # type: ignore[assignment]
@@ -118,6 +160,11 @@ def main() -> None:
         )
     svg_bytes = int(figures["svg_bytes"])  # type: ignore[call-overload]
     print(f"  board SVG after ply {PLIES}: {svg_bytes:,} bytes (target < {TARGET_SVG_BYTES:,})")
-    p99 = percentile(times["page"], 0.99)
+    first, again, size = analysed_page()
+    print(
+        f"  analysed {PLIES}-ply game's page: first {first:.1f} ms, then p50 {statistics.median(again):.1f} ms  "
+        f"p99 {percentile(again, 0.99):.1f} ms  ({size:,} bytes)"
+    )
+    p99 = max(percentile(times["page"], 0.99), percentile(again, 0.99))
     verdict = "met" if p99 < TARGET_P99_MS and svg_bytes < TARGET_SVG_BYTES else "NOT met"
     print(f"  target (page p99 < {TARGET_P99_MS:.0f} ms, SVG < 30 KB): {verdict}")

@@ -181,7 +181,8 @@ class AnalysisService:
             return None
         replay = await QueryService(self._ctx).replay(game.id)
         pdn = await QueryService(self._ctx).export_pdn(game.id)
-        return self._review(subject, replay, pdn, row, from_store=True)
+        # the verdicts, critical lines and annotated PDN take tens of milliseconds: not on the event loop
+        return await asyncio.to_thread(self._review, subject, replay, pdn, row, from_store=True)
 
     async def analyse_imported(
         self, imported_id: int, player_id: int, progress: Progress | None = None

@@ -20,7 +20,7 @@ from aiohttp import web
 
 from messages.variants import variant_name
 from rules import Game
-from service import GameNotFound, GameView, Service
+from service import GameNotFound, GameReview, GameView, Service
 from web.guard import RateLimit, RedactedAccessLog, guard, not_found, reader_words
 from web.names import names
 from web.page import PageData, board_svg, caption, clock_line, move_items, page, status_line
@@ -62,14 +62,41 @@ class Replays:
         return found
 
 
+class Reviews:
+    """Stored analyses, by (game, version): a finished game's analysis never changes once stored, and
+    deriving its verdicts again for every reader would cost more than the rest of the page."""
+
+    def __init__(self, service: Service, size: int = 128) -> None:
+        self._service = service
+        self._size = size
+        self._reviews: OrderedDict[tuple[int, int], GameReview] = OrderedDict()
+
+    async def get(self, game: GameView) -> GameReview | None:
+        if game.active:
+            return None
+        key = (game.id, game.version)
+        found = self._reviews.get(key)
+        if found is None:
+            found = await self._service.analysis.stored(game)
+            if found is None:  # none yet: ask again next time, /analyse may store one meanwhile
+                return None
+            self._reviews[key] = found
+            while len(self._reviews) > self._size:
+                self._reviews.popitem(last=False)
+        self._reviews.move_to_end(key)
+        return found
+
+
 class Pages:
     def __init__(self, service: Service, config: WebConfig) -> None:
         self.service = service
         self.config = config
         self.replays = Replays(service)
+        self.reviews = Reviews(service)
         self.static = {name: (STATIC / name).read_bytes() for name in STATIC_TYPES}
 
-    async def _data(self, request: web.Request, ply_text: str | None) -> PageData:
+    async def _data(self, request: web.Request, ply_text: str | None, *, review: bool = True) -> PageData:
+        """review: whether the answer shows the stored analysis (a single board does not)."""
         game_id = int(request.match_info["game"])
         token = request.match_info["token"]
         game = await self.service.web.open(game_id, token)
@@ -80,7 +107,7 @@ class Pages:
             ply = int(ply_text) if ply_text.isdigit() and len(ply_text) < 6 else -1
             if not 0 <= ply <= plies:
                 raise GameNotFound(game_id)
-        review = None if game.active else await self.service.analysis.stored(game)
+        stored_review = await self.reviews.get(game) if review else None
         stored = await self.service.queries.display_names(game)
         w = reader_words(request)
         lang = request.query.get("lang", "").strip()[:16] or None
@@ -88,7 +115,7 @@ class Pages:
             game=game,
             replay=replay,
             names=names(w, game, stored),
-            review=review,
+            review=stored_review,
             ply=ply,
             flip=request.query.get("flip") == "1",
             lang=lang,
@@ -108,7 +135,7 @@ class Pages:
     async def ply(self, request: web.Request) -> web.Response:
         """The board after one ply and its caption, for the page's script."""
         try:
-            data = await self._data(request, request.match_info["ply"])
+            data = await self._data(request, request.match_info["ply"], review=False)
         except GameNotFound:
             return not_found(request)
         svg = await asyncio.to_thread(board_svg, data, data.ply)
@@ -135,7 +162,7 @@ class Pages:
 
     async def pdn(self, request: web.Request) -> web.Response:
         try:
-            data = await self._data(request, None)
+            data = await self._data(request, None, review=False)
         except GameNotFound:
             return not_found(request)
         shown = (data.names.white, data.names.black)  # never "Player <Discord id>"

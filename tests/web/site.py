@@ -60,7 +60,7 @@ class Site:
     def new_game(self, white: str | None = "Alice", black: str | None = "Bob", guild_id: int | None = None) -> int:
         return self.run(self._new_game(white, black, guild_id)).id
 
-    async def _play(self, game_id: int, plies: int, seed: int) -> list[str]:
+    async def play_moves(self, game_id: int, plies: int, seed: int) -> list[str]:
         """Random legal moves, each as its notation; the game as the rules library replays it."""
         rng = random.Random(seed)
         played = []
@@ -77,7 +77,7 @@ class Site:
         return played
 
     def play(self, game_id: int, plies: int, seed: int = 1) -> list[str]:
-        return self.run(self._play(game_id, plies, seed))
+        return self.run(self.play_moves(game_id, plies, seed))
 
     def link(self, game_id: int) -> str:
         async def link() -> str:
