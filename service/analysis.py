@@ -184,6 +184,15 @@ class AnalysisService:
         # the verdicts, critical lines and annotated PDN take tens of milliseconds: not on the event loop
         return await asyncio.to_thread(self._review, subject, replay, pdn, row, from_store=True)
 
+    async def stored_imported(self, imported_id: int) -> GameReview | None:
+        """The same for an imported record (the caller must be allowed to see it)."""
+        subject, replay = await self._imported(imported_id)
+        row = await self._stored(subject)
+        if row is None:
+            return None
+        pdn = await ImportService(self._ctx).export_pdn(imported_id)
+        return await asyncio.to_thread(self._review, subject, replay, pdn, row, from_store=True)
+
     async def analyse_imported(
         self, imported_id: int, player_id: int, progress: Progress | None = None
     ) -> GameReview:

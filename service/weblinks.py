@@ -15,15 +15,18 @@ import secrets
 
 from data.timeutil import to_db
 from service.context import Context, load_row
-from service.errors import GameNotFound
+from service.errors import GameNotFound, ImportedGameNotFound
+from service.imports import ImportedGame, ImportService
 from service.results import GameView
 
 SECRET_KEY = "web_secret"  # bot_state key of the generated secret
 TOKEN_CHARS = 22  # 132 bits of the HMAC, base64url
 
 
-def game_token(secret: str, game_id: int) -> str:
-    digest = hmac.new(secret.encode(), f"dama-game:{game_id}".encode(), hashlib.sha256).digest()
+def game_token(secret: str, game_id: int, kind: str = "game") -> str:
+    """kind: "game" (a game played here) or "imported" (a record brought in by /import): the same number
+    gets a different token in each, so one kind's link never opens the other."""
+    digest = hmac.new(secret.encode(), f"dama-{kind}:{game_id}".encode(), hashlib.sha256).digest()
     return base64.urlsafe_b64encode(digest).decode("ascii")[:TOKEN_CHARS]
 
 
@@ -55,6 +58,25 @@ class WebLinkService:
     def path(self, game_id: int) -> str:
         assert self._secret is not None
         return f"/g/{game_id}/{game_token(self._secret, game_id)}"
+
+    async def imported_link(self, imported: ImportedGame) -> str | None:
+        """The page of an imported record, on the same terms as a game's."""
+        if not self.enabled or not await self._allowed(imported.row.guild_id):
+            return None
+        assert self._secret is not None
+        number = imported.row.id
+        return f"{self._base_url}/i/{number}/{game_token(self._secret, number, 'imported')}"
+
+    async def open_imported(self, number: int, token: str) -> ImportedGame:
+        """The imported record the link names; ImportedGameNotFound for anything else."""
+        if self._secret is None or not hmac.compare_digest(
+            token.encode(), game_token(self._secret, number, "imported").encode()
+        ):
+            raise ImportedGameNotFound(number)
+        found = await ImportService(self._ctx).get(number)
+        if not await self._allowed(found.row.guild_id):
+            raise ImportedGameNotFound(number)
+        return found
 
     async def link(self, game: GameView) -> str | None:
         """The page's public address, or None: links off (no web server, or the game's server said no)."""

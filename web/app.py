@@ -1,6 +1,6 @@
-"""The web server: a game's page, the board at any ply, the state for a page that follows the game, the
-PDN, and two static files. Handlers are thin: the service says which game a link opens (or that it opens
-none), page.py writes the answer in a worker thread.
+"""The web server: a game's page (or an imported record's), the board at any ply, the state for a page
+that follows the game, the PDN, and two static files. Handlers are thin: the service says which game a
+link opens (or that it opens none, web/load.py), page.py writes the answer in a worker thread.
 
     server = await start(service, WebConfig(port=8080, base_url="https://dama.example.org"))
     ...
@@ -12,22 +12,20 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
 
 from aiohttp import web
 
-from messages.variants import variant_name
-from rules import Game
-from service import GameNotFound, GameReview, GameView, Service
+from service import Service
 from web.guard import RateLimit, RedactedAccessLog, guard, not_found, reader_words
-from web.names import names
-from web.page import PageData, board_svg, caption, clock_line, move_items, page, status_line
+from web.load import Loader, NotFound
+from web.page import board_svg, caption, move_items, page
 
 STATIC = Path(__file__).parent / "static"
 STATIC_TYPES = {"dama.js": "text/javascript", "dama.css": "text/css"}
 GAME_PATH = r"/g/{game:\d{1,15}}/{token:[A-Za-z0-9_-]{1,64}}"
+IMPORTED_PATH = r"/i/{imported:\d{1,15}}/{token:[A-Za-z0-9_-]{1,64}}"  # a record brought in by /import
 access_log = logging.getLogger("web").getChild("access")
 
 
@@ -42,137 +40,65 @@ class WebConfig:
     burst: int = 60
 
 
-class Replays:
-    """Games replayed from their moves, by (game, version): a page and its plies share one replay."""
-
-    def __init__(self, service: Service, size: int = 256) -> None:
-        self._service = service
-        self._size = size
-        self._games: OrderedDict[tuple[int, int], Game] = OrderedDict()
-
-    async def get(self, game: GameView) -> Game:
-        key = (game.id, game.version)
-        found = self._games.get(key)
-        if found is None:
-            found = await self._service.queries.replay(game.id)
-            self._games[key] = found
-            while len(self._games) > self._size:
-                self._games.popitem(last=False)
-        self._games.move_to_end(key)
-        return found
-
-
-class Reviews:
-    """Stored analyses, by (game, version): a finished game's analysis never changes once stored, and
-    deriving its verdicts again for every reader would cost more than the rest of the page."""
-
-    def __init__(self, service: Service, size: int = 128) -> None:
-        self._service = service
-        self._size = size
-        self._reviews: OrderedDict[tuple[int, int], GameReview] = OrderedDict()
-
-    async def get(self, game: GameView) -> GameReview | None:
-        if game.active:
-            return None
-        key = (game.id, game.version)
-        found = self._reviews.get(key)
-        if found is None:
-            found = await self._service.analysis.stored(game)
-            if found is None:  # none yet: ask again next time, /analyse may store one meanwhile
-                return None
-            self._reviews[key] = found
-            while len(self._reviews) > self._size:
-                self._reviews.popitem(last=False)
-        self._reviews.move_to_end(key)
-        return found
-
-
 class Pages:
     def __init__(self, service: Service, config: WebConfig) -> None:
         self.service = service
         self.config = config
-        self.replays = Replays(service)
-        self.reviews = Reviews(service)
+        self.loader = Loader(service, config.poll_seconds)
         self.static = {name: (STATIC / name).read_bytes() for name in STATIC_TYPES}
-
-    async def _data(self, request: web.Request, ply_text: str | None, *, review: bool = True) -> PageData:
-        """review: whether the answer shows the stored analysis (a single board does not)."""
-        game_id = int(request.match_info["game"])
-        token = request.match_info["token"]
-        game = await self.service.web.open(game_id, token)
-        replay = await self.replays.get(game)
-        plies = len(replay.moves)
-        ply = plies
-        if ply_text is not None:
-            ply = int(ply_text) if ply_text.isdigit() and len(ply_text) < 6 else -1
-            if not 0 <= ply <= plies:
-                raise GameNotFound(game_id)
-        stored_review = await self.reviews.get(game) if review else None
-        stored = await self.service.queries.display_names(game)
-        w = reader_words(request)
-        lang = request.query.get("lang", "").strip()[:16] or None
-        return PageData(
-            game=game,
-            replay=replay,
-            names=names(w, game, stored),
-            review=stored_review,
-            ply=ply,
-            flip=request.query.get("flip") == "1",
-            lang=lang,
-            token=token,
-            poll_seconds=self.config.poll_seconds,
-        )
 
     async def game_page(self, request: web.Request) -> web.Response:
         try:
-            data = await self._data(request, request.query.get("ply"))
-        except GameNotFound:
+            data = await self.loader.load(request, request.query.get("ply"))
+        except NotFound:
             return not_found(request)
-        w = reader_words(request)
-        text = await asyncio.to_thread(page, w, data)
+        text = await asyncio.to_thread(page, reader_words(request), data)
         return web.Response(text=text, content_type="text/html", headers={"Cache-Control": "no-store"})
 
     async def ply(self, request: web.Request) -> web.Response:
         """The board after one ply and its caption, for the page's script."""
         try:
-            data = await self._data(request, request.match_info["ply"], review=False)
-        except GameNotFound:
+            data = await self.loader.load(request, request.match_info["ply"], review=False)
+        except NotFound:
             return not_found(request)
         svg = await asyncio.to_thread(board_svg, data, data.ply)
-        body = {"ply": data.ply, "svg": svg, "caption": caption(reader_words(request), data.ply, data.game.ply)}
-        return _json(body)
+        plies = len(data.replay.moves)
+        return _json({"ply": data.ply, "svg": svg, "caption": caption(reader_words(request), data.ply, plies)})
 
     async def state(self, request: web.Request) -> web.Response:
         """What changes while a game is played: the moves, whose move it is, the deadline, the result."""
         try:
-            data = await self._data(request, None)
-        except GameNotFound:
+            data = await self.loader.load(request, None)
+        except NotFound:
             return not_found(request)
-        w = reader_words(request)
-        game = data.game
+        header = data.header
         body = {
-            "version": str(game.version),
+            "version": str(header.version),
             "plies": len(data.replay.moves),
-            "active": game.active,
-            "status": status_line(w, game),
-            "clock": clock_line(w, game),
+            "active": header.active,
+            "status": header.status,
+            "clock": header.clock,
             "moves": move_items(data),
         }
         return _json(body)
 
     async def pdn(self, request: web.Request) -> web.Response:
         try:
-            data = await self._data(request, None, review=False)
-        except GameNotFound:
+            data = await self.loader.load(request, None, review=False)
+        except NotFound:
             return not_found(request)
-        shown = (data.names.white, data.names.black)  # never "Player <Discord id>"
-        text = await self.service.queries.export_pdn(data.game.id, site=self.config.base_url, names=shown)
-        name = f"dama-{data.game.id}-{variant_name(reader_words(request), data.game.variant)}.pdn"
-        safe = "".join(c if c.isascii() and (c.isalnum() or c in "-_.") else "_" for c in name)
+        number = data_number(request)
+        if "imported" in request.match_info:
+            text = await self.service.imports.export_pdn(number)
+            name = f"dama-imported-{number}.pdn"
+        else:
+            shown = (data.names.white, data.names.black)  # never "Player <Discord id>"
+            text = await self.service.queries.export_pdn(number, site=self.config.base_url, names=shown)
+            name = f"dama-{number}.pdn"
         return web.Response(
             text=text,
             content_type="application/x-portable-draughts-notation",
-            headers={"Content-Disposition": f'attachment; filename="{safe}"', "Cache-Control": "no-store"},
+            headers={"Content-Disposition": f'attachment; filename="{name}"', "Cache-Control": "no-store"},
         )
 
     async def static_file(self, request: web.Request) -> web.Response:
@@ -187,6 +113,10 @@ class Pages:
         )
 
 
+def data_number(request: web.Request) -> int:
+    return int(request.match_info.get("game") or request.match_info["imported"])
+
+
 def _json(body: object) -> web.Response:
     return web.Response(
         text=json.dumps(body, ensure_ascii=False),
@@ -198,10 +128,11 @@ def _json(body: object) -> web.Response:
 def build_app(service: Service, config: WebConfig) -> web.Application:
     pages = Pages(service, config)
     app = web.Application(middlewares=[guard(RateLimit(config.requests_per_minute, config.burst))])
-    app.router.add_get(GAME_PATH, pages.game_page)
-    app.router.add_get(GAME_PATH + r"/ply/{ply:\d{1,6}}", pages.ply)
-    app.router.add_get(GAME_PATH + "/state", pages.state)
-    app.router.add_get(GAME_PATH + "/pdn", pages.pdn)
+    for path in (GAME_PATH, IMPORTED_PATH):
+        app.router.add_get(path, pages.game_page)
+        app.router.add_get(path + r"/ply/{ply:\d{1,6}}", pages.ply)
+        app.router.add_get(path + "/state", pages.state)
+        app.router.add_get(path + "/pdn", pages.pdn)
     app.router.add_get("/static/{name}", pages.static_file)
     return app
 

@@ -16,11 +16,9 @@ from messages import colour_name
 from messages import web as words
 from messages.analysis import SYMBOLS, graph_note, summary, verdict_word
 from messages.i18n import Words
-from messages.play import ending
-from messages.variants import variant_name
 from render import RenderOptions, render_svg
 from rules import Color, Game
-from service import BOT_ID, GameReview, GameView
+from service import GameReview
 from web.names import Names
 
 BOARD_PX = 560
@@ -32,8 +30,20 @@ def _e(text: object) -> str:
 
 
 @dataclass(frozen=True, slots=True)
+class Header:
+    """What the page says above the board: a game's own words, or an imported record's."""
+
+    title: str
+    terms: str  # "rated · 3 days per move", or an imported record's event and date
+    status: str  # whose move it is, or the result
+    clock: str  # the deadline ("" when there is none to show)
+    active: bool  # still being played: the page follows it
+    version: int  # changes with every move
+
+
+@dataclass(frozen=True, slots=True)
 class PageData:
-    game: GameView
+    header: Header
     replay: Game
     names: Names
     review: GameReview | None
@@ -66,22 +76,6 @@ def board_svg(data: PageData, ply: int) -> str:
 
 def caption(w: Words, ply: int, plies: int) -> str:
     return words.start_position(w) if ply == 0 else words.position_after(w, ply, plies)
-
-
-def status_line(w: Words, game: GameView) -> str:
-    if not game.active:
-        return f"{game.result or '*'} · {ending(game, w)}"
-    return words.to_move(w, game.position.turn is Color.WHITE)
-
-
-def clock_line(w: Words, game: GameView) -> str:
-    if not game.active:
-        return ""
-    if game.move_deadline is not None:
-        return words.deadline(w, game.move_deadline.strftime("%Y-%m-%d %H:%M UTC"))
-    if game.to_move_id == BOT_ID:
-        return words.no_deadline(w, "bot")
-    return words.no_deadline(w, "paused" if game.clock_paused else "none")
 
 
 def move_items(data: PageData) -> list[dict[str, object]]:
@@ -136,7 +130,7 @@ def _move_list(w: Words, data: PageData) -> str:
 
 
 def _controls(w: Words, data: PageData) -> str:
-    plies = data.game.ply
+    plies = len(data.replay.moves)
     steps = (
         ("first", 0, "«", words.first_position(w)),
         ("prev", max(0, data.ply - 1), "◀", words.previous_move(w)),
@@ -193,16 +187,14 @@ def _analysis(w: Words, data: PageData) -> str:
 
 
 def page(w: Words, data: PageData) -> str:
-    game = data.game
-    title = words.page_title(w, game.id, variant_name(w, game.variant))
-    rated = w.say("terms.rated", "rated") if game.rated else w.say("terms.unrated", "unrated")
-    days = w.plural("terms.days_per_move", "{count} day per move", "{count} days per move", game.days_per_move)
-    live = f'<p id="live">{_e(words.live(w))}</p>' if game.active else ""
+    header = data.header
+    plies = len(data.replay.moves)
+    live = f'<p id="live">{_e(words.live(w))}</p>' if header.active else ""
     attributes = {
         "data-ply": data.ply,
-        "data-plies": game.ply,
-        "data-version": game.version,
-        "data-active": int(game.active),
+        "data-plies": plies,
+        "data-version": header.version,
+        "data-active": int(header.active),
         "data-flip": int(data.flip),
         "data-lang": data.lang or "",
         "data-poll": data.poll_seconds,
@@ -218,17 +210,17 @@ def page(w: Words, data: PageData) -> str:
         f'<html lang="{_e(w.locale)}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         '<meta name="referrer" content="no-referrer"><meta name="robots" content="noindex">'
-        f"<title>{_e(title)}</title>"
+        f"<title>{_e(header.title)}</title>"
         f'<link rel="stylesheet" href="../../static/dama.css">'
         f'<script src="../../static/dama.js" defer></script></head>'
         f"<body {body_attributes}><main>"
-        f"<h1>{_e(title)}</h1>"
+        f"<h1>{_e(header.title)}</h1>"
         f'<section class="players">{players}</section>'
-        f'<p class="terms">{_e(rated)} · {_e(days)}</p>'
-        f'<p id="status">{_e(status_line(w, game))}</p>'
-        f'<p id="clock">{_e(clock_line(w, game))}</p>{live}'
+        f'<p class="terms">{_e(header.terms)}</p>'
+        f'<p id="status">{_e(header.status)}</p>'
+        f'<p id="clock">{_e(header.clock)}</p>{live}'
         f'<div class="play"><figure><div id="board">{board_svg(data, data.ply)}</div>'
-        f'<figcaption id="caption">{_e(caption(w, data.ply, game.ply))}</figcaption></figure>'
+        f'<figcaption id="caption">{_e(caption(w, data.ply, plies))}</figcaption></figure>'
         f'<div class="side">{_controls(w, data)}<h2>{_e(words.moves_heading(w))}</h2>{_move_list(w, data)}</div></div>'
         f"{_analysis(w, data)}</main></body></html>"
     )
