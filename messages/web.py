@@ -108,3 +108,7 @@ def web_links_setting(w: Words, on: bool) -> str:
 
 def local_link(w: Words, game: int, link: str) -> str:
     return w.say("local.web_link", "Game #{game} on the web: {link}", game=game, link=link)
+
+
+def local_imported_link(w: Words, number: int, link: str) -> str:
+    return w.say("local.imported_web_link", "Imported game #{number} on the web: {link}", number=number, link=link)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import io
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -12,6 +12,7 @@ from bot.ui import speech
 from bot.ui.boards import BOARD_SIZE
 from bot.ui.errors import Refusal
 from messages.imports import imported_pdn, imported_replay, imported_title
+from messages.web import open_on_web
 from render import RenderOptions, render_board, render_replay
 from service.imports import ImportedGame
 
@@ -40,7 +41,13 @@ async def show_imported_board(interaction: Interaction, imported_id: int) -> Non
     row = imported.row
     w = await speech.public(interaction.client, interaction.guild_id, interaction)
     text = imported_title(row.id, row.white_name, row.black_name, row.event, w)
-    await interaction.followup.send(text, file=await imported_board(imported))
+    extra: dict[str, Any] = {}
+    url = await interaction.client.service.web.imported_link(imported)  # None unless WEB_PORT is set
+    if url is not None:
+        view = discord.ui.View(timeout=None)
+        view.add_item(discord.ui.Button(style=discord.ButtonStyle.link, label=open_on_web(w), url=url))
+        extra["view"] = view
+    await interaction.followup.send(text, file=await imported_board(imported), **extra)
 
 
 async def send_imported_pdn(interaction: Interaction, imported_id: int) -> None:

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from tests.e2e.helpers import game_id_of, slash_move, start_game, wait_dms
+from tests.fakediscord import Upload
 from tests.fakediscord.fixtures import bot_launcher, fake_discord  # noqa: F401
 from tests.fakediscord.model import Message, Reply
 from tests.web.site import free_port
@@ -118,3 +119,19 @@ async def test_the_bot_refuses_to_start_on_a_taken_web_port(fake_discord, bot_la
     assert f"cannot serve the web pages on 127.0.0.1:{port} (WEB_HOST, WEB_PORT)" in output
     assert "Traceback" not in output
     assert fake_discord.sessions == []  # it said so before connecting to Discord
+
+
+RECORD = b'[White "Ann"]\n[Black "Bo"]\n[Result "1-0"]\n\n1. 22-18 11-15 2. 23-20 9-13 1-0\n'
+
+
+async def test_an_imported_board_links_to_the_records_page(fake_discord, bot_launcher) -> None:  # noqa: F811
+    fake = fake_discord
+    port = free_port()
+    await bot_launcher.process("bot", env={"WEB_PORT": str(port)})
+    report = await fake.wait_for_reply(await fake.slash(fake.alice, "import", file=Upload("club.pdn", RECORD)))
+    assert "imported as #1" in report.content, report.content
+    board = await fake.wait_for_reply(await fake.slash(fake.bob, "board", imported=1))
+    (button,) = links(board)
+    assert button["label"] == LABEL and button["url"].startswith(f"http://127.0.0.1:{port}/i/1/")
+    status, page = await asyncio.to_thread(get, button["url"])
+    assert status == 200 and "Imported game #1: Ann – Bo." in page and ">9-13</a>" in page

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import pty
+import random
 import re
 import socket
 import subprocess
@@ -12,8 +13,11 @@ import sys
 import urllib.request
 from pathlib import Path
 
+from service import RandomEngine
 from tests.local.test_run import clean_env, read_until
+from tests.local.test_session import session
 from tests.web.site import free_port
+from web import WebConfig
 
 
 def page(url: str) -> str:
@@ -79,3 +83,21 @@ def test_a_taken_port_is_refused_in_words(tmp_path: Path) -> None:
     text = seen.decode(errors="replace")
     assert f"cannot serve the web pages on 127.0.0.1:{port} (WEB_HOST, WEB_PORT)" in text
     assert "Traceback" not in text
+
+
+def test_a_scripted_session_links_games_and_imported_records(tmp_path: Path) -> None:
+    port = free_port()
+    record = tmp_path / "club.pdn"
+    record.write_text('[White "Ann"]\n[Black "Bo"]\n[Result "1-0"]\n\n1. 22-18 11-15 2. 23-20 9-13 1-0\n')
+    config = WebConfig(port=port, base_url=f"http://127.0.0.1:{port}")
+    out = session(
+        ["challenge bob white", "22-18", f"import {record}", "imported 1", "quit"],
+        tmp_path,
+        engine=RandomEngine(random.Random(1)),
+        web=config,
+        pictures=False,
+    )
+    games = re.findall(rf"Game #1 on the web: (http://127\.0\.0\.1:{port}/g/1/\S+)", out)
+    assert len(games) == 2 and games[0] == games[1]  # after each board, the same link
+    (record_link,) = re.findall(rf"Imported game #1 on the web: (http://127\.0\.0\.1:{port}/i/1/\S+)", out)
+    assert record_link.rsplit("/", 1)[1] != games[0].rsplit("/", 1)[1]
