@@ -16,7 +16,7 @@ run: $(VENV)/.installed  ## run the bot (local mode without DISCORD_TOKEN)
 
 lint: $(VENV)/.installed
 	$(PY) -m ruff check .
-	$(PY) -m mypy --strict rules messages render data engine service bot local
+	$(PY) -m mypy --strict rules messages render data engine service bot local web
 
 test: $(VENV)/.installed  ## install everything and run the suite without its slow tier (the first hour's command)
 	$(PY) -m pytest -n 2 -q -m "not slow"

@@ -20,6 +20,7 @@ import discord
 
 import engine
 import local
+import web
 from bot.client import DamaBot
 from bot.discord_endpoints import point_discord_at
 from bot.logs import redact_handlers
@@ -37,7 +38,23 @@ MISSING_TOKEN = (
 
 def configure_logging(settings: Settings) -> None:
     discord.utils.setup_logging(level=settings.log_level_number, root=True)
-    redact_handlers(logging.getLogger(), (settings.discord_token.get(),))
+    secrets = (settings.discord_token.get(), settings.web.secret.get() if settings.web else "")
+    redact_handlers(logging.getLogger(), tuple(s for s in secrets if s))
+
+
+def web_config(settings: Settings) -> web.WebConfig | None:
+    """The web pages' settings, when WEB_PORT is set."""
+    if settings.web is None:
+        return None
+    found = settings.web
+    return web.WebConfig(
+        found.port,
+        found.base_url,
+        found.host,
+        found.secret.get() or None,
+        requests_per_minute=found.requests_per_minute,
+        burst=max(1, min(60, int(found.requests_per_minute // 2))),
+    )
 
 
 def fail(message: str, code: int = 2) -> None:
@@ -56,11 +73,15 @@ def main(language: str | None = None) -> int:
         if not settings.discord_token:
             if sys.stdin.isatty():
                 chosen = language or os.environ.get("LANG")
-                return local.main(settings.database, pictures=settings.local_pictures, language=chosen)
+                return local.main(
+                    settings.database, pictures=settings.local_pictures, language=chosen, web=web_config(settings)
+                )
             fail(MISSING_TOKEN)
         connect(settings)
     except DatabaseUnavailable as error:
         fail(database_problem(error))
+    except web.WebUnavailable as error:
+        fail(str(error), 5)
     return 0
 
 
@@ -74,6 +95,8 @@ def connect(settings: Settings) -> None:
         asyncio.run(run(settings))
     except discord.LoginFailure:
         fail("Discord refused the token (DISCORD_TOKEN): check it in the developer portal.", 3)
+    except web.WebUnavailable as error:
+        fail(str(error), 5)
     except discord.PrivilegedIntentsRequired:
         fail("Discord asks for a privileged intent; Dama needs none: check the code for a changed intent.", 3)
     except (OSError, aiohttp.ClientError) as error:
@@ -108,8 +131,15 @@ async def run(settings: Settings) -> None:
                 loop.add_signal_handler(signum, lambda: asyncio.ensure_future(bot.close()))
             except (NotImplementedError, RuntimeError):  # not on this platform / not the main thread
                 pass
+        pages = web_config(settings)
+        server: web.WebServer | None = None
         try:
+            if pages is not None:
+                server = await web.start(service, pages)
+                log.info("serving the games' pages on %s:%s for %s", pages.host, pages.port, pages.base_url)
             async with bot:
                 await bot.start(settings.discord_token.get())
         finally:
+            if server is not None:
+                await server.stop()
             await asyncio.to_thread(engine.shutdown)

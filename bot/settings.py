@@ -61,10 +61,44 @@ class Settings:
         return self.database_url.get() or str(self.database_path)
     outbox_max_backoff: float | None = None  # seconds between delivery retries at most (default 300)
     outbox_lease: float | None = None  # seconds a delivery claim lasts (default 120)
+    web: WebSettings | None = None  # the games' web pages (WEB_PORT set), else None
 
     @property
     def log_level_number(self) -> int:
         return int(logging.getLevelName(self.log_level))
+
+
+@dataclass(frozen=True, slots=True)
+class WebSettings:
+    """WEB_HOST, WEB_PORT, WEB_BASE_URL, WEB_SECRET and WEB_REQUESTS_PER_MINUTE (docs/WEB.md)."""
+
+    host: str
+    port: int
+    base_url: str  # the address players see; default http://WEB_HOST:WEB_PORT
+    secret: Secret  # empty: the one kept in the database
+    requests_per_minute: float = 120.0  # per client address (WEB_REQUESTS_PER_MINUTE)
+
+
+def web_settings(text: Callable[..., str]) -> WebSettings | None:
+    port_text = text("WEB_PORT")
+    if not port_text:
+        for name in ("WEB_BASE_URL", "WEB_SECRET"):
+            if text(name):
+                raise SettingsError(f"{name} needs WEB_PORT (the port the web pages are served on)")
+        return None
+    if not port_text.isdigit() or not 1 <= int(port_text) <= 65535:
+        raise SettingsError(f"WEB_PORT must be a port number from 1 to 65535, not {port_text!r}")
+    host = text("WEB_HOST", "127.0.0.1") or "127.0.0.1"
+    base = text("WEB_BASE_URL") or f"http://{host}:{port_text}"
+    if not base.startswith(("http://", "https://")) or any(c.isspace() for c in base):
+        raise SettingsError(f"WEB_BASE_URL must be an http(s) address such as https://dama.example.org, not {base!r}")
+    secret = text("WEB_SECRET")
+    if secret and len(secret) < 16:
+        raise SettingsError("WEB_SECRET must be at least 16 characters (or left empty: one is kept in the database)")
+    rate = text("WEB_REQUESTS_PER_MINUTE", "120") or "120"
+    if not rate.isdigit() or not 1 <= int(rate) <= 1_000_000:
+        raise SettingsError(f"WEB_REQUESTS_PER_MINUTE must be a whole number from 1 to 1000000, not {rate!r}")
+    return WebSettings(host, int(port_text), base.rstrip("/"), Secret(secret), float(rate))
 
 
 def read_env_file(path: Path) -> dict[str, str]:
@@ -180,6 +214,7 @@ def load_settings(environ: Mapping[str, str] | None = None, env_file: Path | Non
         local_pictures=pictures == "on",
         outbox_max_backoff=outbox["OUTBOX_MAX_BACKOFF"],
         outbox_lease=outbox["OUTBOX_LEASE"],
+        web=web_settings(text),
     )
 
 

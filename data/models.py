@@ -30,6 +30,7 @@ class ServerRow:
     thread_per_game: int
     hint_policy: str
     language: str | None = None
+    web_links: int = 1
 
 
 @dataclass(frozen=True, slots=True)

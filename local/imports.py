@@ -15,6 +15,7 @@ from messages.imports import (
     local_show_usage,
     show_locally,
 )
+from messages.web import local_imported_link
 from rules import find_variant
 from rules.errors import RulesError
 from service.imports import MAX_IMPORT_BYTES
@@ -57,6 +58,9 @@ async def show_imported(session: LocalSession, parsed: Parsed) -> None:
     row = found.row
     session.say(imported_title(row.id, row.white_name, row.black_name, row.event))
     session.say((await session.service.imports.export_pdn(number)).rstrip("\n"))
+    link = await session.service.web.imported_link(found)  # None unless WEB_PORT is set
+    if link is not None:
+        session.say(local_imported_link(session.w, number, link))
 
 
 COMMANDS = (

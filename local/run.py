@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
@@ -11,6 +12,8 @@ import engine as engine_module
 from data.db import Database
 from local.session import BOARDS_DIR, LocalSession
 from service import Analyser, Engine, Service
+from web import WebConfig
+from web.thread import serve_in_thread
 
 
 def run_session(
@@ -25,17 +28,21 @@ def run_session(
     banner: bool = True,
     pictures: bool = True,
     language: str | None = None,
+    web: WebConfig | None = None,
 ) -> int:
     """Read commands from `input` until quit or end of input; write everything to `output`.
 
     engine/analyser default to the real engine (its process pool is shut down at the end). With echo,
-    each command is written after its prompt, so a scripted transcript reads like a terminal.
+    each command is written after its prompt, so a scripted transcript reads like a terminal. With web,
+    the games' pages are served meanwhile and every board is followed by its link.
     """
     own_engine = engine is None
+    stop_web: Callable[[], None] = _nothing
     with asyncio.Runner() as runner:
         db = runner.run(Database.open(database_path))
         try:
             service = Service(db, engine=engine or engine_module.default_engine())
+            stop_web = start_web(runner, service, database_path, web)
             session = LocalSession(
                 service, output, boards_dir=boards_dir, analyser=analyser, pictures=pictures, language=language
             )
@@ -82,13 +89,33 @@ def run_session(
                 session.w.say("local.bye", "Bye. Your games are saved; run python -m bot again to continue them.")
             )
         finally:
+            stop_web()
             runner.run(db.close())
             if own_engine:
                 engine_module.shutdown()
     return 0
 
 
-def main(database_path: Path | str, *, pictures: bool = True, language: str | None = None) -> int:
+def _nothing() -> None:
+    pass
+
+
+def start_web(
+    runner: asyncio.Runner, service: Service, database_path: Path | str, web: WebConfig | None
+) -> Callable[[], None]:
+    """The games' pages on a thread of their own (the link secret is stored first, then that thread reads
+    it); returns what stops them."""
+    if web is None:
+        return _nothing
+    runner.run(service.web.configure(web.base_url, web.secret))
+    return serve_in_thread(database_path, web)
+
+
+def main(
+    database_path: Path | str, *, pictures: bool = True, language: str | None = None, web: WebConfig | None = None
+) -> int:
     """Local mode in this terminal (`python -m bot` starts it when there is no token and stdin is a TTY);
     language: a locale (--lang, or LANG such as it_IT.UTF-8)."""
-    return run_session(sys.stdin, sys.stdout, database_path=database_path, pictures=pictures, language=language)
+    return run_session(
+        sys.stdin, sys.stdout, database_path=database_path, pictures=pictures, language=language, web=web
+    )

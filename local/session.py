@@ -23,6 +23,7 @@ from messages.i18n import words
 from messages.play import describe_game_error, ending
 from messages.premove import conditional_reply
 from messages.variants import variant_name
+from messages.web import local_link
 from render import RenderOptions, render_board
 from rules import Move, RulesError
 from service import (
@@ -338,6 +339,9 @@ class LocalSession:
         path = await self.png(game)
         if path is not None:
             self.say(w.say("local.board_picture", "Board picture: {path}", path=path))
+        link = await self.service.web.link(game)  # None unless WEB_PORT is set
+        if link is not None:
+            self.say(local_link(w, game.id, link))
 
     async def png(
         self, game: GameView, *, hint: Move | None = None, suffix: str = "", ply: int | None = None

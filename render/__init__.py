@@ -17,6 +17,7 @@ Public API::
     ))
     data: bytes = render_replay(rules, start_fen, ["22-18", "9-13", ...], options, fmt="gif")  # or "webp"
     box = square_box(position, options, square)   # (x0, y0, x1, y1) of a square in the picture
+    svg: str = render_svg(position, options)      # the same board as SVG markup (the web page; no caption)
 
 Every board the rules describe is drawn from its Board geometry: diagonal boards of any size (inverted ones
 included), boards with every square in play, and 5x5 line-grid boards (Alquerque). Numeric variants get
@@ -31,6 +32,7 @@ from render.graph import render_eval_graph
 from render.layout import is_point_board
 from render.options import DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, RenderOptions, clamp_size
 from render.replay import render_replay, replay_frames
+from render.svg import render_svg
 from render.theme import Theme, ThemeError, load_theme, theme_names
 
 __all__ = [
@@ -47,6 +49,7 @@ __all__ = [
     "render_eval_graph",
     "render_image",
     "render_replay",
+    "render_svg",
     "replay_frames",
     "square_box",
     "theme_names",

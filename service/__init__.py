@@ -111,6 +111,7 @@ from service.results import (
 )
 from service.study import Study, StudyBook, StudyKind, StudyService, StudySource
 from service.tournaments import TournamentService
+from service.weblinks import WebLinkService
 
 
 class Service:
@@ -140,6 +141,7 @@ class Service:
         self.imports = ImportService(self.ctx)
         self.outbox = OutboxService(self.ctx)
         self.study = StudyService(self.ctx, self.queries, self.imports, self.players, self.tournaments)
+        self.web = WebLinkService(self.ctx)
 
 
 __all__ = [
@@ -243,6 +245,7 @@ __all__ = [
     "TournamentNotFound",
     "UnplayablePosition",
     "Vacation",
+    "WebLinkService",
     "acting_as",
     "ask_as",
     "backoff",

@@ -172,6 +172,27 @@ class AnalysisService:
         subject = Subject(game.id, None, game.variant, game.guild_id, game.result or "*", players, ("", ""), game)
         return await self._run(subject, replay, pdn, player_id, progress)
 
+    async def stored(self, game: GameView) -> GameReview | None:
+        """The analysis /analyse stored for a finished game, or None; never asks the engine (the web page)."""
+        players = (game.white_id, game.black_id)
+        subject = Subject(game.id, None, game.variant, game.guild_id, game.result or "*", players, ("", ""), game)
+        row = await self._stored(subject)
+        if row is None:
+            return None
+        replay = await QueryService(self._ctx).replay(game.id)
+        pdn = await QueryService(self._ctx).export_pdn(game.id)
+        # the verdicts, critical lines and annotated PDN take tens of milliseconds: not on the event loop
+        return await asyncio.to_thread(self._review, subject, replay, pdn, row, from_store=True)
+
+    async def stored_imported(self, imported_id: int) -> GameReview | None:
+        """The same for an imported record (the caller must be allowed to see it)."""
+        subject, replay = await self._imported(imported_id)
+        row = await self._stored(subject)
+        if row is None:
+            return None
+        pdn = await ImportService(self._ctx).export_pdn(imported_id)
+        return await asyncio.to_thread(self._review, subject, replay, pdn, row, from_store=True)
+
     async def analyse_imported(
         self, imported_id: int, player_id: int, progress: Progress | None = None
     ) -> GameReview:

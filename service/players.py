@@ -106,6 +106,7 @@ class PlayerService:
             bool(row.thread_per_game),
             HintPolicy(row.hint_policy),
             row.language,
+            bool(row.web_links),
         )
 
     async def update_server(
@@ -117,6 +118,7 @@ class PlayerService:
         thread_per_game: bool | None = None,
         hint_policy: str | None = None,
         language: str | None = None,
+        web_links: bool | None = None,
         allow_channels: tuple[int, ...] = (),
         disallow_channels: tuple[int, ...] = (),
     ) -> ServerSettings:
@@ -137,6 +139,8 @@ class PlayerService:
             ok = language == AUTO_LANGUAGE or bool(_LANGUAGE.match(language))
             _check("language", language, ok, "a language code such as en or it")
             changes["language"] = None if language == AUTO_LANGUAGE else language
+        if web_links is not None:
+            changes["web_links"] = int(web_links)
         async with self._ctx.db.write() as repos:
             await repos.servers.ensure(guild_id)
             await repos.servers.update(guild_id, changes)

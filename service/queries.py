@@ -65,8 +65,11 @@ class QueryService:
             game.play(move.path)
         return game
 
-    async def export_pdn(self, game_id: int, *, site: str | None = None) -> str:
-        """site: where the game was played, when not on Discord (local mode says so)."""
+    async def export_pdn(
+        self, game_id: int, *, site: str | None = None, names: tuple[str, str] | None = None
+    ) -> str:
+        """site: where the game was played, when not on Discord (local mode says so); names: White's and
+        Black's names as the front end shows them (the web page), instead of the stored ones."""
         async with self._ctx.db.read() as repos:
             row = await load_row(repos, game_id)
             white = await repos.players.get(row.white_id)
@@ -77,10 +80,17 @@ class QueryService:
             "Event": f"Dama correspondence game {row.id}" + (" (rated)" if row.rated else ""),
             "Site": site or ("Discord" + (f" server {row.guild_id}" if row.guild_id else "")),
             "Date": created.strftime("%Y.%m.%d"),
-            "White": _name(white, row),
-            "Black": _name(black, row),
+            "White": names[0] if names else _name(white, row),
+            "Black": names[1] if names else _name(black, row),
         }
         return write_game(game, tags, result=row.result or "*")
+
+    async def display_names(self, game: GameView) -> tuple[str | None, str | None]:
+        """White's and Black's names as Discord last showed them to the bot (None: never learnt)."""
+        async with self._ctx.db.read() as repos:
+            white = await repos.players.get(game.white_id)
+            black = await repos.players.get(game.black_id)
+        return (white.display_name if white else None, black.display_name if black else None)
 
     async def ratings(self, player_id: int) -> list[Rating]:
         async with self._ctx.db.read() as repos:

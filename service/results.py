@@ -398,6 +398,7 @@ class ServerSettings:
     thread_per_game: bool
     hint_policy: HintPolicy
     language: str | None = None  # public posts; None: the server's Discord locale
+    web_links: bool = True  # "Open on the web" buttons, and the games' pages on the web
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,6 +14,7 @@ from messages import colour_name
 from messages.i18n import ENGLISH, Words
 from messages.play import anonymous_name, bot_name, ending
 from messages.variants import variant_name
+from messages.web import open_on_web
 from render import RenderOptions, render_board, theme_names
 from rules import Move, Position
 from service import (
@@ -40,6 +41,7 @@ class BoardMessage:
     view: discord.ui.View | None
     content: str | None = None
     mentions: list[int] = field(default_factory=list)
+    web_link: discord.ui.Button[discord.ui.View] | None = None  # "Open on the web", when WEB_PORT is set
 
     def file(self) -> discord.File:
         assert self.png is not None
@@ -57,9 +59,30 @@ class BoardMessage:
             out["file"] = self.file()
         if self.content:
             out["content"] = self.content
-        if self.view is not None:
-            out["view"] = self.view
+        view = with_link(self.view, self.web_link)
+        if view is not None:
+            out["view"] = view
         return out
+
+
+def with_link(
+    view: discord.ui.View | None, link: discord.ui.Button[discord.ui.View] | None
+) -> discord.ui.View | None:
+    """The sender's buttons plus the link button (once, however often the message is sent)."""
+    if link is None:
+        return view
+    view = view if view is not None else discord.ui.View(timeout=None)
+    if link not in view.children:
+        view.add_item(link)
+    return view
+
+
+async def web_button(service: Service, game: GameView, w: Words) -> discord.ui.Button[discord.ui.View] | None:
+    """The link to the game's page on the web, unless there is none (no WEB_PORT, or the server said no)."""
+    url = await service.web.link(game)
+    if url is None:
+        return None
+    return discord.ui.Button(style=discord.ButtonStyle.link, label=open_on_web(w), url=url)
 
 
 def player_label(game: GameView, player_id: int, w: Words = ENGLISH) -> str:
@@ -180,4 +203,6 @@ async def board_message(
     )
     png = await render_png(position, options)
     filename = f"game-{game.id}-{shown}.png"
-    return BoardMessage(game_embed(game, record, filename, ply=shown, w=w), png, filename, None)
+    message = BoardMessage(game_embed(game, record, filename, ply=shown, w=w), png, filename, None)
+    message.web_link = await web_button(service, game, w)
+    return message

@@ -14,6 +14,7 @@ from bot.ui.boards import BOARD_SIZE
 from bot.ui.errors import Refusal
 from messages.i18n import Words
 from messages.imports import imported_pdn, imported_replay, imported_title
+from messages.web import open_on_web
 from render import RenderOptions, render_board, render_replay
 from service.imports import ImportedGame
 
@@ -45,7 +46,11 @@ async def show_imported_board(
     row = imported.row
     w = await speech.public(interaction.client, interaction.guild_id, interaction)
     text = imported_title(row.id, row.white_name, row.black_name, row.event, w)
-    extra: dict[str, Any] = {"view": buttons(w)} if buttons is not None else {}
+    view = buttons(w) if buttons is not None else discord.ui.View(timeout=None)
+    url = await interaction.client.service.web.imported_link(imported)  # None unless WEB_PORT is set
+    if url is not None:
+        view.add_item(discord.ui.Button(style=discord.ButtonStyle.link, label=open_on_web(w), url=url))
+    extra: dict[str, Any] = {"view": view} if view.children else {}
     await interaction.followup.send(text, file=await imported_board(imported), **extra)
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("rules", "messages", "render", "engine", "data", "service", "bot", "local")
+PACKAGES = ("rules", "messages", "render", "engine", "data", "service", "web", "bot", "local")
 
 # Which top-level packages each package may import (besides itself and the standard library).
 ALLOWED = {
@@ -26,8 +26,9 @@ ALLOWED = {
     "engine": {"rules", "messages"},
     "data": {"rules"},
     "service": {"rules", "data", "engine"},
-    "local": {"rules", "messages", "render", "engine", "data", "service"},
-    "bot": {"rules", "messages", "render", "engine", "data", "service", "local"},
+    "web": {"rules", "messages", "render", "data", "service"},
+    "local": {"rules", "messages", "render", "engine", "data", "service", "web"},
+    "bot": {"rules", "messages", "render", "engine", "data", "service", "local", "web"},
 }
 # Only the launcher may start local mode; the Discord app itself never imports it.
 LAUNCHER = {"bot.app"}

@@ -8,7 +8,8 @@ What the scan leaves alone is listed here, in one place, with the reason:
   Translator localizes them from the catalogue (bot/translator.py);
 - the argument of `raise` (except `InputError` and `Refusal`, which players read) and of `super().__init__`:
   typed errors whose text is only for logs and tracebacks; players read messages/;
-- addresses and file names; a local-mode command's usage line (what is typed: commands stay English);
+- addresses and file names; markup (the web page's tags and attributes, whose words come from the
+  catalogue through placeholders); a local-mode command's usage line (what is typed: commands stay English);
 - codes rather than words: dict keys, operands of comparisons, subscripts (type names in annotations),
   `__all__`, and the arguments of service/players.py `_check` (setting names that messages/play.py words);
 - module constants named `*_HELP` (slash-command option descriptions passed to `describe` by name) and
@@ -26,9 +27,10 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-SCANNED = ("bot", "local", "messages", "render", "engine/hint.py", "service")
+SCANNED = ("bot", "local", "messages", "render", "engine/hint.py", "service", "web")
 WORDS = re.compile(r"[A-Za-z]{2,}(?:[ ,.;!?'’]|: )+[A-Za-z]{2,}|^[A-Z][a-z]+[.!?]?$")
-NOT_WORDS = re.compile(r"://|^[-\w]*\.(ttf|png|pdn|gif|json|sql)$")  # addresses and file names
+# addresses, file names, and markup (a tag, an attribute's opening or closing quote)
+NOT_WORDS = re.compile(r"://|^[-\w]*\.(ttf|png|pdn|gif|json|sql)$|</?[A-Za-z!]|=\"|\"/?>")
 LOGGING = {"debug", "info", "warning", "error", "exception", "critical"}
 CATALOGUE = {"say", "plural"}
 COMMAND_WORDS = {"command", "describe", "rename", "Choice", "Group", "choices"}

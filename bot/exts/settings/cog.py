@@ -12,6 +12,7 @@ from bot.ui.options import THEME_CHOICES, VariantArg
 from bot.ui.speech import private
 from messages.i18n import ENGLISH, LANGUAGE_NAMES, Words, resolve
 from messages.variants import variant_name
+from messages.web import web_links_setting
 from service import Preferences, ServerSettings
 from service.players import AUTO_LANGUAGE
 
@@ -62,7 +63,7 @@ def server_text(settings: ServerSettings, w: Words = ENGLISH) -> str:
         language = w.say("settings.server_language_auto", "the server's Discord language")
     else:
         language = LANGUAGE_NAMES.get(resolve(settings.language), settings.language)
-    return w.say(
+    said = w.say(
         "settings.server",
         "Default variant: {variant}. Default time: {days}. Games allowed in: {channels}. A thread per game: "
         "{threads}. Hints: {hints}. Language of public posts: {language}.",
@@ -73,6 +74,7 @@ def server_text(settings: ServerSettings, w: Words = ENGLISH) -> str:
         hints=settings.hint_policy,
         language=language,
     )
+    return f"{said} {web_links_setting(w, settings.web_links)}"
 
 
 class Settings(commands.Cog):
@@ -120,6 +122,7 @@ class Settings(commands.Cog):
         thread_per_game="Give each game its own thread",
         hints="When players may ask for hints in games between people",
         language="The language of the bot's public posts here (auto: the server's Discord language)",
+        web_links="Link every board to the game's page on the web (off: no links, and the pages are closed)",
     )
     @app_commands.choices(language=LANGUAGE_CHOICES)
     @app_commands.guild_only()
@@ -135,6 +138,7 @@ class Settings(commands.Cog):
         thread_per_game: bool | None = None,
         hints: Literal["unrated", "always", "never"] | None = None,
         language: str | None = None,
+        web_links: bool | None = None,
     ) -> None:
         assert interaction.guild_id is not None  # guild_only
         settings = await self.bot.service.players.update_server(
@@ -144,6 +148,7 @@ class Settings(commands.Cog):
             thread_per_game=thread_per_game,
             hint_policy=hints,
             language=language,
+            web_links=web_links,
             allow_channels=(allow_channel.id,) if allow_channel else (),
             disallow_channels=(disallow_channel.id,) if disallow_channel else (),
         )

@@ -1,0 +1,102 @@
+"""Links to a game's page on the web: a capability URL, `<base>/g/<game>/<token>`.
+
+The token is an HMAC of the game number with a secret, so game numbers cannot be walked: whoever holds
+the link may look at the game, nobody else. A wrong token, another game's token, a game whose server turned
+the links off and a game that does not exist all end in the same GameNotFound. The secret is the
+operator's WEB_SECRET, or one generated on the first start and kept in the database (bot_state).
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import secrets
+
+from data.timeutil import to_db
+from service.context import Context, load_row
+from service.errors import GameNotFound, ImportedGameNotFound
+from service.imports import ImportedGame, ImportService
+from service.results import GameView
+
+SECRET_KEY = "web_secret"  # bot_state key of the generated secret
+TOKEN_CHARS = 22  # 132 bits of the HMAC, base64url
+
+
+def game_token(secret: str, game_id: int, kind: str = "game") -> str:
+    """kind: "game" (a game played here) or "imported" (a record brought in by /import): the same number
+    gets a different token in each, so one kind's link never opens the other."""
+    digest = hmac.new(secret.encode(), f"dama-{kind}:{game_id}".encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest).decode("ascii")[:TOKEN_CHARS]
+
+
+class WebLinkService:
+    """Off until `configure` is called (the web server is started only when WEB_PORT is set)."""
+
+    def __init__(self, ctx: Context) -> None:
+        self._ctx = ctx
+        self._secret: str | None = None
+        self._base_url: str | None = None
+
+    @property
+    def enabled(self) -> bool:
+        return self._secret is not None and self._base_url is not None
+
+    async def configure(self, base_url: str, secret: str | None = None) -> None:
+        """secret: WEB_SECRET; without one, the database's (created and stored on the first start)."""
+        self._secret = secret or await self._stored_secret()
+        self._base_url = base_url.rstrip("/")
+
+    async def _stored_secret(self) -> str:
+        async with self._ctx.db.write() as repos:
+            stored = await repos.state.get(SECRET_KEY)
+            if stored is None:
+                stored = secrets.token_urlsafe(32)
+                await repos.state.put(SECRET_KEY, stored, to_db(self._ctx.now()))
+        return stored
+
+    def path(self, game_id: int) -> str:
+        assert self._secret is not None
+        return f"/g/{game_id}/{game_token(self._secret, game_id)}"
+
+    async def imported_link(self, imported: ImportedGame) -> str | None:
+        """The page of an imported record, on the same terms as a game's."""
+        if not self.enabled or not await self._allowed(imported.row.guild_id):
+            return None
+        assert self._secret is not None
+        number = imported.row.id
+        return f"{self._base_url}/i/{number}/{game_token(self._secret, number, 'imported')}"
+
+    async def open_imported(self, number: int, token: str) -> ImportedGame:
+        """The imported record the link names; ImportedGameNotFound for anything else."""
+        if self._secret is None or not hmac.compare_digest(
+            token.encode(), game_token(self._secret, number, "imported").encode()
+        ):
+            raise ImportedGameNotFound(number)
+        found = await ImportService(self._ctx).get(number)
+        if not await self._allowed(found.row.guild_id):
+            raise ImportedGameNotFound(number)
+        return found
+
+    async def link(self, game: GameView) -> str | None:
+        """The page's public address, or None: links off (no web server, or the game's server said no)."""
+        if not self.enabled or not await self._allowed(game.guild_id):
+            return None
+        return f"{self._base_url}{self.path(game.id)}"
+
+    async def open(self, game_id: int, token: str) -> GameView:
+        """The game the link names; GameNotFound for anything else, whatever the reason."""
+        if self._secret is None or not hmac.compare_digest(token.encode(), game_token(self._secret, game_id).encode()):
+            raise GameNotFound(game_id)
+        async with self._ctx.db.read() as repos:
+            game = GameView.from_row(await load_row(repos, game_id))
+        if not await self._allowed(game.guild_id):
+            raise GameNotFound(game_id)
+        return game
+
+    async def _allowed(self, guild_id: int | None) -> bool:
+        if guild_id is None:  # a direct-message or local game
+            return True
+        async with self._ctx.db.read() as repos:
+            row = await repos.servers.get(guild_id)
+        return row is None or bool(row.web_links)

@@ -1,0 +1,30 @@
+"""Fixtures: a web server over a real SQLite database (tests/web/site.py) and headless Chromium."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from selenium import webdriver
+
+from tests.web.browser import chromium
+from tests.web.site import Site
+
+
+@pytest.fixture
+def site(tmp_path: Path) -> Iterator[Site]:
+    running = Site(tmp_path, poll_seconds=0.3)
+    try:
+        yield running
+    finally:
+        running.close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[webdriver.Chrome]:
+    driver = chromium()
+    try:
+        yield driver
+    finally:
+        driver.quit()

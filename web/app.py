@@ -1,0 +1,169 @@
+"""The web server: a game's page (or an imported record's), the board at any ply, the state for a page
+that follows the game, the PDN, and two static files. Handlers are thin: the service says which game a
+link opens (or that it opens none, web/load.py), page.py writes the answer in a worker thread.
+
+    server = await start(service, WebConfig(port=8080, base_url="https://dama.example.org"))
+    ...
+    await server.stop()
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from dataclasses import dataclass
+from pathlib import Path
+
+from aiohttp import web
+
+from service import Service
+from web.guard import RateLimit, RedactedAccessLog, guard, not_found, reader_words
+from web.load import Loader, NotFound
+from web.page import board_svg, caption, move_items, page
+
+STATIC = Path(__file__).parent / "static"
+STATIC_TYPES = {"dama.js": "text/javascript", "dama.css": "text/css"}
+GAME_PATH = r"/g/{game:\d{1,15}}/{token:[A-Za-z0-9_-]{1,64}}"
+IMPORTED_PATH = r"/i/{imported:\d{1,15}}/{token:[A-Za-z0-9_-]{1,64}}"  # a record brought in by /import
+access_log = logging.getLogger("web").getChild("access")
+
+
+@dataclass(frozen=True, slots=True)
+class WebConfig:
+    port: int
+    base_url: str  # the address players see, e.g. https://dama.example.org behind a reverse proxy
+    host: str = "127.0.0.1"
+    secret: str | None = None  # None: the one kept in the database (generated on the first start)
+    poll_seconds: float = 5.0  # how often an open page of a game in progress asks for news
+    requests_per_minute: float = 120.0  # per client address
+    burst: int = 60
+
+
+class Pages:
+    def __init__(self, service: Service, config: WebConfig) -> None:
+        self.service = service
+        self.config = config
+        self.loader = Loader(service, config.poll_seconds)
+        self.static = {name: (STATIC / name).read_bytes() for name in STATIC_TYPES}
+
+    async def game_page(self, request: web.Request) -> web.Response:
+        try:
+            data = await self.loader.load(request, request.query.get("ply"))
+        except NotFound:
+            return not_found(request)
+        text = await asyncio.to_thread(page, reader_words(request), data)
+        return web.Response(text=text, content_type="text/html", headers={"Cache-Control": "no-store"})
+
+    async def ply(self, request: web.Request) -> web.Response:
+        """The board after one ply and its caption, for the page's script."""
+        try:
+            data = await self.loader.load(request, request.match_info["ply"], review=False)
+        except NotFound:
+            return not_found(request)
+        svg = await asyncio.to_thread(board_svg, data, data.ply)
+        plies = len(data.replay.moves)
+        return _json({"ply": data.ply, "svg": svg, "caption": caption(reader_words(request), data.ply, plies)})
+
+    async def state(self, request: web.Request) -> web.Response:
+        """What changes while a game is played: the moves, whose move it is, the deadline, the result."""
+        try:
+            data = await self.loader.load(request, None)
+        except NotFound:
+            return not_found(request)
+        header = data.header
+        body = {
+            "version": str(header.version),
+            "plies": len(data.replay.moves),
+            "active": header.active,
+            "status": header.status,
+            "clock": header.clock,
+            "moves": move_items(data),
+        }
+        return _json(body)
+
+    async def pdn(self, request: web.Request) -> web.Response:
+        try:
+            data = await self.loader.load(request, None, review=False)
+        except NotFound:
+            return not_found(request)
+        number = data_number(request)
+        if "imported" in request.match_info:
+            text = await self.service.imports.export_pdn(number)
+            name = f"dama-imported-{number}.pdn"
+        else:
+            shown = (data.names.white, data.names.black)  # never "Player <Discord id>"
+            text = await self.service.queries.export_pdn(number, site=self.config.base_url, names=shown)
+            name = f"dama-{number}.pdn"
+        return web.Response(
+            text=text,
+            content_type="application/x-portable-draughts-notation",
+            headers={"Content-Disposition": f'attachment; filename="{name}"', "Cache-Control": "no-store"},
+        )
+
+    async def static_file(self, request: web.Request) -> web.Response:
+        name = request.match_info["name"]
+        if name not in self.static:
+            return not_found(request)
+        return web.Response(
+            body=self.static[name],
+            content_type=STATIC_TYPES[name],
+            charset="utf-8",
+            headers={"Cache-Control": "max-age=3600, public"},
+        )
+
+
+def data_number(request: web.Request) -> int:
+    return int(request.match_info.get("game") or request.match_info["imported"])
+
+
+def _json(body: object) -> web.Response:
+    return web.Response(
+        text=json.dumps(body, ensure_ascii=False),
+        content_type="application/json",
+        headers={"Cache-Control": "no-store"},
+    )
+
+
+def build_app(service: Service, config: WebConfig) -> web.Application:
+    pages = Pages(service, config)
+    app = web.Application(middlewares=[guard(RateLimit(config.requests_per_minute, config.burst))])
+    for path in (GAME_PATH, IMPORTED_PATH):
+        app.router.add_get(path, pages.game_page)
+        app.router.add_get(path + r"/ply/{ply:\d{1,6}}", pages.ply)
+        app.router.add_get(path + "/state", pages.state)
+        app.router.add_get(path + "/pdn", pages.pdn)
+    app.router.add_get("/static/{name}", pages.static_file)
+    return app
+
+
+class WebServer:
+    def __init__(self, runner: web.AppRunner, config: WebConfig) -> None:
+        self._runner = runner
+        self.config = config
+
+    async def stop(self) -> None:
+        await self._runner.cleanup()
+
+
+class WebUnavailable(Exception):
+    """The pages cannot be served where the settings say (the port is taken, the address is not this
+    machine's); the message says where and why, for the operator."""
+
+
+async def start(service: Service, config: WebConfig) -> WebServer:
+    """Listen on config.host:port and give the service its link secret and public address."""
+    await service.web.configure(config.base_url, config.secret)
+    runner = web.AppRunner(
+        build_app(service, config), access_log_class=RedactedAccessLog, access_log=access_log, handle_signals=False
+    )
+    await runner.setup()
+    try:
+        await web.TCPSite(runner, config.host, config.port).start()
+    except OSError as error:
+        await runner.cleanup()
+        where = f"{config.host}:{config.port}"
+        raise WebUnavailable(
+            f"cannot serve the web pages on {where} (WEB_HOST, WEB_PORT): {error.strerror or error}"
+        ) from None
+    return WebServer(runner, config)

@@ -1,0 +1,165 @@
+"""What every answer goes through: read-only methods, a per-address rate limit, security headers, one
+not-found page, no stack trace, and an access log with the link tokens cut out.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import logging
+import re
+import time
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+
+from aiohttp import web
+from aiohttp.abc import AbstractAccessLogger
+from aiohttp.typedefs import Middleware
+
+from messages import web as words
+from messages.i18n import Words, resolve
+from messages.i18n import words as words_for
+from web.page import message_page
+
+log = logging.getLogger("web")
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+# No inline script or style, nothing from elsewhere; the page is never framed.
+_POLICY = {
+    "default-src": "'none'",
+    "script-src": "'self'",
+    "style-src": "'self'",
+    "img-src": "'self'",
+    "connect-src": "'self'",
+    "base-uri": "'none'",
+    "form-action": "'none'",
+    "frame-ancestors": "'none'",
+}
+CSP = "; ".join(f"{directive} {source}" for directive, source in _POLICY.items())
+HEADERS = {
+    "Content-Security-Policy": CSP,
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",  # the address holds the token
+    "X-Frame-Options": "DENY",
+    "X-Robots-Tag": "noindex",
+    "Cross-Origin-Opener-Policy": "same-origin",
+}
+READ_METHODS = ("GET", "HEAD")
+_TOKEN_IN_PATH = re.compile(r"(/g/\d+/)[^/?#]+")
+
+
+def redact(path: str) -> str:
+    """A request path for the log: `/g/12/<token>/ply/3` -> `/g/12/…/ply/3`."""
+    return _TOKEN_IN_PATH.sub(r"\1…", path)
+
+
+def reader_words(request: web.Request) -> Words:
+    """?lang=, else the browser's Accept-Language (the first language with a catalogue), else English."""
+    asked = request.query.get("lang", "").strip()
+    if asked:
+        return words_for(resolve(asked[:16]))
+    ranked: list[tuple[float, str]] = []
+    for part in request.headers.get("Accept-Language", "")[:400].split(","):
+        tag, _, weight = part.strip().partition(";q=")
+        try:
+            q = float(weight) if weight else 1.0
+        except ValueError:
+            continue
+        if tag:
+            ranked.append((q, tag))
+    for _, tag in sorted(ranked, key=lambda item: -item[0]):
+        locale = resolve(tag)
+        if locale != "en" or tag.lower().startswith("en"):
+            return words_for(locale)
+    return words_for("en")
+
+
+def text_page(request: web.Request, status: int, text: Callable[[Words], str]) -> web.Response:
+    w = reader_words(request)
+    return web.Response(status=status, text=message_page(w, text(w)), content_type="text/html")
+
+
+def not_found(request: web.Request) -> web.Response:
+    """The one answer for a missing game, a wrong token, a closed server and any unknown address."""
+    return text_page(request, 404, words.not_found)
+
+
+class RateLimit:
+    """A token bucket per client address: `burst` requests at once, refilled at `per_minute`."""
+
+    def __init__(self, per_minute: float, burst: int, clock: Callable[[], float] = time.monotonic) -> None:
+        self.rate = per_minute / 60.0
+        self.burst = float(burst)
+        self.clock = clock
+        self.buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()  # address -> (tokens, when)
+
+    def allow(self, address: str) -> bool:
+        now = self.clock()
+        tokens, then = self.buckets.pop(address, (self.burst, now))
+        tokens = min(self.burst, tokens + (now - then) * self.rate)
+        allowed = tokens >= 1.0
+        self.buckets[address] = (tokens - 1.0 if allowed else tokens, now)
+        while len(self.buckets) > 10_000:  # forget the longest idle addresses
+            self.buckets.popitem(last=False)
+        return allowed
+
+
+def client_address(request: web.Request) -> str:
+    """The peer's address; behind a reverse proxy on this machine, the address it adds last to
+    X-Forwarded-For (nginx's $proxy_add_x_forwarded_for), which a client cannot forge."""
+    peer = request.remote or ""
+    forwarded = request.headers.get("X-Forwarded-For", "")
+    try:
+        local = ipaddress.ip_address(peer).is_loopback
+    except ValueError:
+        local = False
+    if local and forwarded:
+        return forwarded.split(",")[-1].strip()[:64]
+    return peer
+
+
+def guard(limit: RateLimit) -> Middleware:
+    @web.middleware
+    async def middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
+        response = await _answer(request, handler, limit)
+        response.headers.update(HEADERS)
+        return response
+
+    return middleware
+
+
+async def _answer(request: web.Request, handler: Handler, limit: RateLimit) -> web.StreamResponse:
+    if request.method not in READ_METHODS:
+        response = text_page(request, 405, words.read_only)
+        response.headers["Allow"] = ", ".join(READ_METHODS)
+        return response
+    if not limit.allow(client_address(request)):
+        response = text_page(request, 429, words.too_many_requests)
+        response.headers["Retry-After"] = "60"
+        return response
+    try:
+        return await handler(request)
+    except web.HTTPNotFound:
+        return not_found(request)
+    except web.HTTPMethodNotAllowed:
+        return text_page(request, 405, words.read_only)
+    except web.HTTPException as error:  # aiohttp's own refusals, e.g. a malformed query
+        return text_page(request, error.status if 400 <= error.status < 500 else 500, words.server_error)
+    except Exception as error:
+        # The log names the failure and the address without its token; the answer says nothing of it.
+        log.error("web: %s answering %s %s", type(error).__name__, request.method, redact(request.path))
+        log.debug("web: the failure in full", exc_info=True)
+        return text_page(request, 500, words.server_error)
+
+
+class RedactedAccessLog(AbstractAccessLogger):
+    """One line per request, the token replaced by an ellipsis (tokens never reach a log)."""
+
+    def log(self, request: web.BaseRequest, response: web.StreamResponse, time: float) -> None:
+        self.logger.info(
+            '%s "%s %s" %s %.1f ms',
+            request.remote,
+            request.method,
+            redact(request.path_qs),
+            response.status,
+            time * 1000,
+        )

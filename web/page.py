@@ -1,0 +1,235 @@
+"""A game's page as HTML: pure functions from the page's data to text, run off the event loop.
+
+Readable without script: the move list is links (`?ply=N`), the board at that ply is drawn on the server.
+Every text goes through `_e` (html.escape), players' names first of all. No inline script or style: the
+page's look and behaviour are the static files web/static/dama.css and dama.js (the Content-Security-Policy
+forbids anything else).
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+from urllib.parse import urlencode
+
+from messages import colour_name
+from messages import web as words
+from messages.analysis import SYMBOLS, graph_note, summary, verdict_word
+from messages.i18n import Words
+from render import RenderOptions, render_svg
+from rules import Color, Game
+from service import GameReview
+from web.names import Names
+
+BOARD_PX = 560
+GRAPH_W, GRAPH_H, GRAPH_CLIP = 600, 140, 400  # the graph clips scores at ±4 men, like the PNG graph
+
+
+def _e(text: object) -> str:
+    return html.escape(str(text), quote=True)
+
+
+@dataclass(frozen=True, slots=True)
+class Header:
+    """What the page says above the board: a game's own words, or an imported record's."""
+
+    title: str
+    terms: str  # "rated · 3 days per move", or an imported record's event and date
+    status: str  # whose move it is, or the result
+    clock: str  # the deadline ("" when there is none to show)
+    active: bool  # still being played: the page follows it
+    version: int  # changes with every move
+
+
+@dataclass(frozen=True, slots=True)
+class PageData:
+    header: Header
+    replay: Game
+    names: Names
+    review: GameReview | None
+    ply: int
+    flip: bool
+    lang: str | None  # the ?lang= the reader asked for, kept in every link
+    token: str  # the link's last part: the page's own links are relative to it
+    poll_seconds: float
+    theme: str = "classic"
+
+
+def query(data: PageData, ply: int | None = None, flip: bool | None = None) -> str:
+    """`?ply=..&flip=1&lang=..`: the links of the page keep the reader's choices."""
+    values: dict[str, str] = {}
+    if ply is not None:
+        values["ply"] = str(ply)
+    if data.flip if flip is None else flip:
+        values["flip"] = "1"
+    if data.lang:
+        values["lang"] = data.lang
+    return "?" + urlencode(values) if values else "?"
+
+
+def board_svg(data: PageData, ply: int) -> str:
+    replay = data.replay
+    last = replay.moves[ply - 1] if ply > 0 else None
+    options = RenderOptions(theme=data.theme, size=BOARD_PX, flip=data.flip, last_move=last, caption=False)
+    return render_svg(replay.positions[ply], options)
+
+
+def caption(w: Words, ply: int, plies: int) -> str:
+    return words.start_position(w) if ply == 0 else words.position_after(w, ply, plies)
+
+
+def move_items(data: PageData) -> list[dict[str, object]]:
+    """Each ply with its move number (shown before White's move, or a Black move that opens a list)."""
+    verdicts = {p.ply: p.verdict for p in data.review.plies} if data.review else {}
+    first_black = data.replay.positions[0].turn is Color.BLACK
+    items: list[dict[str, object]] = []
+    for index, notation in enumerate(data.replay.notations, start=1):
+        offset = index + (1 if first_black else 0)
+        number = (offset + 1) // 2
+        white = offset % 2 == 1
+        verdict = verdicts.get(index)
+        items.append(
+            {
+                "ply": index,
+                "number": number,
+                "white": white,
+                "text": notation,
+                "symbol": SYMBOLS[verdict] if verdict else "",
+            }
+        )
+    return items
+
+
+def _move_list(w: Words, data: PageData) -> str:
+    verdicts = {p.ply: p.verdict for p in data.review.plies} if data.review else {}
+    out = ['<ol id="moves" class="moves">']
+    open_item = False
+    for item in move_items(data):
+        ply = int(str(item["ply"]))
+        if item["white"] or not open_item:
+            if open_item:
+                out.append("</li>")
+            out.append(f'<li><span class="number">{_e(item["number"])}.</span>')
+            if not item["white"]:
+                out.append('<span class="gap">…</span>')
+            open_item = True
+        current = ' aria-current="true" class="move current"' if ply == data.ply else ' class="move"'
+        symbol = ""
+        verdict = verdicts.get(ply)
+        if verdict is not None:
+            said = _e(verdict_word(w, verdict))
+            symbol = f'<span class="verdict {verdict.value}" title="{said}">{_e(item["symbol"])}</span>'
+        out.append(f'<a{current} data-ply="{ply}" href="{_e(query(data, ply))}">{_e(item["text"])}{symbol}</a>')
+        if not item["white"]:
+            out.append("</li>")
+            open_item = False
+    if open_item:
+        out.append("</li>")
+    out.append("</ol>")
+    return "".join(out)
+
+
+def _controls(w: Words, data: PageData) -> str:
+    plies = len(data.replay.moves)
+    steps = (
+        ("first", 0, "«", words.first_position(w)),
+        ("prev", max(0, data.ply - 1), "◀", words.previous_move(w)),
+        ("next", min(plies, data.ply + 1), "▶", words.next_move(w)),
+        ("last", plies, "»", words.last_position(w)),
+    )
+    links = [
+        f'<a id="{name}" data-step="{name}" href="{_e(query(data, ply))}" title="{_e(label)}" '
+        f'aria-label="{_e(label)}">{symbol}</a>'
+        for name, ply, symbol, label in steps
+    ]
+    links.append(f'<a id="flip" href="{_e(query(data, data.ply, not data.flip))}">{_e(words.flip(w))}</a>')
+    links.append(f'<a id="pdn" href="{_e(pdn_href(data))}" download>{_e(words.download_pdn(w))}</a>')
+    return f'<nav class="controls">{"".join(links)}</nav>'
+
+
+def pdn_href(data: PageData) -> str:
+    return f"{data.token}/pdn"
+
+
+def _graph(review: GameReview) -> str:
+    scores = review.white_scores
+    step = GRAPH_W / max(1, len(scores) - 1)
+    mid = GRAPH_H / 2
+
+    def y(score: int) -> float:
+        return mid - max(-GRAPH_CLIP, min(GRAPH_CLIP, score)) / GRAPH_CLIP * (mid - 4)
+
+    points = " ".join(f"{i * step:.1f},{y(s):.1f}" for i, s in enumerate(scores))
+    dots = "".join(
+        f'<circle class="dot {p.verdict.value}" cx="{p.ply * step:.1f}" cy="{y(scores[p.ply]):.1f}" r="4"/>'
+        for p in review.plies
+        if p.verdict is not None and p.ply < len(scores)
+    )
+    return (
+        f'<svg class="graph" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {GRAPH_W} {GRAPH_H}" role="img">'
+        f'<rect class="graph-bg" width="{GRAPH_W}" height="{GRAPH_H}"/>'
+        f'<line class="graph-mid" x1="0" y1="{mid}" x2="{GRAPH_W}" y2="{mid}"/>'
+        f'<polyline class="graph-line" fill="none" points="{points}"/>{dots}</svg>'
+    )
+
+
+def _analysis(w: Words, data: PageData) -> str:
+    review = data.review
+    if review is None:
+        return ""
+    names = data.names
+    lines = summary(review, names.of, w)
+    items = "".join(f"<li>{_e(line)}</li>" for line in lines)
+    return (
+        f'<section id="analysis"><h2>{_e(words.analysis_heading(w))}</h2>{_graph(review)}'
+        f"<p class=\"note\">{_e(graph_note(w))}</p><ul>{items}</ul></section>"
+    )
+
+
+def page(w: Words, data: PageData) -> str:
+    header = data.header
+    plies = len(data.replay.moves)
+    live = f'<p id="live">{_e(words.live(w))}</p>' if header.active else ""
+    attributes = {
+        "data-ply": data.ply,
+        "data-plies": plies,
+        "data-version": header.version,
+        "data-active": int(header.active),
+        "data-flip": int(data.flip),
+        "data-lang": data.lang or "",
+        "data-poll": data.poll_seconds,
+    }
+    body_attributes = " ".join(f'{key}="{_e(value)}"' for key, value in attributes.items())
+    players = "".join(
+        f'<p class="player {colour}"><span class="colour">{_e(colour_name(w, colour))}</span> '
+        f'<span id="{colour}-name" class="name">{_e(name)}</span></p>'
+        for colour, name in (("white", data.names.white), ("black", data.names.black))
+    )
+    return (
+        "<!DOCTYPE html>"
+        f'<html lang="{_e(w.locale)}"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        '<meta name="referrer" content="no-referrer"><meta name="robots" content="noindex">'
+        f"<title>{_e(header.title)}</title>"
+        f'<link rel="stylesheet" href="../../static/dama.css">'
+        f'<script src="../../static/dama.js" defer></script></head>'
+        f"<body {body_attributes}><main>"
+        f"<h1>{_e(header.title)}</h1>"
+        f'<section class="players">{players}</section>'
+        f'<p class="terms">{_e(header.terms)}</p>'
+        f'<p id="status">{_e(header.status)}</p>'
+        f'<p id="clock">{_e(header.clock)}</p>{live}'
+        f'<div class="play"><figure><div id="board">{board_svg(data, data.ply)}</div>'
+        f'<figcaption id="caption">{_e(caption(w, data.ply, plies))}</figcaption></figure>'
+        f'<div class="side">{_controls(w, data)}<h2>{_e(words.moves_heading(w))}</h2>{_move_list(w, data)}</div></div>'
+        f"{_analysis(w, data)}</main></body></html>"
+    )
+
+
+def message_page(w: Words, text: str) -> str:
+    """The whole page of a refusal (not found, too many requests...): one sentence, nothing about why."""
+    return (
+        f'<!DOCTYPE html><html lang="{_e(w.locale)}"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">'
+        f"<title>{_e(text)}</title></head><body><main><p>{_e(text)}</p></main></body></html>"
+    )
