@@ -22,7 +22,7 @@ import engine
 import local
 from bot.client import DamaBot
 from bot.discord_endpoints import point_discord_at
-from bot.logs import redact_handlers
+from bot.logs import JsonFormatter, redact_handlers
 from bot.settings import Settings, SettingsError, load_settings
 from data.db import Database, DatabaseUnavailable
 from messages.operator import database_problem
@@ -36,7 +36,10 @@ MISSING_TOKEN = (
 
 
 def configure_logging(settings: Settings) -> None:
-    discord.utils.setup_logging(level=settings.log_level_number, root=True)
+    if settings.log_format == "json":
+        discord.utils.setup_logging(level=settings.log_level_number, root=True, formatter=JsonFormatter())
+    else:
+        discord.utils.setup_logging(level=settings.log_level_number, root=True)
     redact_handlers(logging.getLogger(), (settings.discord_token.get(),))
 
 
@@ -94,6 +97,9 @@ def bot_options(settings: Settings) -> dict[str, Any]:
         options["outbox_ceiling"] = settings.outbox_max_backoff
     if settings.outbox_lease is not None:
         options["outbox_lease"] = settings.outbox_lease
+    options["shutdown_grace"] = settings.shutdown_grace
+    if settings.metrics_port is not None:
+        options["metrics_address"] = (settings.metrics_host, settings.metrics_port)
     return options
 
 

@@ -110,6 +110,7 @@ from service.results import (
     move_number,
 )
 from service.tournaments import TournamentService
+from service.work import WorkService
 
 
 class Service:
@@ -138,6 +139,7 @@ class Service:
         self.analysis = AnalysisService(self.ctx, review_search)
         self.imports = ImportService(self.ctx)
         self.outbox = OutboxService(self.ctx)
+        self.work = WorkService(self.ctx)
 
 
 __all__ = [

@@ -1,0 +1,118 @@
+"""Where interactions enter the bot: measured from arrival to the end of their handling, and turned away with
+a sentence once a graceful stop has begun.
+
+discord.py turns each INTERACTION_CREATE into a task (the command tree's, a view's, a persistent button's);
+nothing in its public API says when that task ends, nor lets a bot refuse new interactions while the old ones
+finish. So the gateway's parser for that event is wrapped: the tasks it starts are timed to their end, with
+the outcome the one error handler recorded (bot/ui/errors.py), and while closed the event never reaches the
+command tree: it is answered "restarting" at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot import metrics
+from bot.logs import log_context
+from bot.ui import speech
+from messages.lifecycle import restarting
+
+if TYPE_CHECKING:
+    from bot.client import DamaBot
+
+log = logging.getLogger(__name__)
+
+# discord.py's names for the tasks running slash commands, autocomplete, buttons, selects and modals
+INTERACTION_TASKS = (
+    "CommandTree-invoker",
+    "discord-ui-view-dispatch-",
+    "discord-ui-dynamic-item-",
+    "discord-ui-modal-dispatch-",
+)
+
+class Intake:
+    def __init__(self, bot: DamaBot) -> None:
+        self.bot = bot
+        self.open = True
+        self._replies: set[asyncio.Task[None]] = set()
+
+    def install(self) -> None:
+        """Wrap the gateway's INTERACTION_CREATE parser (before connecting: each shard reads this dict)."""
+        parsers: dict[str, Callable[[Any], None]] = self.bot._connection.parsers
+        original = parsers["INTERACTION_CREATE"]
+
+        def parse(data: Any) -> None:
+            if self.open:
+                self._measured(original, data)
+            else:
+                self._turn_away(data)
+
+        parsers["INTERACTION_CREATE"] = parse
+
+    def close(self) -> None:
+        """From now on, every interaction is answered "restarting" and nothing else happens."""
+        self.open = False
+
+    async def wait_replies(self, timeout: float) -> None:
+        if self._replies:
+            await asyncio.wait(self._replies, timeout=timeout)
+
+    def _measured(self, original: Callable[[Any], None], data: Any) -> None:
+        loop = asyncio.get_running_loop()
+        before = asyncio.all_tasks(loop)
+        started = loop.time()
+        with log_context(**self._about(data)):  # the handler tasks start with (a copy of) this context
+            original(data)
+        for task in asyncio.all_tasks(loop) - before:
+            if task.get_name().startswith(INTERACTION_TASKS):
+                task.add_done_callback(lambda done: self._finished(data, started, done))
+
+    def _about(self, data: Any) -> dict[str, int | None]:
+        """Shard, server and game of an interaction, for its log lines."""
+        guild = data.get("guild_id")
+        server = int(guild) if str(guild or "").isdigit() else None
+        count = self.bot.shard_count or 1
+        inner: Any = data.get("data") or {}
+        game = metrics.game_in(inner)
+        return {"server": server, "shard": 0 if server is None else (server >> 22) % count, "game": game}
+
+    def _finished(self, data: Any, started: float, task: asyncio.Task[Any]) -> None:
+        outcome = metrics.verdict(int(data.get("id", 0)))
+        if task.cancelled() or task.exception() is not None:
+            outcome = "error"
+        kind = metrics.INTERACTION_KINDS.get(int(data.get("type", 0)), "other")
+        inner: Any = data.get("data") or {}
+        name = self._command(inner) if kind in ("slash", "autocomplete") else metrics.component_name(inner)
+        metrics.interaction_done(kind, name, outcome, asyncio.get_running_loop().time() - started)
+
+    def _command(self, data: Any) -> str:
+        """The name of the tree's command this interaction names ("unknown" if the tree has none such)."""
+        command: Any = self.bot.tree.get_command(str(data.get("name", "")))
+        options = data.get("options") or []
+        while isinstance(command, discord.app_commands.Group):
+            sub = next((o for o in options if o.get("type") in (1, 2)), None)
+            if sub is None:
+                return "unknown"
+            command, options = command.get_command(str(sub.get("name", ""))), sub.get("options") or []
+        return "unknown" if command is None else str(command.qualified_name)
+
+    def _turn_away(self, data: Any) -> None:
+        interaction = discord.Interaction(data=data, state=self.bot._connection)
+        metrics.TURNED_AWAY.inc()
+        task = asyncio.get_running_loop().create_task(self._answer(interaction), name="dama-turn-away")
+        self._replies.add(task)
+        task.add_done_callback(self._replies.discard)
+
+    async def _answer(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            if interaction.type is discord.InteractionType.autocomplete:
+                await interaction.response.autocomplete([])
+            elif interaction.type is not discord.InteractionType.ping:
+                await interaction.response.send_message(restarting(speech.private(interaction)), ephemeral=True)
+        except discord.HTTPException:
+            log.info("stopping: could not tell a player that the bot is restarting")
