@@ -19,7 +19,7 @@ import discord
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, ProcessCollector
 
 import engine
-from service import TimerEvent
+from service import TimerEvent, TimerKind
 
 if TYPE_CHECKING:
     from bot.client import DamaBot
@@ -96,6 +96,10 @@ def watch(bot: DamaBot) -> None:
         OUTBOX_DELIVERIES.labels(outcome)  # present from the start, at 0
     for kind in engine.KINDS:
         ENGINE_SECONDS.labels(kind)
+    for event in TimerKind:
+        TIMERS_FIRED.labels(event.value)
+    for work in ("outbox", "timers", "leases"):
+        LEASES_RELEASED.labels(work)
 
 
 def _transaction(store: str, mode: str, seconds: float) -> None:
