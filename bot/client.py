@@ -156,6 +156,7 @@ class DamaBot(commands.AutoShardedBot):
 
     async def _stop(self) -> None:
         self.intake.close()
+        log.info("stopping: new interactions are told that the bot is restarting")
         metrics.SHUTTING_DOWN.set(1)
         await self.timers.stop()
         await self.finish_interactions(self.shutdown_grace)
