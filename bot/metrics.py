@@ -40,6 +40,7 @@ COMPONENT_ACTIONS = frozenset(
     {"move", "resign", "draw", "offer", "accept", "decline", "rematch", "pick", "modal", "confirm", "hint",
      "takeback", "analyse", "join", "leave"}
 )
+NOT_GAMES = frozenset({"accept", "decline", "join", "leave"})  # their custom ids carry a challenge or tournament
 _ACTION = re.compile(r"^dama[:-]([a-z_]{1,20})(?::|$)")
 LATENCY_BUCKETS = (0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 3.0, 5.0, 10.0, 30.0)
 
@@ -124,9 +125,9 @@ def component_name(data: Any) -> str:
 def game_in(data: Any) -> int | None:
     """The game an interaction is about, when it says so (a button's custom id, a command's game option); for
     log lines only, never a label."""
-    found = re.match(r"^dama[:-][a-z_]{1,20}:(?:[a-z_]+:)*(\d{1,12})(?::|$)", str(data.get("custom_id", "")))
-    if found:
-        return int(found.group(1))
+    found = re.match(r"^dama[:-]([a-z_]{1,20}):(?:[a-z_]+:)*(\d{1,12})(?::|$)", str(data.get("custom_id", "")))
+    if found and found.group(1) not in NOT_GAMES:
+        return int(found.group(2))
     options = list(data.get("options") or [])
     while options:
         option = options.pop()
