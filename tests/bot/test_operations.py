@@ -6,9 +6,11 @@ from __future__ import annotations
 import json
 import logging
 import sys
+from pathlib import Path
 
 import pytest
 
+from bot import metrics
 from bot.logs import MASK, JsonFormatter, RedactingFormatter, log_context
 from bot.settings import SettingsError, load_settings
 
@@ -78,3 +80,12 @@ def test_json_lines_carry_what_they_are_about() -> None:
     assert "game" not in outer and outer["server"] == 42
     after = json.loads(formatter.format(record("after")))
     assert "server" not in after
+
+
+def test_every_metric_is_documented() -> None:
+    text = (Path(__file__).resolve().parents[2] / "docs" / "OPERATIONS.md").read_text()
+    names = [family.name for family in metrics.REGISTRY.collect()]
+    assert len(names) > 15
+    for name in names:
+        documented = name.startswith("dama_process_") or f"`{name}`" in text or f"`{name}_total`" in text
+        assert documented, name
