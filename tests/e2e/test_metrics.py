@@ -4,6 +4,7 @@ metrics that exist, and /healthz, /readyz answer."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import socket
@@ -14,7 +15,7 @@ import aiohttp
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
-from tests.e2e.helpers import game_id_of, slash_move, start_game, wait_dms
+from tests.e2e.helpers import game_id_of, game_state, slash_move, start_game, wait_dms
 from tests.fakediscord.fake import FakeDiscord
 from tests.fakediscord.fixtures import bot_launcher, fake_discord  # noqa: F401
 
@@ -79,7 +80,7 @@ def dashboard_metrics(dashboard: dict[str, Any]) -> set[str]:
 async def test_a_scrape_after_a_game_counts_it_without_ids(fake_discord, bot_launcher) -> None:  # noqa: F811
     fake = fake_discord
     port = free_port()
-    await bot_launcher.process("bot", env={"METRICS_PORT": str(port)})
+    bot = await bot_launcher.process("bot", env={"METRICS_PORT": str(port)})
     alice, bob = fake.alice, fake.bob
     board = await start_game(fake, alice, bob)
     game = game_id_of(board)
@@ -92,23 +93,33 @@ async def test_a_scrape_after_a_game_counts_it_without_ids(fake_discord, bot_lau
     hint = await fake.slash(bob, "hint")
     assert (await fake.wait_for_reply(hint, timeout=20)).content.startswith(f"Hint for game #{game}")
     await wait_dms(fake, bob, 2)
+    against_bot = game_id_of(await fake.wait_for_reply(await fake.slash(alice, "play", level=1, colour="white")))
+    await slash_move(fake, alice, "22-18", game=against_bot)  # the bot's reply is searched by the engine pool
+    await fake.wait_until(lambda: game_state(bot.database_path, against_bot)["ply"] == 2 or None, timeout=20,
+                          what="the bot's reply")
 
-    status, text = await get(port, "/metrics")
-    assert status == 200
-    found = samples(text)
     total = "dama_interactions_total"
+    for _ in range(50):  # the last /move's handler ends after the bot's board is posted: scrape until it has
+        status, text = await get(port, "/metrics")
+        assert status == 200
+        found = samples(text)
+        if value(found, "dama_interaction_seconds_count", kind="slash", name="move") >= 5:
+            break
+        await asyncio.sleep(0.2)
     assert value(found, total, kind="slash", name="challenge", outcome="ok") == 1
     assert value(found, total, kind="component", name="accept", outcome="ok") == 1
-    assert value(found, total, kind="slash", name="move", outcome="ok") == 3
+    assert value(found, total, kind="slash", name="move", outcome="ok") == 4
+    assert value(found, total, kind="slash", name="play", outcome="ok") == 1
     assert value(found, total, kind="slash", name="move", outcome="refused") == 1
     assert value(found, total, kind="slash", name="hint", outcome="ok") == 1
-    assert value(found, "dama_interaction_seconds_count", kind="slash", name="move") == 4
+    assert value(found, "dama_interaction_seconds_count", kind="slash", name="move") == 5
     assert value(found, "dama_interaction_seconds_sum", kind="slash", name="move") > 0
     # a hint searches 1.5 s: it lands in the 1.5 bucket's neighbours, never below 1 s
     assert value(found, "dama_engine_search_seconds_count", kind="hint") == 1
     assert value(found, "dama_engine_search_seconds_bucket", kind="hint", le="1.0") == 0
     assert value(found, "dama_engine_search_seconds_bucket", kind="hint", le="+Inf") == 1
-    assert value(found, "dama_engine_search_seconds_count", kind="bot_move") == 0
+    assert value(found, "dama_engine_search_seconds_count", kind="bot_move") == 1
+    assert value(found, "dama_engine_search_seconds_count", kind="analysis") == 0
     assert value(found, "dama_db_transaction_seconds_count", store="sqlite", mode="write") >= 4
     assert value(found, "dama_db_transaction_seconds_count", store="postgresql", mode="write") == 0
     # the start, three boards and the DMs: every announcement went out, none waits
