@@ -5,7 +5,8 @@ discord.py turns each INTERACTION_CREATE into a task (the command tree's, a view
 nothing in its public API says when that task ends, nor lets a bot refuse new interactions while the old ones
 finish. So the gateway's parser for that event is wrapped: the tasks it starts are timed to their end, with
 the outcome the one error handler recorded (bot/ui/errors.py), and while closed the event never reaches the
-command tree: it is answered "restarting" at once.
+command tree: it is answered "restarting" at once. The tasks are recognised by the names discord.py gives
+them, among those a task factory saw start during the parser's call (cheaper than scanning every task).
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ class Intake:
         self.bot = bot
         self.open = True
         self._replies: set[asyncio.Task[None]] = set()
+        self._started: list[asyncio.Future[Any]] | None = None  # tasks started while an interaction is dispatched
 
     def install(self) -> None:
         """Wrap the gateway's INTERACTION_CREATE parser (before connecting: each shard reads this dict)."""
@@ -53,6 +55,20 @@ class Intake:
                 self._turn_away(data)
 
         parsers["INTERACTION_CREATE"] = parse
+        self.watch_tasks()
+
+    def watch_tasks(self) -> None:
+        """Note the tasks started while an interaction is dispatched (a task factory: no scan of every task)."""
+        loop = asyncio.get_running_loop()
+        previous = loop.get_task_factory()
+
+        def factory(loop: asyncio.AbstractEventLoop, coro: Any, **options: Any) -> Any:
+            task = previous(loop, coro, **options) if previous else asyncio.Task(coro, loop=loop, **options)
+            if self._started is not None:
+                self._started.append(task)
+            return task
+
+        loop.set_task_factory(factory)
 
     def close(self) -> None:
         """From now on, every interaction is answered "restarting" and nothing else happens."""
@@ -63,13 +79,15 @@ class Intake:
             await asyncio.wait(self._replies, timeout=timeout)
 
     def _measured(self, original: Callable[[Any], None], data: Any) -> None:
-        loop = asyncio.get_running_loop()
-        before = asyncio.all_tasks(loop)
-        started = loop.time()
-        with log_context(**self._about(data)):  # the handler tasks start with (a copy of) this context
-            original(data)
-        for task in asyncio.all_tasks(loop) - before:
-            if task.get_name().startswith(INTERACTION_TASKS):
+        started = asyncio.get_running_loop().time()
+        self._started = []
+        try:
+            with log_context(**self._about(data)):  # the handler tasks start with (a copy of) this context
+                original(data)
+        finally:
+            tasks, self._started = self._started, None
+        for task in tasks:
+            if isinstance(task, asyncio.Task) and task.get_name().startswith(INTERACTION_TASKS):
                 task.add_done_callback(lambda done: self._finished(data, started, done))
 
     def _about(self, data: Any) -> dict[str, int | None]:
@@ -81,7 +99,7 @@ class Intake:
         game = metrics.game_in(inner)
         return {"server": server, "shard": 0 if server is None else (server >> 22) % count, "game": game}
 
-    def _finished(self, data: Any, started: float, task: asyncio.Task[Any]) -> None:
+    def _finished(self, data: Any, started: float, task: asyncio.Future[Any]) -> None:
         outcome = metrics.verdict(int(data.get("id", 0)))
         if task.cancelled() or task.exception() is not None:
             outcome = "error"
