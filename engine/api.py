@@ -47,8 +47,9 @@ def job_kind(kind: str) -> Iterator[None]:
 
 
 def observe_searches(observer: SearchObserver) -> None:
-    """Call observer(kind, seconds) after every finished search (the bot's metrics)."""
-    _observers.append(observer)
+    """Call observer(kind, seconds) after every finished search (the bot's metrics); once, however often asked."""
+    if observer not in _observers:
+        _observers.append(observer)
 
 
 @dataclass(frozen=True, slots=True)
