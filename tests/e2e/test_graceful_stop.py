@@ -135,3 +135,15 @@ async def handed_over(fake: FakeDiscord, url: str, mine: FakeChannel, stopping: 
     moves = await pg_rows(url, "SELECT ply, player_id FROM moves WHERE game_id = $1 ORDER BY ply", game)
     assert [(m[0], m[1]) for m in moves] == [(1, fake.alice.id), (2, fake.bob.id)]
     await fake.wait_until(lambda: len(fake.dm_messages(fake.alice)) >= 2 or None, what="alice's DM")
+
+
+async def test_sigint_stops_as_gracefully_as_sigterm(fake_discord, bot_launcher) -> None:  # noqa: F811
+    bot = await bot_launcher.process("bot", env={"SHUTDOWN_GRACE": "5"})
+    await start_game(fake_discord, fake_discord.alice, fake_discord.bob)
+    assert bot.proc is not None
+    bot._expected_exit = True
+    bot.proc.send_signal(signal.SIGINT)  # Ctrl+C in a terminal
+    code = await asyncio.wait_for(bot.proc.wait(), 5 + 10)
+    assert code == 0, bot.tail()
+    assert "stopping: handed back" in bot.output()
+    assert not bot.tracebacks(), bot.tracebacks()[0]
