@@ -160,6 +160,7 @@ class DamaBot(commands.AutoShardedBot):
         metrics.SHUTTING_DOWN.set(1)
         await self.timers.stop()
         await self.finish_interactions(self.shutdown_grace)
+        await self.intake.tell_cut_short(timeout=2.0)
         await self.outbox.stop()  # a post cut short stays claimed until release_work hands it back
         await self.release_work()
         await self.intake.wait_replies(timeout=2.0)
@@ -214,6 +215,7 @@ class DamaBot(commands.AutoShardedBot):
     async def on_interaction(self, interaction: discord.Interaction[DamaBot]) -> None:
         """Answer what nothing in memory will: a picker, move box or question from before a restart (or
         expired) gets a sentence and a fresh Move button instead of "This interaction failed"."""
+        self.intake.seen(interaction)
         await speech.remember_locale(self, interaction, self.seen_locales)
         if interaction.type not in (discord.InteractionType.component, discord.InteractionType.modal_submit):
             return

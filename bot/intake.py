@@ -16,12 +16,13 @@ import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+import aiohttp
 import discord
 
 from bot import metrics
 from bot.logs import log_context
 from bot.ui import speech
-from messages.lifecycle import restarting
+from messages.lifecycle import cut_short, restarting
 
 if TYPE_CHECKING:
     from bot.client import DamaBot
@@ -42,6 +43,10 @@ class Intake:
         self.open = True
         self._replies: set[asyncio.Task[None]] = set()
         self._started: list[asyncio.Future[Any]] | None = None  # tasks started while an interaction is dispatched
+        # interactions being handled, by id: discord.py's own object once on_interaction has seen it (it knows
+        # whether the interaction was answered), for those a stop cuts short
+        self._in_flight: dict[int, discord.Interaction[Any] | None] = {}
+        self._cut_short: list[discord.Interaction[Any]] = []
 
     def install(self) -> None:
         """Wrap the gateway's INTERACTION_CREATE parser (before connecting: each shard reads this dict)."""
@@ -88,7 +93,13 @@ class Intake:
             tasks, self._started = self._started, None
         for task in tasks:
             if isinstance(task, asyncio.Task) and task.get_name().startswith(INTERACTION_TASKS):
+                self._in_flight.setdefault(int(data.get("id", 0)), None)
                 task.add_done_callback(lambda done: self._finished(data, started, done))
+
+    def seen(self, interaction: discord.Interaction[Any]) -> None:
+        """discord.py's object for an interaction being handled (DamaBot.on_interaction hands each one in)."""
+        if interaction.id in self._in_flight:
+            self._in_flight[interaction.id] = interaction
 
     def _about(self, data: Any) -> dict[str, int | None]:
         """Shard, server and game of an interaction, for its log lines."""
@@ -100,7 +111,11 @@ class Intake:
         return {"server": server, "shard": 0 if server is None else (server >> 22) % count, "game": game}
 
     def _finished(self, data: Any, started: float, task: asyncio.Future[Any]) -> None:
-        outcome = metrics.verdict(int(data.get("id", 0)))
+        interaction_id = int(data.get("id", 0))
+        outcome = metrics.verdict(interaction_id)
+        interaction = self._in_flight.pop(interaction_id, None)
+        if task.cancelled() and not self.open:  # the stop's grace ran out: the player hears why
+            self._cut_short.append(interaction or discord.Interaction(data=data, state=self.bot._connection))
         if task.cancelled() or task.exception() is not None:
             outcome = "error"
         kind = metrics.INTERACTION_KINDS.get(int(data.get("type", 0)), "other")
@@ -118,6 +133,27 @@ class Intake:
                 return "unknown"
             command, options = command.get_command(str(sub.get("name", ""))), sub.get("options") or []
         return "unknown" if command is None else str(command.qualified_name)
+
+    async def tell_cut_short(self, timeout: float) -> None:
+        """Tell the players whose interactions the stop cancelled that the bot restarted before finishing."""
+        told, self._cut_short = self._cut_short, []
+        if not told:
+            return
+        tasks = [asyncio.ensure_future(self._tell(interaction)) for interaction in told]
+        _, late = await asyncio.wait(tasks, timeout=timeout)
+        for task in late:  # Discord is slow: the stop goes on
+            task.cancel()
+        await asyncio.gather(*late, return_exceptions=True)
+
+    async def _tell(self, interaction: discord.Interaction[Any]) -> None:
+        text = cut_short(speech.private(interaction))
+        try:
+            if interaction.response.is_done():  # after a defer, the first follow-up replaces "thinking"
+                await interaction.followup.send(text, ephemeral=True)
+            elif interaction.type is not discord.InteractionType.autocomplete:
+                await interaction.response.send_message(text, ephemeral=True)
+        except (discord.HTTPException, aiohttp.ClientError, OSError) as error:
+            log.info("stopping: could not tell a player that their action was cut short (%s)", type(error).__name__)
 
     def _turn_away(self, data: Any) -> None:
         interaction = discord.Interaction(data=data, state=self.bot._connection)

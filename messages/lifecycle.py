@@ -11,3 +11,11 @@ def restarting(words: Words) -> str:
         "I am restarting right now and cannot take this. Please try again in a minute: nothing you did before "
         "is lost.",
     )
+
+
+def cut_short(words: Words) -> str:
+    return words.say(
+        "lifecycle.cut_short",
+        "I had to restart before I could finish this. Please check in a minute whether it went through, and "
+        "try again if it did not.",
+    )

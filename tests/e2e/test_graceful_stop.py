@@ -12,7 +12,7 @@ import time
 import pytest
 
 from messages.i18n import ENGLISH
-from messages.lifecycle import restarting
+from messages.lifecycle import cut_short, restarting
 from tests.e2e.helpers import game_id_of, rows, start_game, wait_dms
 from tests.e2e.test_cluster import rows as pg_rows
 from tests.fakediscord.fake import FakeDiscord
@@ -121,7 +121,8 @@ async def handed_over(fake: FakeDiscord, url: str, mine: FakeChannel, stopping: 
     exited = time.monotonic()
     assert code == 0, stopping.tail()
     assert took < 3 + 5, took
-    assert fake.dropped_posts == 1  # the stopping process's post was cut short: never made
+    # the board's post was cut short, and so was the try to tell bob so (Discord holds every post): neither made
+    await fake.wait_until(lambda: fake.dropped_posts == 2 or None, timeout=2, what="both posts to be dropped")
     held = await pg_rows(url, "SELECT (SELECT COUNT(*) FROM outbox WHERE claimed_by LIKE $1 AND status = 'pending') "
                               "+ (SELECT COUNT(*) FROM leases WHERE holder LIKE $1)", f"%:{pid}:%")
     assert held[0][0] == 0  # handed back, not left to run out its lease
@@ -146,4 +147,21 @@ async def test_sigint_stops_as_gracefully_as_sigterm(fake_discord, bot_launcher)
     code = await asyncio.wait_for(bot.proc.wait(), 5 + 10)
     assert code == 0, bot.tail()
     assert "stopping: handed back" in bot.output()
+    assert not bot.tracebacks(), bot.tracebacks()[0]
+
+
+async def test_an_interaction_the_grace_cuts_short_is_told_so(fake_discord, bot_launcher) -> None:  # noqa: F811
+    fake = fake_discord
+    bot = await bot_launcher.process("bot", env={"SHUTDOWN_GRACE": "0.5"})
+    await start_game(fake, fake.alice, fake.bob)
+    hint = await fake.slash(fake.alice, "hint")  # the engine thinks for 1.5 s: longer than the grace
+    assert await fake.wait_for_ack(hint) == 5  # "thinking"
+    started = await sigterm(fake, bot)
+    code, took = await exit_code(bot, started, within=10)
+    assert code == 0, bot.tail()
+    assert took < 0.5 + 5, took
+    reply = await fake.wait_for_reply(hint, timeout=1)
+    assert reply.content == cut_short(ENGLISH) and reply.ephemeral, reply.content
+    assert not hint.refusals, hint.refusals
+    assert "did not finish in time and were cancelled" in bot.output()
     assert not bot.tracebacks(), bot.tracebacks()[0]
