@@ -37,6 +37,7 @@ INTERACTION_TASKS = (
     "discord-ui-modal-dispatch-",
 )
 
+
 class Intake:
     def __init__(self, bot: DamaBot) -> None:
         self.bot = bot

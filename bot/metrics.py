@@ -37,7 +37,7 @@ INTERACTION_KINDS = {  # Discord's interaction type numbers
 # Buttons, selects and modals are named by the action in their custom id (dama:move:42, dama-pick:42:…); a
 # forged id naming anything else is counted as "other", so no one can add series by clicking.
 COMPONENT_ACTIONS = frozenset(
-    {"move", "resign", "draw", "offer", "accept", "decline", "rematch", "pick", "modal", "confirm", "hint",
+    {"move", "type", "resign", "draw", "offer", "accept", "decline", "rematch", "pick", "modal", "confirm", "hint",
      "takeback", "analyse", "join", "leave"}
 )
 NOT_GAMES = frozenset({"accept", "decline", "join", "leave"})  # their custom ids carry a challenge or tournament

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import sys
 from pathlib import Path
 
@@ -89,3 +90,27 @@ def test_every_metric_is_documented() -> None:
     for name in names:
         documented = name.startswith("dama_process_") or f"`{name}`" in text or f"`{name}_total`" in text
         assert documented, name
+
+
+def test_every_button_of_dama_has_its_own_name_in_the_metrics() -> None:
+    from bot.exts import FEATURES  # noqa: PLC0415 - the features load the whole bot
+    from bot.ui.prompts import PROMPT_ID  # noqa: PLC0415 - likewise
+
+    prompts = re.search(r"\^dama-\(\?:([a-z|]+)\)", PROMPT_ID.pattern)  # the move picker's prompts
+    assert prompts, PROMPT_ID.pattern
+    actions: set[str] = set(prompts.group(1).split("|"))
+    for feature in FEATURES:
+        for item in feature.dynamic_items:
+            pattern = item.__discord_ui_compiled_template__.pattern
+            found = re.match(r"dama:(?:\(\?P<action>([a-z|]+)\)|([a-z]+))", pattern)
+            assert found, pattern
+            actions |= set((found.group(1) or found.group(2)).split("|"))
+    assert len(actions) >= 10
+    assert actions <= metrics.COMPONENT_ACTIONS, actions - metrics.COMPONENT_ACTIONS
+    for action in actions:
+        assert metrics.component_name({"custom_id": f"dama:{action}:12"}) == action
+    assert metrics.component_name({"custom_id": "dama:anything_else:12"}) == "other"
+    assert metrics.component_name({"custom_id": "1234567890"}) == "other"
+    assert metrics.game_in({"custom_id": "dama:move:12"}) == 12
+    assert metrics.game_in({"custom_id": "dama:offer:draw:yes:34"}) == 34
+    assert metrics.game_in({"custom_id": "dama:accept:56"}) is None  # a challenge's number
