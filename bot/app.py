@@ -23,7 +23,7 @@ import local
 import web
 from bot.client import DamaBot
 from bot.discord_endpoints import point_discord_at
-from bot.logs import redact_handlers
+from bot.logs import JsonFormatter, redact_handlers
 from bot.settings import Settings, SettingsError, load_settings
 from data.db import Database, DatabaseUnavailable
 from messages.operator import database_problem
@@ -37,7 +37,10 @@ MISSING_TOKEN = (
 
 
 def configure_logging(settings: Settings) -> None:
-    discord.utils.setup_logging(level=settings.log_level_number, root=True)
+    if settings.log_format == "json":
+        discord.utils.setup_logging(level=settings.log_level_number, root=True, formatter=JsonFormatter())
+    else:
+        discord.utils.setup_logging(level=settings.log_level_number, root=True)
     secrets = (settings.discord_token.get(), settings.web.secret.get() if settings.web else "")
     redact_handlers(logging.getLogger(), tuple(s for s in secrets if s))
 
@@ -117,6 +120,9 @@ def bot_options(settings: Settings) -> dict[str, Any]:
         options["outbox_ceiling"] = settings.outbox_max_backoff
     if settings.outbox_lease is not None:
         options["outbox_lease"] = settings.outbox_lease
+    options["shutdown_grace"] = settings.shutdown_grace
+    if settings.metrics_port is not None:
+        options["metrics_address"] = (settings.metrics_host, settings.metrics_port)
     return options
 
 

@@ -19,11 +19,17 @@ class BackgroundLoop(ABC):
             self._task = asyncio.get_running_loop().create_task(self._run(), name=self.task_name)
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+        task = self._task
+        if task is None:
+            return
+        # Python 3.11's wait_for returns normally when its inner wait ends as the cancellation arrives (the
+        # loop was just poked): the cancellation is lost and the loop goes on, so cancel until it has ended.
+        while not task.done():
+            task.cancel()
+            await asyncio.wait({task}, timeout=1.0)
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+        self._task = None
 
     async def nap(self, delay: float) -> None:
         """Sleep up to `delay` seconds, or until poked. Not asyncio.wait_for: on Python 3.11 it swallows a

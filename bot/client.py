@@ -15,9 +15,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import metrics
 from bot.announce import Announcer
 from bot.exts import FEATURES
 from bot.exts.play.controls import GameButton
+from bot.health import HealthServer
+from bot.intake import INTERACTION_TASKS, Intake
 from bot.outbox import BACKOFF_CEILING, LEASE, OutboxWorker
 from bot.timers import TimerLoop
 from bot.translator import DamaTranslator
@@ -33,14 +36,8 @@ from service.commands import scope_name
 
 log = logging.getLogger(__name__)
 
-SHUTDOWN_GRACE = 10.0  # seconds a stop waits for interactions in progress (a hint takes ~1.5 s)
-# discord.py's names for the tasks running slash commands, buttons, selects and modals
-INTERACTION_TASKS = (
-    "CommandTree-invoker",
-    "discord-ui-view-dispatch-",
-    "discord-ui-dynamic-item-",
-    "discord-ui-modal-dispatch-",
-)
+SHUTDOWN_GRACE = 20.0  # seconds a stop waits for interactions in progress (SHUTDOWN_GRACE; a hint takes ~1.5 s)
+RELEASE_TIMEOUT = 5.0  # seconds the database gets to take back this process's claims at a stop
 
 
 def intents() -> discord.Intents:
@@ -77,6 +74,8 @@ class DamaBot(commands.AutoShardedBot):
         run_timers: bool = True,
         outbox_ceiling: float = BACKOFF_CEILING,
         outbox_lease: float = LEASE,
+        shutdown_grace: float = SHUTDOWN_GRACE,
+        metrics_address: tuple[str, int] | None = None,
         **options: Any,
     ) -> None:
         options.setdefault("intents", intents())
@@ -94,10 +93,18 @@ class DamaBot(commands.AutoShardedBot):
         self.announcer = Announcer(self)
         self.timers = TimerLoop(self)
         self.outbox = OutboxWorker(self, ceiling=outbox_ceiling, lease=outbox_lease)
+        self.shutdown_grace = shutdown_grace
+        self.intake = Intake(self)
+        self.health = HealthServer(self, *metrics_address) if metrics_address else None
+        self._stopping: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         await asyncio.to_thread(preload)  # compiling the catalogues is CPU work: not on the event loop
         await self.tree.set_translator(DamaTranslator())
+        self.intake.install()
+        metrics.watch(self)
+        if self.health is not None:
+            await self.health.start()
         for feature in FEATURES:
             await self.add_cog(feature.cog(self))
             self.add_dynamic_items(*feature.dynamic_items)
@@ -140,15 +147,46 @@ class DamaBot(commands.AutoShardedBot):
         return hashlib.sha256(json.dumps(payload, sort_keys=True, default=str).encode()).hexdigest()
 
     async def close(self) -> None:
+        """The graceful stop (SIGTERM, SIGINT), once whoever calls: new interactions are answered that the bot is
+        restarting; those in progress get up to shutdown_grace seconds, their inline posts included; then what
+        this process still holds (outbox rows, timers, bot replies) is handed back for another process to take
+        at once, and the gateway closes. The engine pool is closed by bot.app once this returns."""
+        if self._stopping is None:
+            self._stopping = asyncio.get_running_loop().create_task(self._stop(), name="dama-stop")
+        await asyncio.shield(self._stopping)
+
+    async def _stop(self) -> None:
+        self.intake.close()
+        log.info("stopping: new interactions are told that the bot is restarting")
+        metrics.SHUTTING_DOWN.set(1)
         await self.timers.stop()
-        await self.finish_interactions(SHUTDOWN_GRACE)
-        await self.outbox.stop()  # a post cut short stays claimed; its lease runs out and it is sent again
+        await self.finish_interactions(self.shutdown_grace)
+        await self.intake.tell_cut_short(timeout=2.0)
+        await self.outbox.stop()  # a post cut short stays claimed until release_work hands it back
+        await self.release_work()
+        await self.intake.wait_replies(timeout=2.0)
+        if self.health is not None:
+            await self.health.stop()
         # discord.py's pending "ready" task would otherwise fire after the loop is gone when we stop
         # right after connecting (a traceback at shutdown, nothing worse).
         ready = getattr(self._connection, "_ready_task", None)
         if ready is not None and not ready.done():
             ready.cancel()
         await super().close()
+
+    async def release_work(self) -> None:
+        if self.service is None:  # tools build a bot without a service (the catalogue's command scan)
+            return
+        try:
+            async with asyncio.timeout(RELEASE_TIMEOUT):
+                released = await self.service.work.release(self.outbox.name)
+        except Exception:
+            log.warning("stopping: could not hand back the work this process held; its leases will run out")
+            return
+        for work, count in (("outbox", released.outbox), ("timers", released.timers), ("leases", released.leases)):
+            metrics.LEASES_RELEASED.labels(work).inc(count)
+        log.info("stopping: handed back %d outbox row(s), %d timer(s), %d lease(s)",
+                 released.outbox, released.timers, released.leases)
 
     async def finish_interactions(self, grace: float) -> None:
         """Let commands and button clicks already running finish before the HTTP session closes (a stop
@@ -178,6 +216,7 @@ class DamaBot(commands.AutoShardedBot):
     async def on_interaction(self, interaction: discord.Interaction[DamaBot]) -> None:
         """Answer what nothing in memory will: a picker, move box or question from before a restart (or
         expired) gets a sentence and a fresh Move button instead of "This interaction failed"."""
+        self.intake.seen(interaction)
         await speech.remember_locale(self, interaction, self.seen_locales)
         if interaction.type not in (discord.InteractionType.component, discord.InteractionType.modal_submit):
             return

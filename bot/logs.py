@@ -1,11 +1,20 @@
 """Logging that never writes a secret, at any level: the bot token, interaction tokens (each can post as
 the bot for 15 minutes), webhook URLs and game page links are masked in every line, whoever logs it
-(discord.py's gateway logger dumps whole INTERACTION_CREATE payloads at DEBUG, its HTTP logger logs follow-up URLs)."""
+(discord.py's gateway logger dumps whole INTERACTION_CREATE payloads at DEBUG, its HTTP logger logs follow-up URLs).
+
+LOG_FORMAT=json: one JSON object a line (time, level, logger, message, and shard, server, game where known),
+for log collectors; each field is masked before it is encoded, so an escaped quote cannot hide a token.
+"""
 
 from __future__ import annotations
 
+import json
 import logging
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from datetime import UTC, datetime
 
 MASK = "<redacted>"
 # "token": "...", 'token': '...' in dumped payloads (interaction tokens, the IDENTIFY token)
@@ -28,6 +37,51 @@ def redact(text: str, secrets: tuple[str, ...] = ()) -> str:
     return _BOT_TOKEN.sub(MASK, text)
 
 
+# What the line is about (shard, server, game), for the JSON lines: set where an interaction enters
+# (bot/intake.py), inherited by the tasks that handle it.
+CONTEXT_FIELDS = ("shard", "server", "game")
+_context: ContextVar[dict[str, int]] = ContextVar("dama_log_context", default={})  # noqa: B039 - never mutated
+
+
+@contextmanager
+def log_context(**fields: int | None) -> Iterator[None]:
+    """Lines logged inside (and in tasks started inside) carry these fields; None values are left out."""
+    merged = {**_context.get(), **{k: v for k, v in fields.items() if v is not None and k in CONTEXT_FIELDS}}
+    token = _context.set(merged)
+    try:
+        yield
+    finally:
+        _context.reset(token)
+
+
+class JsonFormatter(logging.Formatter):
+    """One JSON object a line. `secrets` is filled in by redact_handlers."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.secrets: tuple[str, ...] = ()
+
+    def format(self, record: logging.LogRecord) -> str:
+        entry: dict[str, object] = {
+            "time": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
+            "level": record.levelname,
+            "logger": record.name,
+            "message": redact(record.getMessage(), self.secrets),
+        }
+        known = _context.get()
+        for name in CONTEXT_FIELDS:
+            value = getattr(record, name, None)
+            if value is None:
+                value = known.get(name)
+            if value is not None:
+                entry[name] = value
+        if record.exc_info:
+            entry["exception"] = redact(self.formatException(record.exc_info), self.secrets)
+        if record.stack_info:
+            entry["stack"] = redact(self.formatStack(record.stack_info), self.secrets)
+        return json.dumps(entry, ensure_ascii=False, default=str)
+
+
 class RedactingFormatter(logging.Formatter):
     """Wraps the formatter a handler already has, and masks secrets in what it produces (message,
     arguments and tracebacks alike)."""
@@ -36,6 +90,8 @@ class RedactingFormatter(logging.Formatter):
         super().__init__()
         self.inner = inner or logging.Formatter("%(asctime)s %(levelname)s %(name)s %(message)s")
         self.secrets = secrets
+        if isinstance(self.inner, JsonFormatter):
+            self.inner.secrets = secrets
 
     def format(self, record: logging.LogRecord) -> str:
         return redact(self.inner.format(record), self.secrets)

@@ -94,10 +94,12 @@ class OutboxWorker(BackgroundLoop):
                 await self.nap(delay)
 
     async def _delay(self) -> float:
+        # as often as the timers: rows another process handed back at its stop are taken soon after
+        longest = min(MAX_SLEEP, self.bot.timers.max_sleep)
         due = await self.bot.service.outbox.next_due()
         if due is None:
-            return MAX_SLEEP
-        return min(max((due - datetime.now(UTC)).total_seconds(), 0.05), MAX_SLEEP)
+            return longest
+        return min(max((due - datetime.now(UTC)).total_seconds(), 0.05), longest)
 
     async def deliver_due(self) -> int:
         """Claim the next row of every stream that has one due and post them side by side; returns how

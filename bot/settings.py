@@ -15,6 +15,7 @@ from pathlib import Path
 from data.store import is_postgres, masked
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+LOG_FORMATS = ("text", "json")
 
 
 class SettingsError(ValueError):
@@ -62,6 +63,10 @@ class Settings:
     outbox_max_backoff: float | None = None  # seconds between delivery retries at most (default 300)
     outbox_lease: float | None = None  # seconds a delivery claim lasts (default 120)
     web: WebSettings | None = None  # the games' web pages (WEB_PORT set), else None
+    metrics_port: int | None = None  # METRICS_PORT: /metrics, /healthz and /readyz (None: not served)
+    metrics_host: str = "127.0.0.1"
+    shutdown_grace: float = 20.0  # seconds a graceful stop waits for interactions in progress
+    log_format: str = "text"  # or "json": one JSON object a line
 
     @property
     def log_level_number(self) -> int:
@@ -200,6 +205,10 @@ def load_settings(environ: Mapping[str, str] | None = None, env_file: Path | Non
         raise SettingsError("DISCORD_TOKEN does not look like a bot token (copy it from the Bot tab)")
     shard_count, shard_ids = shards(text("SHARD_COUNT"), text("SHARD_IDS"))
     return Settings(
+        metrics_port=metrics_port(text("METRICS_PORT")),
+        metrics_host=text("METRICS_HOST", "127.0.0.1") or "127.0.0.1",
+        shutdown_grace=shutdown_grace(text("SHUTDOWN_GRACE", "20") or "20"),
+        log_format=log_format(text("LOG_FORMAT", "text")),
         work_lease_seconds=work_lease(text("WORK_LEASE_SECONDS", "60") or "60"),
         database_url=database_url(text("DATABASE_URL")),
         shard_count=shard_count,
@@ -227,3 +236,28 @@ def seconds(text: Callable[[str], str], name: str) -> float | None:
     if number is not None and not 1 <= number <= 86_400:
         raise SettingsError(f"{name} must be seconds between 1 and 86400, not {value!r}")
     return number
+
+
+def metrics_port(text: str) -> int | None:
+    if not text:
+        return None
+    if not text.isdigit() or not 1 <= int(text) <= 65535:
+        raise SettingsError(f"METRICS_PORT must be a TCP port (1 to 65535), or empty for no metrics, not {text!r}")
+    return int(text)
+
+
+def shutdown_grace(text: str) -> float:
+    try:
+        grace = float(text)
+    except ValueError:
+        grace = -1.0
+    if not 0.0 <= grace <= 600.0:
+        raise SettingsError(f"SHUTDOWN_GRACE must be seconds between 0 and 600, not {text!r}")
+    return grace
+
+
+def log_format(text: str) -> str:
+    chosen = text.lower() or "text"
+    if chosen not in LOG_FORMATS:
+        raise SettingsError(f"LOG_FORMAT must be text or json, not {text!r}")
+    return chosen

@@ -9,6 +9,7 @@ import logging
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
+from bot import metrics
 from bot.background import BackgroundLoop
 from service import TimerEvent
 
@@ -68,6 +69,7 @@ class TimerLoop(BackgroundLoop):
         is in the outbox now, written with each timer's effect: wake its worker. Then play the bot's
         replies another process should have played before it died."""
         events = await self.bot.service.clock.run_due_timers()
+        metrics.timers_fired(events)
         for game_id in await self.bot.service.games.overdue_bot_moves():
             try:
                 if await self.bot.service.games.play_bot(game_id) is not None:

@@ -10,7 +10,9 @@ it has. data/sqlite.py and data/postgres.py say how each keeps the promises abov
 
 from __future__ import annotations
 
-from contextlib import AbstractAsyncContextManager
+import time
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
 from typing import Protocol
 
@@ -39,6 +41,8 @@ class Database:
 
     def __init__(self, store: Store) -> None:
         self.store = store
+        # told (store kind, "read"/"write", seconds) after every transaction: the operator's metrics
+        self.observer: Callable[[str, str, float], None] | None = None
 
     @classmethod
     async def open(cls, target: str | Path, *, migrate: bool = True, create: bool = True) -> Database:
@@ -76,11 +80,21 @@ class Database:
     def write(self) -> AbstractAsyncContextManager[Repositories]:
         """One short write transaction; commits on success, rolls back on any exception. Writes are serialised
         (across processes too); never await anything but the database inside it."""
-        return self.store.write()
+        return self._timed("write", self.store.write())
 
     def read(self) -> AbstractAsyncContextManager[Repositories]:
         """One read snapshot, re-entrant within a task."""
-        return self.store.read()
+        return self._timed("read", self.store.read())
+
+    @asynccontextmanager
+    async def _timed(self, mode: str, inner: AbstractAsyncContextManager[Repositories]) -> AsyncIterator[Repositories]:
+        started = time.perf_counter()
+        try:
+            async with inner as repos:
+                yield repos
+        finally:
+            if self.observer is not None:
+                self.observer(self.kind, mode, time.perf_counter() - started)
 
     async def integrity_check(self) -> list[str]:
         async with self.read() as repos:

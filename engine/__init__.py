@@ -9,13 +9,25 @@ Searches run in a small process pool (`Engine`), so the event loop never blocks;
 awaiting task stops the worker.
 """
 
-from engine.api import Analysis, Engine, analyse, choose, default_engine, shutdown
+from engine.api import (
+    KINDS,
+    Analysis,
+    Engine,
+    analyse,
+    choose,
+    default_engine,
+    job_kind,
+    jobs,
+    observe_searches,
+    shutdown,
+)
 from engine.evaluate import evaluate_position
 from engine.hint import hint_text
 from engine.levels import LEVELS, EngineLevel
 from engine.search import Searcher
 
 __all__ = [
+    "KINDS",
     "LEVELS",
     "Analysis",
     "Engine",
@@ -26,5 +38,8 @@ __all__ = [
     "default_engine",
     "evaluate_position",
     "hint_text",
+    "job_kind",
+    "jobs",
+    "observe_searches",
     "shutdown",
 ]

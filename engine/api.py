@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import multiprocessing
 import os
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,6 +27,29 @@ from rules import Move, Position
 from rules.movegen import FastMove
 
 DEFAULT_TIME = 2.0
+# What a search is for, as the operator's metrics count them (a small fixed set: a label value).
+KINDS = ("hint", "bot_move", "analysis", "puzzle")
+_kind: ContextVar[str] = ContextVar("engine_job_kind", default="analysis")
+SearchObserver = Callable[[str, float], None]  # (kind, seconds the search took)
+_observers: list[SearchObserver] = []
+
+
+@contextlib.contextmanager
+def job_kind(kind: str) -> Iterator[None]:
+    """Searches started inside this block are counted as `kind` (one of KINDS)."""
+    if kind not in KINDS:
+        raise ValueError(f"kind must be one of {KINDS}, not {kind!r}")
+    token = _kind.set(kind)
+    try:
+        yield
+    finally:
+        _kind.reset(token)
+
+
+def observe_searches(observer: SearchObserver) -> None:
+    """Call observer(kind, seconds) after every finished search (the bot's metrics); once, however often asked."""
+    if observer not in _observers:
+        _observers.append(observer)
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,7 +192,13 @@ class Engine:
         self._flags[slot] = 0
         outcome = await self._run(job)
         self._release(slot)
+        for observer in _observers:
+            observer(_kind.get(), outcome.seconds)
         return outcome
+
+    def jobs(self) -> tuple[int, int]:
+        """(searches running, searches waiting for a slot)."""
+        return len(self._flags) - len(self._free), len(self._waiters)
 
     async def analyse(
         self,
@@ -205,7 +236,10 @@ class Engine:
         if seed is None:
             seed = random.SystemRandom().getrandbits(32)
         keys = _history_keys(position, history)
-        outcome = await self._submit(position, seconds=time_budget, depth=None, history=keys, level=level, seed=seed)
+        with job_kind("bot_move"):
+            outcome = await self._submit(
+                position, seconds=time_budget, depth=None, history=keys, level=level, seed=seed
+            )
         found = to_moves(position, [outcome.move]) if outcome.move is not None else []
         return found[0] if found else legal[0]
 
@@ -262,6 +296,11 @@ async def choose(
     seed: int | None = None,
 ) -> Move:
     return await default_engine().choose(position, level, time_budget, history=history, seed=seed)
+
+
+def jobs() -> tuple[int, int]:
+    """(running, waiting) searches of the process-wide engine; (0, 0) before its first use."""
+    return (0, 0) if _default is None else _default.jobs()
 
 
 def shutdown() -> None:

@@ -112,6 +112,7 @@ from service.results import (
 from service.study import Study, StudyBook, StudyKind, StudyService, StudySource
 from service.tournaments import TournamentService
 from service.weblinks import WebLinkService
+from service.work import WorkService
 
 
 class Service:
@@ -142,6 +143,7 @@ class Service:
         self.outbox = OutboxService(self.ctx)
         self.study = StudyService(self.ctx, self.queries, self.imports, self.players, self.tournaments)
         self.web = WebLinkService(self.ctx)
+        self.work = WorkService(self.ctx)
 
 
 __all__ = [

@@ -16,7 +16,8 @@ Analyser = Callable[[Position, Sequence[Position]], Awaitable[Analysis]]
 
 async def hint_analyser(position: Position, history: Sequence[Position]) -> Analysis:
     """The real engine for hints, as both front ends use it (never on the event loop)."""
-    return await engine.analyse(position, time=HINT_SECONDS, history=history)
+    with engine.job_kind("hint"):
+        return await engine.analyse(position, time=HINT_SECONDS, history=history)
 
 
 class Engine(Protocol):

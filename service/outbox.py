@@ -6,6 +6,7 @@ the row (the first one died or hung). Results are recorded only by the worker th
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -35,6 +36,10 @@ class Pending:
         return cls(row.id, row.stream, row.attempts, loads(row.payload), from_db(row.created_at))
 
 
+def _ignore(outcome: str) -> None:
+    pass
+
+
 def backoff(attempts: int, *, base: float, ceiling: float) -> float:
     """Seconds before the next try after `attempts` failed ones: base, 2 base, 4 base ... up to ceiling."""
     return float(min(base * 2 ** max(attempts - 1, 0), ceiling))
@@ -43,6 +48,7 @@ def backoff(attempts: int, *, base: float, ceiling: float) -> float:
 class OutboxService:
     def __init__(self, ctx: Context) -> None:
         self._ctx = ctx
+        self.observer: Callable[[str], None] = _ignore  # told "delivered", "retried" or "failed" (metrics)
 
     async def claim_due(self, worker: str, *, lease: float, limit: int = 20) -> list[Pending]:
         now = self._ctx.now()
@@ -65,15 +71,18 @@ class OutboxService:
     async def delivered(
         self, pending: Pending, worker: str, *, channel_id: int | None, message_id: int | None
     ) -> bool:
+        self.observer("delivered")
         async with self._ctx.db.write() as repos:
             return await repos.outbox.delivered(pending.id, worker, to_db(self._ctx.now()), channel_id, message_id)
 
     async def retry_later(self, pending: Pending, worker: str, error: str, *, delay: float) -> bool:
+        self.observer("retried")
         now = self._ctx.now()
         async with self._ctx.db.write() as repos:
             return await repos.outbox.retry(pending.id, worker, to_db(now + timedelta(seconds=delay)), error)
 
     async def failed(self, pending: Pending, worker: str, error: str) -> bool:
+        self.observer("failed")
         async with self._ctx.db.write() as repos:
             return await repos.outbox.failed(pending.id, worker, to_db(self._ctx.now()), error)
 

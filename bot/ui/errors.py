@@ -15,6 +15,7 @@ import discord
 from discord import app_commands
 
 import messages
+from bot import metrics
 from bot.ui.caller import ask_for
 from bot.ui.option_types import BadOption
 from bot.ui.speech import private
@@ -172,6 +173,7 @@ async def report(interaction: Interaction, error: BaseException) -> None:
     if isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
         # a command Discord still shows but this bot no longer has (or has changed): not a bug of ours
         log.warning("stale or unknown command %r from user %s", getattr(error, "name", "?"), interaction.user.id)
+        metrics.record_outcome(interaction, "refused")
         await send_ephemeral(interaction, unknown_command(private(interaction)))
         return
     if interaction.guild_id is None and isinstance(error, app_commands.TransformerError) and isinstance(
@@ -179,6 +181,7 @@ async def report(interaction: Interaction, error: BaseException) -> None:
     ):
         error = app_commands.NoPrivateMessage()  # a member was asked for where there is no server (a DM)
     text = explain(error, private(interaction))
+    metrics.record_outcome(interaction, "refused" if text is not None else "error")
     if text is None:
         command = interaction.command.qualified_name if interaction.command else None
         log.error(

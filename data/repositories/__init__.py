@@ -17,6 +17,7 @@ from data.repositories.schema import SchemaRepository, TableInfo
 from data.repositories.state import StateRepository
 from data.repositories.timers import TimerRepository
 from data.repositories.tournaments import TournamentRepository
+from data.repositories.work import WorkRepository
 from data.store import Connection
 
 __all__ = [
@@ -38,6 +39,7 @@ __all__ = [
     "TableInfo",
     "TimerRepository",
     "TournamentRepository",
+    "WorkRepository",
 ]
 
 
@@ -60,6 +62,7 @@ class Repositories:
         self.schema = SchemaRepository(conn)
         self.leases = LeaseRepository(conn)
         self.outbox = OutboxRepository(conn)
+        self.work = WorkRepository(conn)
 
     async def integrity_check(self) -> list[str]:
         """SQLite's page-level check. PostgreSQL has no counterpart to run here (it checks pages as it reads

@@ -100,6 +100,11 @@ class FakeDiscord(RestMixin, DriverMixin):
         self.conformance = conformance  # check bodies against Discord's schemas (benchmarks turn it off)
         self.checked: list[str] = []  # the routes of the requests checked, in order
         self.message_post_fault: MessagePostFault | None = None
+        # While true, message posts (channel messages, interaction follow-ups) wait before being created; a
+        # post whose client hangs up meanwhile is never created (a post in flight when a bot stops).
+        self.hold_message_posts = False
+        self.held_posts = 0  # posts that waited
+        self.dropped_posts = 0  # posts abandoned by their client while held
         self.sessions: list[GatewaySession] = []
         self.identifies = 0
         self.resumes = 0

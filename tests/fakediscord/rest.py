@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import time
@@ -148,6 +149,9 @@ class RestMixin:
         fault = self.message_post_fault
         if fault is not None and name not in fault.routes:
             fault = None
+        if self.hold_message_posts and name in ("h_send", "h_followup") and not await self._held(request):
+            rec.status = 499  # nginx's "client closed request": nobody hears this answer
+            return web.Response(status=499)
         if fault is not None and not fault.after_create:
             rec.status, rec.error_code = fault.status, 0
             fault.failed += 1
@@ -184,6 +188,18 @@ class RestMixin:
             return web.Response(status=204)
         rec.status = 200
         return web.Response(body=json.dumps(result).encode(), headers=JSON_HEADERS)
+
+    async def _held(self: FakeDiscord, request: web.Request) -> bool:
+        """Wait while posts are held; False if the client hung up meanwhile (the post is then not made)."""
+        self.held_posts += 1
+        self._notify()
+        while self.hold_message_posts:
+            if request.transport is None or request.transport.is_closing():
+                self.dropped_posts += 1
+                self._notify()
+                return False
+            await asyncio.sleep(0.05)
+        return True
 
     # --- login and commands ---------------------------------------------------------------------
 

@@ -1,0 +1,86 @@
+"""The operator's HTTP port (METRICS_PORT): /metrics for Prometheus, /healthz and /readyz for the supervisor.
+
+/healthz: this process answers, the database answers a query, and every gateway shard this process runs is
+connected. /readyz: healthy, logged in and not stopping (a process in its graceful stop is alive but takes no
+new work). Both answer 200 or 503 with a small JSON body saying which check failed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING, Any
+
+from aiohttp import web
+from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
+
+from bot import metrics
+
+if TYPE_CHECKING:
+    from bot.client import DamaBot
+
+log = logging.getLogger(__name__)
+DATABASE_TIMEOUT = 2.0  # seconds the database gets to answer a health check
+
+
+async def database_answers(bot: DamaBot) -> bool:
+    try:
+        async with asyncio.timeout(DATABASE_TIMEOUT):
+            return await bot.service.work.ping()
+    except Exception as error:  # a health check reports, it does not raise: any failure is "no"
+        log.warning("health: the database did not answer (%s)", type(error).__name__)
+        return False
+
+
+def shards_connected(bot: DamaBot) -> dict[str, bool]:
+    return {str(shard_id): not info.is_closed() for shard_id, info in sorted(bot.shards.items())}
+
+
+async def health(bot: DamaBot) -> tuple[bool, dict[str, Any]]:
+    shards = shards_connected(bot)
+    database = await database_answers(bot)
+    healthy = database and bool(shards) and all(shards.values())
+    return healthy, {"database": database, "shards": shards}
+
+
+class HealthServer:
+    def __init__(self, bot: DamaBot, host: str, port: int) -> None:
+        self.bot, self.host, self.port = bot, host, port
+        self._runner: web.AppRunner | None = None
+
+    def app(self) -> web.Application:
+        app = web.Application()
+        app.router.add_get("/metrics", self.metrics)
+        app.router.add_get("/healthz", self.healthz)
+        app.router.add_get("/readyz", self.readyz)
+        return app
+
+    async def start(self) -> None:
+        self._runner = web.AppRunner(self.app(), access_log=None)
+        await self._runner.setup()
+        await web.TCPSite(self._runner, self.host, self.port).start()
+        log.info("metrics and health checks on http://%s:%d/metrics, /healthz, /readyz", self.host, self.port)
+
+    async def stop(self) -> None:
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    async def metrics(self, request: web.Request) -> web.Response:
+        try:
+            await asyncio.wait_for(metrics.refresh(self.bot), DATABASE_TIMEOUT)
+        except Exception as error:  # still serve what is counted in memory
+            log.warning("metrics: could not read the database's gauges (%s)", type(error).__name__)
+        body = generate_latest(metrics.REGISTRY)
+        return web.Response(body=body, headers={"Content-Type": CONTENT_TYPE_LATEST})
+
+    async def healthz(self, request: web.Request) -> web.Response:
+        healthy, checks = await health(self.bot)
+        return web.json_response({"healthy": healthy, **checks}, status=200 if healthy else 503)
+
+    async def readyz(self, request: web.Request) -> web.Response:
+        healthy, checks = await health(self.bot)
+        stopping = not self.bot.intake.open
+        ready = healthy and self.bot.is_ready() and not stopping
+        body = {"ready": ready, "stopping": stopping, **checks}
+        return web.json_response(body, status=200 if ready else 503)
