@@ -180,8 +180,9 @@ class DamaBot(commands.AutoShardedBot):
         try:
             async with asyncio.timeout(RELEASE_TIMEOUT):
                 released = await self.service.work.release(self.outbox.name)
-        except Exception:
-            log.warning("stopping: could not hand back the work this process held; its leases will run out")
+        except Exception as error:
+            log.warning("stopping: could not hand back the work this process held (%s); its leases will run out",
+                        type(error).__name__)
             return
         for work, count in (("outbox", released.outbox), ("timers", released.timers), ("leases", released.leases)):
             metrics.LEASES_RELEASED.labels(work).inc(count)

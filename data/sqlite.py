@@ -142,13 +142,15 @@ class SqliteStore:
         """One short write transaction; commits on success, rolls back on any exception."""
         async with self._lock:
             conn = self._writer
-            await conn.execute("BEGIN IMMEDIATE")
             try:
+                await conn.execute("BEGIN IMMEDIATE")
                 yield Repositories(SqliteConnection(conn))
+                await conn.commit()
             except BaseException:
+                # Also when a cancel cut BEGIN or COMMIT short: the writer thread still runs them, then this
+                # (a no-op outside a transaction); otherwise the next writer would find a transaction open.
                 await conn.rollback()
                 raise
-            await conn.commit()
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[Repositories]:

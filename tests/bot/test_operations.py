@@ -102,7 +102,7 @@ def test_every_button_of_dama_has_its_own_name_in_the_metrics() -> None:
     for feature in FEATURES:
         for item in feature.dynamic_items:
             pattern = item.__discord_ui_compiled_template__.pattern
-            found = re.match(r"dama:(?:\(\?P<action>([a-z|]+)\)|([a-z]+))", pattern)
+            found = re.match(r"dama[:-](?:\(\?P<action>([a-z|]+)\)|([a-z]+))", pattern)
             assert found, pattern
             actions |= set((found.group(1) or found.group(2)).split("|"))
     assert len(actions) >= 10

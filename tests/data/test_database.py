@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import sqlite3
 from pathlib import Path
 
@@ -100,6 +102,27 @@ async def test_a_failed_transaction_leaves_nothing_behind(db: Database) -> None:
             raise RuntimeError("boom")
     async with db.read() as repos:
         assert await repos.players.get(42) is None
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("steps", [0, 1, 2, 3, 4, 6])
+async def test_a_write_cancelled_at_any_step_leaves_the_next_one_working(db: Database, steps: int) -> None:
+    # a graceful stop cancels interactions; one cut short while its BEGIN or COMMIT was on the way must not
+    # leave the writer inside a transaction ("cannot start a transaction within a transaction" for ever after)
+    async def write() -> None:
+        async with db.write() as repos:
+            await repos.players.ensure(43, "Cut short", "2025-01-01T00:00:00.000000+00:00")
+
+    task = asyncio.ensure_future(write())
+    for _ in range(steps):
+        await asyncio.sleep(0)
+    task.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await task
+    async with db.write() as repos:
+        await repos.players.ensure(44, "Next", "2025-01-01T00:00:00.000000+00:00")
+    async with db.read() as repos:
+        assert await repos.players.get(44) is not None
 
 
 @pytest.mark.asyncio

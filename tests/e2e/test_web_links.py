@@ -63,7 +63,7 @@ async def test_every_board_links_to_the_game_page(fake_discord, bot_launcher) ->
     boards.append(resigned)
     for board in boards:
         assert [b["url"] for b in links(board)] == [url], board.content
-    assert resigned.custom_ids() == [f"dama:rematch:{game}"]  # the finished board: Rematch, and the link
+    assert resigned.custom_ids() == [f"dama:rematch:{game}", f"dama:study:{game}"]  # finished: Rematch, Study, the link
     status, page = await asyncio.to_thread(get, url)
     assert status == 200 and "White wins by resignation" in page
 
