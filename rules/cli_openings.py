@@ -1,0 +1,50 @@
+"""`python -m rules ballots VARIANT [--json]`: the variant's published ballots.
+
+JSON: {"variant": id, "ballots": [{"number", "name", "moves": [...], "status"}]} (empty when none is published).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import TextIO
+
+from messages import describe
+from rules.cli import EXTRA_COMMANDS, UsageError
+from rules.errors import RulesError
+from rules.openings import openings_for
+from rules.variants import find_variant
+
+
+def _run(args: argparse.Namespace, out: TextIO) -> int:
+    try:
+        rules = find_variant(args.variant)
+    except RulesError as error:
+        raise UsageError(describe(error)) from error
+    known = openings_for(rules)
+    records = [
+        {"number": b.number, "name": b.name, "moves": list(b.moves), "status": b.status} for b in known.ballots
+    ]
+    if args.json:
+        out.write(json.dumps({"variant": rules.id, "ballots": records}, ensure_ascii=False) + "\n")
+        return 0
+    if not records:
+        out.write(f"no published ballots for {rules.id}\n")
+        return 0
+    for record in records:
+        out.write(f"{record['number']:>4}  {' '.join(record['moves']):<22} {record['status']:<11} {record['name']}\n")
+    return 0
+
+
+def _configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("variant", help="variant id or alias, e.g. english, italian")
+    parser.add_argument("--json", action="store_true")
+    parser.set_defaults(handler=_run)
+
+
+def register() -> None:
+    if not any(name == "ballots" for name, _, _ in EXTRA_COMMANDS):
+        EXTRA_COMMANDS.append(("ballots", "list the published ballots (drawn openings) of a variant", _configure))
+
+
+register()
