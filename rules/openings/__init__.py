@@ -15,7 +15,16 @@ from typing import Any
 
 from rules.ruleset import RuleSet
 
-__all__ = ["Ballot", "NamedLine", "Openings", "ballot_deck", "find_ballot", "opening_name", "openings_for"]
+__all__ = [
+    "Ballot",
+    "NamedLine",
+    "Openings",
+    "ballot_deck",
+    "find_ballot",
+    "game_opening",
+    "opening_name",
+    "openings_for",
+]
 
 # Statuses a ballot draw may land on; "barred" openings stay listed but are never drawn.
 _PLAYABLE = frozenset({"crossboard", "mail-play", "two-move"})
@@ -100,3 +109,10 @@ def opening_name(rules: RuleSet, moves: Sequence[str], *, left: bool = False) ->
         if _starts(moves, line) and (not left or len(moves) > len(line)) and (best is None or len(line) > best[0]):
             best = (len(line), name)
     return best[1] if best else None
+
+
+def game_opening(rules: RuleSet, start_fen: str, notations: Sequence[str]) -> str | None:
+    """The opening a game from the start position has played and left; None for set-up positions."""
+    if start_fen != rules.start_fen:
+        return None
+    return opening_name(rules, notations, left=True)

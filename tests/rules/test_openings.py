@@ -7,10 +7,11 @@ import json
 
 import pytest
 
-from rules import find_variant, format_move, parse_move, start_position
+from rules import Game, find_variant, format_move, parse_move, start_position
 from rules.cli import main
 from rules.cli_openings import register
 from rules.openings import ballot_deck, find_ballot, opening_name, openings_for
+from rules.pdn import read_games, write_game
 
 register()
 LISTED = ["english", "italian"]
@@ -108,3 +109,17 @@ def test_cli_variant_without_ballots_and_unknown_variant() -> None:
     assert main(["ballots", "russian", "--json"], out=out) == 0
     assert json.loads(out.getvalue()) == {"variant": "russian", "ballots": []}
     assert main(["ballots", "no-such-variant"], out=io.StringIO()) == 2
+
+
+def test_pdn_names_the_opening_once_the_game_has_left_it() -> None:
+    rules = find_variant("english")
+    inside = Game.from_moves(rules, ["10-15"])
+    assert "[Opening" not in write_game(inside)
+    left = Game.from_moves(rules, ["10-15", "21-17", "11-16"])
+    text = write_game(left)
+    assert '[Opening "Kelso"]' in text
+    assert read_games(text)[0].tags["Opening"] == "Kelso"
+    set_up = Game(rules, "B:W21,22,23:B9,10,11")
+    set_up.play("10-14")
+    set_up.play("22-18")
+    assert "[Opening" not in write_game(set_up)
