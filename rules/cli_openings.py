@@ -28,11 +28,11 @@ def _run(args: argparse.Namespace, out: TextIO) -> int:
     if args.json:
         out.write(json.dumps({"variant": rules.id, "ballots": records}, ensure_ascii=False) + "\n")
         return 0
-    if not records:
+    if not known.ballots:
         out.write(f"no published ballots for {rules.id}\n")
         return 0
-    for record in records:
-        out.write(f"{record['number']:>4}  {' '.join(record['moves']):<22} {record['status']:<11} {record['name']}\n")
+    for b in known.ballots:
+        out.write(f"{b.number:>4}  {' '.join(b.moves):<22} {b.status:<11} {b.name}\n")
     return 0
 
 
