@@ -58,6 +58,8 @@ class GameRow:
     created_at: str
     finished_at: str | None
     last_move_at: str | None
+    ballot: int | None = None  # the published ballot it started from
+    ballot_pair_id: int | None = None  # the game played from the same ballot with colours reversed
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +110,7 @@ class ChallengeRow:
     expires_at: str
     answered_at: str | None
     start_fen: str | None = None  # None: the variant's starting position
+    ballot: int | None = None  # the ballot drawn for it: its games start after the ballot's moves
 
 
 @dataclass(frozen=True, slots=True)
@@ -261,3 +264,17 @@ class OutboxRow:
     delivered_at: str | None
     channel_id: int | None
     message_id: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class ExplorerMoveRow:
+    """One move from one position in an owner's games, with its results and its most recent game."""
+
+    move: str
+    games: int
+    white_wins: int
+    draws: int
+    black_wins: int
+    last_game_id: int
+    last_imported: int
+    last_at: str

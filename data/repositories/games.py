@@ -106,6 +106,9 @@ class GameRepository(Repository):
             (move_deadline, paused_seconds, game_id),
         )
 
+    async def set_ballot(self, game_id: int, ballot: int, pair_id: int | None) -> None:
+        await self._run("UPDATE games SET ballot = ?, ballot_pair_id = ? WHERE id = ?", (ballot, pair_id, game_id))
+
     async def set_display(
         self, game_id: int, channel_id: int | None, thread_id: int | None, message_id: int | None
     ) -> None:
