@@ -30,17 +30,21 @@ from service.errors import (
     AlreadyOnVacation,
     AnalysisRateLimited,
     AnalysisRefused,
+    BallotWithPosition,
     CannotAnswerOwnOffer,
     CannotChallengeSelf,
     ChallengeExpired,
     ChallengeNotFound,
     CorruptGame,
+    ExploreActiveGame,
+    ExploreTooDeep,
     GameError,
     GameNotFound,
     GameOver,
     ImportedGameNotFound,
     ImportTooLarge,
     InvalidSetting,
+    NoBallots,
     NoPendingOffer,
     NoSuchRound,
     NotAParticipant,
@@ -68,6 +72,7 @@ from service.errors import (
     TournamentNotFound,
     UnplayablePosition,
 )
+from service.explorer import ExplorerMove, ExplorerService, ExplorerView
 from service.games import GameService
 from service.imports import ImportedGame, ImportReport, ImportService
 from service.maintenance import CopyReport, SourceNotCurrent, TargetNotEmpty, check_database, copy_database
@@ -138,6 +143,7 @@ class Service:
         self.analysis = AnalysisService(self.ctx, review_search)
         self.imports = ImportService(self.ctx)
         self.outbox = OutboxService(self.ctx)
+        self.explorer = ExplorerService(self.ctx)
 
 
 __all__ = [
@@ -152,6 +158,7 @@ __all__ = [
     "AnalysisService",
     "Announcement",
     "AnnouncementKind",
+    "BallotWithPosition",
     "Caller",
     "CannotAnswerOwnOffer",
     "CannotChallengeSelf",
@@ -166,6 +173,11 @@ __all__ = [
     "DeletionReport",
     "EndReason",
     "Engine",
+    "ExploreActiveGame",
+    "ExploreTooDeep",
+    "ExplorerMove",
+    "ExplorerService",
+    "ExplorerView",
     "GameEnd",
     "GameError",
     "GameFinished",
@@ -186,6 +198,7 @@ __all__ = [
     "MoveRecord",
     "MoveResult",
     "MyGame",
+    "NoBallots",
     "NoPendingOffer",
     "NoSuchRound",
     "NoVacationLeft",

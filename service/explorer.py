@@ -1,0 +1,124 @@
+"""The opening explorer: which moves were played from a position in this server's games and imported
+records (and the asker's own), how they went, and the most recent game of each.
+
+The index (data/repositories/explorer.py) is written when a game finishes and when records are imported,
+inside the same transaction; a question is one indexed lookup per owner.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from data.repositories import Repositories
+from rules import Game, Position, RuleSet, find_variant, format_fen, parse_fen
+from service.context import Context
+from service.errors import ExploreActiveGame, ExploreTooDeep
+from service.explorer_index import EXPLORER_PLIES, position_key
+from service.policies import hint_refusal
+from service.results import GameView, HintPolicy
+
+
+@dataclass(frozen=True, slots=True)
+class ExplorerMove:
+    move: str
+    games: int
+    white_wins: int
+    draws: int
+    black_wins: int
+    last_game_id: int
+    last_imported: bool  # the most recent game is an imported record (`/pdn` with its record number)
+    score: float | None = None  # engine evaluation after the move, from the mover's side (men)
+
+
+@dataclass(frozen=True, slots=True)
+class ExplorerView:
+    variant: str
+    moves_played: tuple[str, ...]  # the line asked about, as the rules library writes it
+    position: Position
+    history: tuple[Position, ...]
+    moves: tuple[ExplorerMove, ...]  # most played first
+    evaluate: bool  # whether the engine may evaluate here (where a hint would be allowed)
+
+    @property
+    def games(self) -> int:
+        return sum(m.games for m in self.moves)
+
+
+def _fold(rows: Iterable[ExplorerMove]) -> list[ExplorerMove]:
+    by_move: dict[str, ExplorerMove] = {}
+    for row in rows:
+        seen = by_move.get(row.move)
+        if seen is None:
+            by_move[row.move] = row
+            continue
+        by_move[row.move] = ExplorerMove(
+            row.move,
+            seen.games + row.games,
+            seen.white_wins + row.white_wins,
+            seen.draws + row.draws,
+            seen.black_wins + row.black_wins,
+            seen.last_game_id,
+            seen.last_imported,
+        )
+    return list(by_move.values())
+
+
+class ExplorerService:
+    def __init__(self, ctx: Context) -> None:
+        self._ctx = ctx
+
+    async def explore(self, asker_id: int, guild_id: int | None, variant: str, moves: Sequence[str]) -> ExplorerView:
+        """The moves played after `moves` from the variant's start. Raises rules errors for a bad line,
+        ExploreTooDeep past the index, ExploreActiveGame for the position of one of the asker's active games."""
+        rules = find_variant(variant)
+        if len(moves) > EXPLORER_PLIES:
+            raise ExploreTooDeep(EXPLORER_PLIES)
+        game = Game(rules)
+        for text in moves:
+            game.play(text)
+        fen = game.fen
+        key = position_key(fen)
+        async with self._ctx.db.read() as repos:
+            mine = await repos.games.for_player(asker_id, active_only=True, limit=1000)
+            for row in mine:
+                if row.variant == rules.id and _same(rules, row.current_fen, fen):
+                    raise ExploreActiveGame(row.id)
+            evaluate = await self._hint_allowed(repos, rules, guild_id, asker_id, fen, game.ply)
+            raw = await repos.explorer.moves(rules.id, key, guild_id=guild_id, player_id=asker_id)
+        latest: dict[str, tuple[str, int, bool]] = {}
+        for r in raw:
+            if r.move not in latest or r.last_at > latest[r.move][0]:
+                latest[r.move] = (r.last_at, r.last_game_id, bool(r.last_imported))
+        folded = _fold(
+            ExplorerMove(r.move, r.games, r.white_wins, r.draws, r.black_wins, r.last_game_id, bool(r.last_imported))
+            for r in raw
+        )
+        ordered = tuple(
+            ExplorerMove(m.move, m.games, m.white_wins, m.draws, m.black_wins, latest[m.move][1], latest[m.move][2])
+            for m in sorted(folded, key=lambda m: (-m.games, m.move))
+        )
+        return ExplorerView(
+            rules.id, tuple(game.notations), game.position, tuple(game.positions[:-1]), ordered, evaluate
+        )
+
+    async def _hint_allowed(
+        self, repos: Repositories, rules: RuleSet, guild_id: int | None, asker_id: int, fen: str, ply: int
+    ) -> bool:
+        """No engine where a hint would be refused: the position of an active game here the asker may not
+        get a hint in (someone else's game, or a rated one)."""
+        if guild_id is None:
+            return True
+        server = await repos.servers.get(guild_id)
+        rule = HintPolicy(server.hint_policy) if server is not None else HintPolicy.UNRATED
+        for row in await repos.games.active_at(guild_id, rules.id, ply):
+            if _same(rules, row.current_fen, fen) and hint_refusal(GameView.from_row(row), asker_id, rule):
+                return False
+        return True
+
+
+def _same(rules: RuleSet, stored: str, fen: str) -> bool:
+    try:
+        return format_fen(parse_fen(rules, stored)) == fen
+    except ValueError:
+        return False
