@@ -27,4 +27,4 @@ CREATE TABLE explorer_moves (
     last_imported INTEGER NOT NULL,
     last_at TEXT NOT NULL,
     PRIMARY KEY (owner_kind, owner_id, variant, position_key, guild_id, move)
-);
+) WITHOUT ROWID;
