@@ -8,11 +8,12 @@ inside the same transaction; a question is one indexed lookup per owner.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from data.repositories import Repositories
-from rules import Game, Position, RuleSet, find_variant, format_fen, parse_fen
+from rules import Game, Position, RuleSet, find_variant, format_fen, parse_fen, parse_move
 from service.context import Context
+from service.engine import Analyser
 from service.errors import ExploreActiveGame, ExploreTooDeep
 from service.explorer_index import EXPLORER_PLIES, position_key
 from service.policies import hint_refusal
@@ -62,6 +63,26 @@ def _fold(rows: Iterable[ExplorerMove]) -> list[ExplorerMove]:
             seen.last_imported,
         )
     return list(by_move.values())
+
+
+EVALUATED_MOVES = 4  # the engine looks at the most played moves only: each costs a hint's search
+
+
+async def evaluated(view: ExplorerView, analyser: Analyser, limit: int = EVALUATED_MOVES) -> ExplorerView:
+    """The view with the engine's score after each of its most played moves, from the mover's side; the
+    view unchanged where a hint would not be given (view.evaluate is False). Runs in the engine's pool."""
+    if not view.evaluate:
+        return view
+    scored: list[ExplorerMove] = []
+    history = (*view.history, view.position)
+    for index, entry in enumerate(view.moves):
+        score = None
+        if index < limit:
+            after = view.position.apply(parse_move(view.position, entry.move))
+            if after.legal_moves():
+                score = -(await analyser(after, history)).score
+        scored.append(replace(entry, score=score))
+    return replace(view, moves=tuple(scored))
 
 
 class ExplorerService:

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import replace
+
 import pytest
 
-from rules import IllegalMoveError
+from engine import Analysis
+from rules import IllegalMoveError, Position, format_fen, start_position
 from service import ExploreActiveGame, ExploreTooDeep, Service
+from service.explorer import evaluated
 from service.explorer_index import EXPLORER_PLIES
 from tests.service.conftest import ALICE, BOB, CAROL
 
@@ -101,3 +106,22 @@ async def test_bad_lines_are_refused(service: Service) -> None:
         await service.explorer.explore(ALICE, GUILD, "english", ["11-16", "11-15"])
     with pytest.raises(ExploreTooDeep):
         await service.explorer.explore(ALICE, GUILD, "english", ["11-15"] * (EXPLORER_PLIES + 1))
+
+
+@pytest.mark.asyncio
+async def test_engine_scores_the_most_played_moves_from_the_movers_side(service: Service) -> None:
+    await _finished(service, ALICE, BOB, ["11-15", "23-19"], guild=GUILD, winner="white")
+    await _finished(service, ALICE, BOB, ["10-14", "23-19"], guild=GUILD, winner="white")
+    seen: list[str] = []
+
+    async def analyser(position: Position, history: Sequence[Position]) -> Analysis:
+        seen.append(format_fen(position))
+        assert history[-1] == start_position("english")
+        return Analysis(None, 0.25, (), 1, 1, 1, 0.0)  # the side to move (White) is a quarter man up
+
+    view = await service.explorer.explore(DAVE, GUILD, "english", [])
+    scored = await evaluated(view, analyser)
+    assert [m.score for m in scored.moves] == [-0.25, -0.25]
+    assert len(seen) == 2
+    refused = await evaluated(replace(view, evaluate=False), analyser)
+    assert [m.score for m in refused.moves] == [None, None] and len(seen) == 2
