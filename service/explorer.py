@@ -89,9 +89,16 @@ class ExplorerService:
     def __init__(self, ctx: Context) -> None:
         self._ctx = ctx
 
-    async def explore(self, asker_id: int, guild_id: int | None, variant: str, moves: Sequence[str]) -> ExplorerView:
-        """The moves played after `moves` from the variant's start. Raises rules errors for a bad line,
-        ExploreTooDeep past the index, ExploreActiveGame for the position of one of the asker's active games."""
+    async def explore(
+        self, asker_id: int, guild_id: int | None, variant: str | None, moves: Sequence[str]
+    ) -> ExplorerView:
+        """The moves played after `moves` from the variant's start (None: the server's variant). Raises rules
+        errors for a bad line, ExploreTooDeep past the index, ExploreActiveGame for the position of one of the
+        asker's active games."""
+        if variant is None:
+            async with self._ctx.db.read() as repos:
+                server = await repos.servers.get(guild_id) if guild_id is not None else None
+            variant = server.default_variant if server is not None else self._ctx.config.default_variant
         rules = find_variant(variant)
         if len(moves) > EXPLORER_PLIES:
             raise ExploreTooDeep(EXPLORER_PLIES)
