@@ -61,6 +61,11 @@ def opening_line(w: Words, name: str) -> str:
     return w.say("opening.named", "Opening: {name}", name=name)
 
 
+def opening_heading(w: Words) -> str:
+    """The board's field naming the published opening the game has played."""
+    return w.say("board.opening", "Opening")
+
+
 def explorer_title(w: Words, view: ExplorerView) -> str:
     variant = variant_name(w, view.variant)
     if not view.moves_played:

@@ -12,6 +12,7 @@ import discord
 
 from messages import colour_name
 from messages.i18n import ENGLISH, Words
+from messages.openings import opening_heading
 from messages.play import anonymous_name, bot_name, ending
 from messages.variants import variant_name
 from render import RenderOptions, render_board, theme_names
@@ -180,4 +181,8 @@ async def board_message(
     )
     png = await render_png(position, options)
     filename = f"game-{game.id}-{shown}.png"
-    return BoardMessage(game_embed(game, record, filename, ply=shown, w=w), png, filename, None)
+    embed = game_embed(game, record, filename, ply=shown, w=w)
+    opening = await service.queries.opening(game.id, shown)
+    if opening is not None:  # named once the game has left the published line
+        embed.add_field(name=opening_heading(w), value=opening)
+    return BoardMessage(embed, png, filename, None)

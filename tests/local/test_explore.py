@@ -33,6 +33,8 @@ def test_explore_counts_finished_local_games(tmp_path: Path) -> None:
     assert "11-15: +0.50 for the side that plays it (in men)" in text
     assert (tmp_path / "boards" / "explorer.png").is_file()
     assert "There is no piece on 9." in text
+    # The board names the opening once the game has left the published line (11-15 is the Single Corner group).
+    assert "Opening: Single Corner group" in text
 
 
 def test_a_ballot_challenge_starts_two_games(tmp_path: Path) -> None:
