@@ -50,7 +50,7 @@ async def test_moves_counted_with_results_and_the_most_recent_game(service: Serv
         ("9-14", 1, 0, 1, 0),
     ]
     assert start.games == 3
-    assert dict((m.move, m.last_game_id) for m in start.moves)["9-14"] == last
+    assert {m.move: m.last_game_id for m in start.moves}["9-14"] == last
 
     after = await service.explorer.explore(DAVE, GUILD, "english", ["11-15"])
     assert {m.move: m.games for m in after.moves} == {"23-19": 1, "22-18": 1}
