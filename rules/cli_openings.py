@@ -9,18 +9,12 @@ import argparse
 import json
 from typing import TextIO
 
-from messages import describe
-from rules.cli import EXTRA_COMMANDS, UsageError
-from rules.errors import RulesError
+from rules.cli import EXTRA_COMMANDS, variant_or_fail
 from rules.openings import openings_for
-from rules.variants import find_variant
 
 
 def _run(args: argparse.Namespace, out: TextIO) -> int:
-    try:
-        rules = find_variant(args.variant)
-    except RulesError as error:
-        raise UsageError(describe(error)) from error
+    rules = variant_or_fail(args.variant)
     known = openings_for(rules)
     records = [
         {"number": b.number, "name": b.name, "moves": list(b.moves), "status": b.status} for b in known.ballots
