@@ -189,6 +189,7 @@ class TournamentRow:
     created_at: str
     started_at: str | None
     finished_at: str | None
+    ballots: int = 0  # each pairing plays a drawn ballot with both colours
 
 
 @dataclass(frozen=True, slots=True)

@@ -130,3 +130,10 @@ def explorer_no_engine(w: Words) -> str:
 
 def explorer_engine_heading(w: Words) -> str:
     return w.say("explore.engine", "Engine")
+
+
+def tournament_ballots(w: Words) -> str:
+    return w.say(
+        "tournament.ballots",
+        "Ballots: each pairing plays one drawn published opening twice, each player once with each colour.",
+    )

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from data.models import BOT_ID, ChallengeRow, GameRow, MoveRow, NewGame
+from data.models import BOT_ID, ChallengeRow, NewGame
 from data.repositories import Repositories
 from data.timeutil import from_db, to_db
-from rules import Color, Game, find_variant, format_fen, format_move, parse_fen
-from rules.openings import ballot_deck, find_ballot
+from rules import Color, find_variant, format_fen, parse_fen
+from rules.openings import find_ballot
 from service.access import check_challenge
 from service.announcements import Announcement, AnnouncementKind, announce
+from service.ballots import draw_ballot, play_ballot
 from service.context import MAX_ID, Context, announce_board, arm_timers, game_terms, load_row, turn_clock
 from service.errors import (
     AlreadyAnswered,
@@ -19,11 +20,9 @@ from service.errors import (
     ChallengeExpired,
     ChallengeNotFound,
     InvalidSetting,
-    NoBallots,
     NotAParticipant,
     RematchNotYet,
     RematchPending,
-    StaleGame,
     UnplayablePosition,
 )
 from service.games import GameService
@@ -82,7 +81,7 @@ class ChallengeService:
         async with self._ctx.db.write() as repos:
             variant_id, days = await game_terms(self._ctx, repos, guild_id, variant, days_per_move)
             fen = starting_fen(variant_id, start_fen) if start_fen is not None else None
-            drawn = self._draw_ballot(variant_id) if ballot else None
+            drawn = draw_ballot(variant_id, self._ctx.rng) if ballot else None
             now_text = to_db(now)
             await repos.players.ensure(challenger_id, None, now_text)
             if opponent_id is not None:
@@ -177,12 +176,6 @@ class ChallengeService:
                 news = Announcement(AnnouncementKind.GAME_STARTED, game=game)
                 await announce_board(repos, news, now, grace=self._ctx.config.announce_grace)
         return GameStarted(view, game, bot_move, pair)
-
-    def _draw_ballot(self, variant_id: str) -> int:
-        deck = ballot_deck(find_variant(variant_id))
-        if not deck:
-            raise NoBallots(variant_id)
-        return self._ctx.rng.choice(deck).number
 
     async def _open_games(
         self, repos: Repositories, row: ChallengeRow, white: int, black: int, now: datetime
@@ -361,37 +354,3 @@ def starting_fen(variant: str, text: str) -> str:
         raise UnplayablePosition(format_fen(position))
     return format_fen(position)
 
-
-async def play_ballot(repos: Repositories, row: GameRow, moves: tuple[str, ...], now: str) -> GameRow:
-    """Record a ballot's moves as the game's first moves, played by whoever had the move (no clock yet)."""
-    game = Game(find_variant(row.variant), row.start_fen)
-    for text in moves:
-        before = game.position
-        mover = row.white_id if before.turn is Color.WHITE else row.black_id
-        move = game.play(text)
-        await repos.moves.insert(
-            MoveRow(
-                game_id=row.id,
-                ply=game.ply,
-                notation=game.notations[-1],
-                path=format_move(before, move, full=True),
-                captures=",".join(before.board.name(square) for square in move.captures),
-                reversible=int(move.is_reversible),
-                fen_after=game.fen,
-                player_id=mover,
-                played_at=now,
-            )
-        )
-    anchor = max((i + 1 for i, move in enumerate(game.moves) if not move.is_reversible), default=0)
-    if not await repos.games.update_position(
-        row.id,
-        row.version,
-        fen=game.fen,
-        ply=game.ply,
-        anchor_ply=anchor,
-        move_deadline=None,
-        paused_seconds=None,
-        now=now,
-    ):
-        raise StaleGame()
-    return await load_row(repos, row.id)

@@ -11,6 +11,8 @@
 ALTER TABLE challenges ADD COLUMN ballot INTEGER;
 ALTER TABLE games ADD COLUMN ballot INTEGER;
 ALTER TABLE games ADD COLUMN ballot_pair_id INTEGER;
+-- A ballot tournament: each pairing plays one drawn ballot with both colours (two boards, two games).
+ALTER TABLE tournaments ADD COLUMN ballots INTEGER NOT NULL DEFAULT 0;
 
 CREATE TABLE explorer_moves (
     owner_kind TEXT NOT NULL CHECK (owner_kind IN ('guild', 'player')),
