@@ -14,7 +14,7 @@ from rules.openings import ballot_deck, find_ballot, opening_name, openings_for
 from rules.pdn import read_games, write_game
 
 register()
-LISTED = ["english", "italian"]
+LISTED = ["english", "italian", "russian"]
 
 
 def _replay(variant: str, moves: tuple[str, ...]) -> None:
@@ -29,7 +29,7 @@ def _replay(variant: str, moves: tuple[str, ...]) -> None:
 @pytest.mark.parametrize("variant", LISTED)
 def test_every_ballot_and_named_line_replays_legally(variant: str) -> None:
     known = openings_for(find_variant(variant))
-    assert known.ballots and known.sources
+    assert (known.ballots or known.lines) and known.sources
     for ballot in known.ballots:
         _replay(variant, ballot.moves)
     for line in known.lines:
@@ -91,7 +91,10 @@ def test_opening_name_is_the_longest_line_and_waits_until_the_game_has_left_it()
     assert opening_name(rules, ["9-14", "22-17"], left=True) == "Double Corner"
     assert opening_name(rules, ["11-15", "23-19", "8-11", "22-17"], left=True) == "Single Corner group"
     assert opening_name(rules, []) is None
-    assert opening_name(find_variant("russian"), ["c3-d4", "f6-g5"]) is None
+    russian = find_variant("russian")
+    assert opening_name(russian, ["c3-d4", "d6-c5", "b2-c3", "f6-g5", "g3-h4"], left=True) == "Городская партия"
+    assert opening_name(russian, ["c3-d4", "d6-c5", "b2-c3", "f6-g5"], left=True) is None
+    assert opening_name(find_variant("international"), ["32-28", "18-23"]) is None
 
 
 def test_cli_json_shape() -> None:
