@@ -125,3 +125,18 @@ async def test_engine_scores_the_most_played_moves_from_the_movers_side(service:
     assert len(seen) == 2
     refused = await evaluated(replace(view, evaluate=False), analyser)
     assert [m.score for m in refused.moves] == [None, None] and len(seen) == 2
+
+
+@pytest.mark.asyncio
+async def test_a_forgotten_player_leaves_the_servers_counts_but_not_their_own(service: Service) -> None:
+    await _finished(service, ALICE, BOB, ["11-15", "23-19"], guild=GUILD, winner="white")
+    await _finished(service, ALICE, BOB, ["9-14", "23-19"], guild=OTHER, winner="white")
+    assert {m.move for m in (await service.explorer.explore(ALICE, GUILD, "english", [])).moves} == {"11-15", "9-14"}
+    await service.players.delete_data(ALICE)
+    async with service.ctx.db.read() as repos:
+        rows = await repos.conn.execute_fetchall(
+            "SELECT owner_kind, owner_id FROM explorer_moves WHERE owner_kind = 'player' AND owner_id = ?", (ALICE,)
+        )
+    assert list(rows) == []
+    assert {m.move for m in (await service.explorer.explore(ALICE, GUILD, "english", [])).moves} == {"11-15"}
+    assert {m.move for m in (await service.explorer.explore(BOB, GUILD, "english", [])).moves} == {"11-15", "9-14"}
