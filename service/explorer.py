@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
+from data.models import ExplorerMoveRow
 from data.repositories import Repositories
 from rules import Game, Position, RuleSet, find_variant, format_fen, parse_fen, parse_move
 from service.context import Context
@@ -46,23 +47,24 @@ class ExplorerView:
         return sum(m.games for m in self.moves)
 
 
-def _fold(rows: Iterable[ExplorerMove]) -> list[ExplorerMove]:
-    by_move: dict[str, ExplorerMove] = {}
+def merged(rows: Iterable[ExplorerMoveRow]) -> tuple[ExplorerMove, ...]:
+    """One line per move (the server's rows and the asker's own add up), its most recent game the latest of
+    them; most played first."""
+    counts: dict[str, list[int]] = {}
+    latest: dict[str, ExplorerMoveRow] = {}
     for row in rows:
-        seen = by_move.get(row.move)
-        if seen is None:
-            by_move[row.move] = row
-            continue
-        by_move[row.move] = ExplorerMove(
-            row.move,
-            seen.games + row.games,
-            seen.white_wins + row.white_wins,
-            seen.draws + row.draws,
-            seen.black_wins + row.black_wins,
-            seen.last_game_id,
-            seen.last_imported,
+        total = counts.setdefault(row.move, [0, 0, 0, 0])
+        for index, value in enumerate((row.games, row.white_wins, row.draws, row.black_wins)):
+            total[index] += value
+        if row.move not in latest or row.last_at > latest[row.move].last_at:
+            latest[row.move] = row
+    lines = [
+        ExplorerMove(
+            move, total[0], total[1], total[2], total[3], latest[move].last_game_id, bool(latest[move].last_imported)
         )
-    return list(by_move.values())
+        for move, total in counts.items()
+    ]
+    return tuple(sorted(lines, key=lambda m: (-m.games, m.move)))
 
 
 EVALUATED_MOVES = 4  # the engine looks at the most played moves only: each costs a hint's search
@@ -100,7 +102,7 @@ class ExplorerService:
                 server = await repos.servers.get(guild_id) if guild_id is not None else None
             variant = server.default_variant if server is not None else self._ctx.config.default_variant
         rules = find_variant(variant)
-        if len(moves) > EXPLORER_PLIES:
+        if len(moves) >= EXPLORER_PLIES:  # the index holds no move after its last ply
             raise ExploreTooDeep(EXPLORER_PLIES)
         game = Game(rules)
         for text in moves:
@@ -114,20 +116,8 @@ class ExplorerService:
                     raise ExploreActiveGame(row.id)
             evaluate = await self._hint_allowed(repos, rules, guild_id, asker_id, fen, game.ply)
             raw = await repos.explorer.moves(rules.id, key, guild_id=guild_id, player_id=asker_id)
-        latest: dict[str, tuple[str, int, bool]] = {}
-        for r in raw:
-            if r.move not in latest or r.last_at > latest[r.move][0]:
-                latest[r.move] = (r.last_at, r.last_game_id, bool(r.last_imported))
-        folded = _fold(
-            ExplorerMove(r.move, r.games, r.white_wins, r.draws, r.black_wins, r.last_game_id, bool(r.last_imported))
-            for r in raw
-        )
-        ordered = tuple(
-            ExplorerMove(m.move, m.games, m.white_wins, m.draws, m.black_wins, latest[m.move][1], latest[m.move][2])
-            for m in sorted(folded, key=lambda m: (-m.games, m.move))
-        )
         return ExplorerView(
-            rules.id, tuple(game.notations), game.position, tuple(game.positions[:-1]), ordered, evaluate
+            rules.id, tuple(game.notations), game.position, tuple(game.positions[:-1]), merged(raw), evaluate
         )
 
     async def _hint_allowed(

@@ -105,7 +105,7 @@ async def test_bad_lines_are_refused(service: Service) -> None:
     with pytest.raises(IllegalMoveError):
         await service.explorer.explore(ALICE, GUILD, "english", ["11-16", "11-15"])
     with pytest.raises(ExploreTooDeep):
-        await service.explorer.explore(ALICE, GUILD, "english", ["11-15"] * (EXPLORER_PLIES + 1))
+        await service.explorer.explore(ALICE, GUILD, "english", ["11-15"] * EXPLORER_PLIES)
 
 
 @pytest.mark.asyncio
