@@ -128,6 +128,10 @@ def explorer_no_engine(w: Words) -> str:
     )
 
 
+def explorer_moves_heading(w: Words) -> str:
+    return w.say("explore.moves", "Moves played")
+
+
 def explorer_engine_heading(w: Words) -> str:
     return w.say("explore.engine", "Engine")
 

@@ -66,6 +66,7 @@ async def test_ballot_pair_then_explore(fake_discord, bot_launcher) -> None:  # 
         embed["title"] == f"Opening explorer: English draughts / American checkers after {' '.join(ballot.moves[:2])}"
     )
     assert embed["description"] == "2 games here reached this position."
+    assert embed["fields"][0]["name"] == "Moves played"
     listed = embed["fields"][0]["value"]
     # Game 1: White (Alice) resigned: Black won. Game 2: White (Bob) resigned: Black won.
     assert listed == f"{ballot.moves[2]}: 2× (White 0, draws 0, Black 2); most recent: game #{second}"

@@ -19,6 +19,7 @@ from messages.openings import (
     explorer_engine_heading,
     explorer_evaluation,
     explorer_move,
+    explorer_moves_heading,
     explorer_no_engine,
     explorer_title,
     explorer_total,
@@ -68,7 +69,7 @@ class Explore(commands.Cog):
         embed = discord.Embed(title=explorer_title(w, view)[:256], description=explorer_total(w, view))
         if view.moves:
             listed = "\n".join(explorer_move(w, m) for m in view.moves[:SHOWN_MOVES])
-            embed.add_field(name="\u200b", value=listed[:1024], inline=False)
+            embed.add_field(name=explorer_moves_heading(w), value=listed[:1024], inline=False)
         scored = [m for m in view.moves if m.score is not None]
         if scored:
             lines = "\n".join(explorer_evaluation(w, m) for m in scored)
