@@ -7,10 +7,11 @@ from dataclasses import replace
 
 import pytest
 
+from data.models import ExplorerMoveRow
 from engine import Analysis
 from rules import IllegalMoveError, Position, format_fen, start_position
 from service import ExploreActiveGame, ExploreTooDeep, Service
-from service.explorer import evaluated
+from service.explorer import evaluated, merged
 from service.explorer_index import EXPLORER_PLIES
 from tests.service.conftest import ALICE, BOB, CAROL
 
@@ -140,3 +141,17 @@ async def test_a_forgotten_player_leaves_the_servers_counts_but_not_their_own(se
     assert list(rows) == []
     assert {m.move for m in (await service.explorer.explore(ALICE, GUILD, "english", [])).moves} == {"11-15"}
     assert {m.move for m in (await service.explorer.explore(BOB, GUILD, "english", [])).moves} == {"11-15", "9-14"}
+
+
+def test_merged_adds_up_the_owners_and_keeps_the_latest_game() -> None:
+    rows = [
+        ExplorerMoveRow("11-15", 3, 1, 1, 1, 40, 0, "2025-03-01T10:00:00+00:00"),
+        ExplorerMoveRow("9-14", 1, 0, 0, 1, 41, 0, "2025-03-02T10:00:00+00:00"),
+        ExplorerMoveRow("11-15", 2, 2, 0, 0, 7, 1, "2025-03-05T10:00:00+00:00"),  # the asker's import, newer
+    ]
+    lines = merged(rows)
+    assert [(m.move, m.games, m.white_wins, m.draws, m.black_wins) for m in lines] == [
+        ("11-15", 5, 3, 1, 1),
+        ("9-14", 1, 0, 0, 1),
+    ]
+    assert (lines[0].last_game_id, lines[0].last_imported) == (7, True)
