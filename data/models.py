@@ -59,6 +59,8 @@ class GameRow:
     created_at: str
     finished_at: str | None
     last_move_at: str | None
+    ballot: int | None = None  # the published ballot it started from
+    ballot_pair_id: int | None = None  # the game played from the same ballot with colours reversed
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +111,7 @@ class ChallengeRow:
     expires_at: str
     answered_at: str | None
     start_fen: str | None = None  # None: the variant's starting position
+    ballot: int | None = None  # the ballot drawn for it: its games start after the ballot's moves
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,6 +190,7 @@ class TournamentRow:
     created_at: str
     started_at: str | None
     finished_at: str | None
+    ballots: int = 0  # each pairing plays a drawn ballot with both colours
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,3 +267,17 @@ class OutboxRow:
     channel_id: int | None
     message_id: int | None
     after_stream: str | None = None  # a private notice: waits for this stream's earlier rows (its board)
+
+
+@dataclass(frozen=True, slots=True)
+class ExplorerMoveRow:
+    """One move from one position in an owner's games, with its results and its most recent game."""
+
+    move: str
+    games: int
+    white_wins: int
+    draws: int
+    black_wins: int
+    last_game_id: int
+    last_imported: int
+    last_at: str

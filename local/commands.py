@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from local import away, correspondence, games, imports, study, tournament
+from local import away, correspondence, explore, games, imports, study, tournament
 from local.text import Command, Parsed
 from rules import VARIANTS
 
@@ -41,6 +41,7 @@ COMMANDS: dict[str, Command] = {
         *away.COMMANDS,
         *imports.COMMANDS,
         *study.COMMANDS,
+        *explore.COMMANDS,
         HELP,
     )
 }

@@ -9,10 +9,13 @@ from engine import hint_text
 from local.text import ALICE_ID, BOB_ID, NAMES, Command, InputError, Parsed, name_of, parse_options, write_file
 from messages import colour_name
 from messages.i18n import Words
+from messages.openings import ballot_accepted
 from messages.play import hint_refusal as hint_refusal_words
 from messages.rematch import opened
 from messages.variants import variant_name, variant_summary
-from service import HintPolicy, hint_refusal, move_number, rules_card
+from rules import find_variant
+from rules.openings import find_ballot
+from service import GameStarted, HintPolicy, hint_refusal, move_number, rules_card
 
 if TYPE_CHECKING:
     from local.session import LocalSession
@@ -42,7 +45,7 @@ async def challenge(session: LocalSession, parsed: Parsed) -> None:
                 "local.no_such_player", "There is no local player {name!r}: challenge bob or challenge bot.", name=typed
             )
         )
-    options = parse_options(parsed.args[1:], allowed=("variant", "colour", "rated", "days", "fen"))
+    options = parse_options(parsed.args[1:], allowed=("variant", "colour", "rated", "days", "fen", "ballot"))
     service = session.service
     challenge = await service.challenges.create(
         ALICE_ID,
@@ -52,6 +55,7 @@ async def challenge(session: LocalSession, parsed: Parsed) -> None:
         days_per_move=options.days,
         rated=options.rated,
         start_fen=options.fen,
+        ballot=options.ballot,
     )
     started = await service.challenges.accept(challenge.id, BOB_ID)
     game = started.game
@@ -68,13 +72,26 @@ async def challenge(session: LocalSession, parsed: Parsed) -> None:
             rated=w.say("terms.rated", "rated") if game.rated else w.say("terms.unrated", "unrated"),
         )
     )
+    if started.pair is not None and challenge.ballot is not None:
+        session.say(ballot_pair(w, started, challenge.ballot))
     await session.show(game)
 
 
+def ballot_pair(w: Words, started: GameStarted, number: int) -> str:
+    ballot = find_ballot(find_variant(started.game.variant), number)
+    assert started.pair is not None and ballot is not None
+    return ballot_accepted(w, NAMES[BOB_ID], NAMES[ALICE_ID], started.game.id, started.pair.id, number, ballot.moves)
+
+
 async def play(session: LocalSession, parsed: Parsed) -> None:
-    options = parse_options(parsed.args, allowed=("variant", "colour", "level", "fen"))
+    options = parse_options(parsed.args, allowed=("variant", "colour", "level", "fen", "ballot"))
     started = await session.service.challenges.play_bot_game(
-        ALICE_ID, level=options.level, variant=options.variant, color=options.colour, start_fen=options.fen
+        ALICE_ID,
+        level=options.level,
+        variant=options.variant,
+        color=options.colour,
+        start_fen=options.fen,
+        ballot=options.ballot,
     )
     game = started.game
     session.current = game.id
@@ -297,7 +314,7 @@ COMMANDS = (
     Command(
         "challenge",
         challenge,
-        "challenge bob [VARIANT] [white|black|random] [rated] [days N] [fen FEN]",
+        "challenge bob [VARIANT] [white|black|random] [rated] [days N] [fen FEN] [ballot]",
         lambda w: w.say(
             "local.help.challenge",
             "a game between local:alice (you) and local:bob (same keyboard); challenge bot ... plays the bot",
@@ -306,7 +323,7 @@ COMMANDS = (
     Command(
         "play",
         play,
-        "play [VARIANT] [level 1-5] [white|black|random] [fen FEN]",
+        "play [VARIANT] [level 1-5] [white|black|random] [fen FEN] [ballot]",
         lambda w: w.say("local.help.play", "a game against the bot"),
     ),
     Command(

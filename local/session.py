@@ -20,6 +20,7 @@ from local.commands import COMMANDS
 from local.text import ALICE_ID, BOB_ID, NAMES, InputError, Parsed, board_text, name_of, write_file
 from messages import colour_name, example_moves
 from messages.i18n import words
+from messages.openings import opening_line
 from messages.play import describe_game_error, ending
 from messages.premove import conditional_reply
 from messages.variants import variant_name
@@ -325,6 +326,9 @@ class LocalSession:
             )
         )
         self.say(board_text(game.position, flip=await self.flipped(game)))
+        opening = await self.service.queries.opening(game.id)
+        if opening is not None:
+            self.say(opening_line(w, opening))
         if game.active:
             to_move = game.to_move_id
             assert to_move is not None

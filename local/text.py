@@ -80,7 +80,7 @@ class Parsed:
 
 @dataclass
 class Options:
-    """Options typed after challenge / play: a variant, a colour, rated, days N, level N."""
+    """Options typed after challenge / play: a variant, a colour, rated, days N, level N, fen FEN, ballot."""
 
     variant: str | None = None
     colour: str = "random"
@@ -88,6 +88,7 @@ class Options:
     days: int | None = None
     level: int = 1
     fen: str | None = None  # start from this position
+    ballot: bool = False  # start from a drawn published opening
 
 
 def _set_valued(options: Options, key: str, value: str) -> None:
@@ -125,6 +126,8 @@ def parse_options(args: list[str], *, allowed: tuple[str, ...]) -> Options:
             options.colour = key
         elif key in ("rated", "unrated") and "rated" in allowed:
             options.rated = key == "rated"
+        elif key == "ballot" and "ballot" in allowed:
+            options.ballot = True
         else:
             unknown.append(word)
     if unknown:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from local.text import ALICE_ID, BOB_ID, NAMES, Command, InputError, Parsed, parse_options, write_file
 from messages import tournaments as words
+from messages.openings import tournament_ballots
 from messages.play import bot_name
 from render.standings import StandingsTable, standings_png
 from service import BOT_ID, TournamentNotFound
@@ -51,7 +52,7 @@ async def _create(session: LocalSession, args: list[str]) -> None:
             rounds = int(value)
         else:
             others.append(word)
-    options = parse_options(others, allowed=("days", "rated"))
+    options = parse_options(others, allowed=("days", "rated", "ballot"))
     event = await session.service.tournaments.create(
         ALICE_ID,
         name,
@@ -60,8 +61,11 @@ async def _create(session: LocalSession, args: list[str]) -> None:
         format=kind,
         rounds=rounds,
         rated=options.rated,
+        ballots=options.ballot,
     )
     session.say(words.plain(words.created_locally(event, namer(session), session.w)))
+    if event.ballots:
+        session.say(tournament_ballots(session.w))
 
 
 async def _current(session: LocalSession, *statuses: str) -> TournamentView:

@@ -28,6 +28,7 @@ so a picture is a copy, a few pastes and a PNG encode. Rendering is CPU-bound: c
 """
 
 from render.draw import render_board, render_image, square_box
+from render.explorer import arrow_weights, render_explorer
 from render.graph import render_eval_graph
 from render.layout import is_point_board
 from render.options import DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, RenderOptions, clamp_size
@@ -42,11 +43,13 @@ __all__ = [
     "RenderOptions",
     "Theme",
     "ThemeError",
+    "arrow_weights",
     "clamp_size",
     "is_point_board",
     "load_theme",
     "render_board",
     "render_eval_graph",
+    "render_explorer",
     "render_image",
     "render_replay",
     "render_svg",

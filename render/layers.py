@@ -368,8 +368,12 @@ def _cross(sprite: Image.Image, color: RGB, radius: float, centre_y: float) -> N
         draw.line((cx - dx, centre_y - arm, cx + dx, centre_y + arm), fill=(*color, 255), width=width)
 
 
-def arrow_mask(points: tuple[tuple[float, float], ...], cell: int) -> tuple[Image.Image, tuple[int, int]]:
-    """An L mask of an arrow through points (pixel centres), with the box corner where it goes."""
+def arrow_mask(
+    points: tuple[tuple[float, float], ...], cell: int, weight: float = 1.0
+) -> tuple[Image.Image, tuple[int, int]]:
+    """An L mask of an arrow through points (pixel centres), with the box corner where it goes.
+
+    weight scales the shaft and head (the explorer draws often-played moves thicker)."""
     scale = 2
     pad = cell
     xs = [p[0] for p in points]
@@ -379,9 +383,9 @@ def arrow_mask(points: tuple[tuple[float, float], ...], cell: int) -> tuple[Imag
     mask = Image.new("L", ((x1 - x0) * scale, (y1 - y0) * scale), 0)
     draw = ImageDraw.Draw(mask)
     pts = [((x - x0) * scale, (y - y0) * scale) for x, y in points]
-    shaft = cell * 0.15 * scale
-    head_len = cell * 0.42 * scale
-    head_half = cell * 0.27 * scale
+    shaft = cell * 0.15 * scale * weight
+    head_len = cell * 0.42 * scale * min(1.0, 0.6 + 0.4 * weight)
+    head_half = cell * 0.27 * scale * min(1.3, 0.5 + 0.5 * weight)
     (ax, ay), (bx, by) = pts[-2], pts[-1]
     length = math.hypot(bx - ax, by - ay) or 1.0
     ux, uy = (bx - ax) / length, (by - ay) / length

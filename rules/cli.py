@@ -40,6 +40,11 @@ def _rules(name: str) -> RuleSet:
         _fail(describe(error))
 
 
+def variant_or_fail(name: str) -> RuleSet:
+    """The variant, or a usage error in words (for the subcommands other modules add)."""
+    return _rules(name)
+
+
 def _position(rules: RuleSet, fen: str | None) -> Position:
     try:
         return parse_fen(rules, fen if fen else rules.start_fen)

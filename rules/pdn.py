@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from rules.errors import NotationError
 from rules.game import Game
+from rules.openings import game_opening
 from rules.pdn_replay import VariantNeededError, choose_variant, replay, variant_for_gametype
 from rules.pdn_scan import PdnRecord, RecordMove, read_records
 from rules.ruleset import Color, RuleSet
@@ -90,6 +91,9 @@ def write_game(game: Game, tags: dict[str, str] | None = None, result: str | Non
         merged["Variant"] = rules.id
     if game.start_fen != rules.start_fen:
         merged["FEN"] = game.start_fen
+    opening = game_opening(rules, game.start_fen, game.notations)
+    if opening and "Opening" not in merged:
+        merged["Opening"] = opening
     lines = [f'[{name} "{_escape(str(value))}"]' for name, value in merged.items()]
     words: list[str] = []
     number = 1

@@ -30,17 +30,21 @@ from service.errors import (
     AlreadyOnVacation,
     AnalysisRateLimited,
     AnalysisRefused,
+    BallotWithPosition,
     CannotAnswerOwnOffer,
     CannotChallengeSelf,
     ChallengeExpired,
     ChallengeNotFound,
     CorruptGame,
+    ExploreActiveGame,
+    ExploreTooDeep,
     GameError,
     GameNotFound,
     GameOver,
     ImportedGameNotFound,
     ImportTooLarge,
     InvalidSetting,
+    NoBallots,
     NoPendingOffer,
     NoSuchRound,
     NotAParticipant,
@@ -68,6 +72,7 @@ from service.errors import (
     TournamentNotFound,
     UnplayablePosition,
 )
+from service.explorer import ExplorerMove, ExplorerService, ExplorerView
 from service.games import GameService
 from service.imports import ImportedGame, ImportReport, ImportService
 from service.maintenance import CopyReport, SourceNotCurrent, TargetNotEmpty, check_database, copy_database
@@ -144,6 +149,7 @@ class Service:
         self.study = StudyService(self.ctx, self.queries, self.imports, self.players, self.tournaments)
         self.web = WebLinkService(self.ctx)
         self.work = WorkService(self.ctx)
+        self.explorer = ExplorerService(self.ctx)
 
 
 __all__ = [
@@ -158,6 +164,7 @@ __all__ = [
     "AnalysisService",
     "Announcement",
     "AnnouncementKind",
+    "BallotWithPosition",
     "Caller",
     "CannotAnswerOwnOffer",
     "CannotChallengeSelf",
@@ -172,6 +179,11 @@ __all__ = [
     "DeletionReport",
     "EndReason",
     "Engine",
+    "ExploreActiveGame",
+    "ExploreTooDeep",
+    "ExplorerMove",
+    "ExplorerService",
+    "ExplorerView",
     "GameEnd",
     "GameError",
     "GameFinished",
@@ -192,6 +204,7 @@ __all__ = [
     "MoveRecord",
     "MoveResult",
     "MyGame",
+    "NoBallots",
     "NoPendingOffer",
     "NoSuchRound",
     "NoVacationLeft",

@@ -21,6 +21,7 @@ from engine import Analysis, hint_text
 from engine.review import NAGS, SCORE_CAP, clamp, move_accuracy, thresholds_for, verdict
 from engine.review import Verdict as Verdict  # re-exported: the front ends word verdicts
 from rules import Color, Game, Move, Position, format_move, parse_move
+from rules.openings import game_opening
 from rules.pdn import read_games
 from rules.pdn_annotated import Note, write_annotated
 from service.context import Context, load_row
@@ -120,6 +121,7 @@ class GameReview:
     pdn: str  # with [%eval] comments, NAGs on the bad moves and the better move as a variation
     seconds_per_position: float
     from_store: bool  # shown again without asking the engine
+    opening: str | None = None  # the published opening the game played and left
 
     @property
     def marks(self) -> list[tuple[int, str]]:
@@ -284,7 +286,8 @@ class AnalysisService:
         review = derive(subject, replay, found, row.seconds_per_position, from_store=from_store)
         tags = read_games(pdn)[0].tags
         text = write_annotated(replay, _notes(replay, found, review.plies), tags, subject.result)
-        return replace(review, pdn=text)
+        opening = game_opening(replay.rules, replay.start_fen, replay.notations)
+        return replace(review, pdn=text, opening=opening)
 
 
 def derive(

@@ -8,11 +8,14 @@ from data.models import BOT_ID, ChallengeRow, NewGame
 from data.repositories import Repositories
 from data.timeutil import from_db, to_db
 from rules import Color, find_variant, format_fen, parse_fen
+from rules.openings import find_ballot
 from service.access import check_challenge
 from service.announcements import Announcement, AnnouncementKind, announce
+from service.ballots import draw_ballot, play_ballot
 from service.context import MAX_ID, Context, announce_board, arm_timers, game_terms, load_row, turn_clock
 from service.errors import (
     AlreadyAnswered,
+    BallotWithPosition,
     CannotChallengeSelf,
     ChallengeExpired,
     ChallengeNotFound,
@@ -52,6 +55,7 @@ class ChallengeService:
         guild_id: int | None = None,
         channel_id: int | None = None,
         start_fen: str | None = None,
+        ballot: bool = False,
     ) -> ChallengeView:
         """A challenge to opponent_id, or open to anyone if None. Against the bot (BOT_ID) use
         play_bot_game instead. Defaults come from the server settings (guild_id) or the config.
@@ -59,7 +63,11 @@ class ChallengeService:
 
         Raises CannotChallengeSelf, InvalidSetting, rules.UnknownVariantError, and rules.NotationError /
         rules.InvalidPositionError / UnplayablePosition for a FEN that cannot start a game.
+        ballot: draw one of the variant's published ballots (NoBallots where there are none; BallotWithPosition
+        with a start_fen); between two people, accepting it starts two games from it, colours reversed.
         """
+        if ballot and start_fen is not None:
+            raise BallotWithPosition()
         if opponent_id == challenger_id:
             raise CannotChallengeSelf()
         if opponent_id == BOT_ID and bot_level is None:
@@ -73,6 +81,7 @@ class ChallengeService:
         async with self._ctx.db.write() as repos:
             variant_id, days = await game_terms(self._ctx, repos, guild_id, variant, days_per_move)
             fen = starting_fen(variant_id, start_fen) if start_fen is not None else None
+            drawn = draw_ballot(variant_id, self._ctx.rng) if ballot else None
             now_text = to_db(now)
             await repos.players.ensure(challenger_id, None, now_text)
             if opponent_id is not None:
@@ -91,6 +100,7 @@ class ChallengeService:
                 created_at=now_text,
                 expires_at=expires,
                 start_fen=fen,
+                ballot=drawn,
             )
             await repos.timers.add("challenge_expiry", expires, now_text, challenge_id=challenge_id)
             return await self._view(repos, challenge_id)
@@ -107,8 +117,10 @@ class ChallengeService:
         guild_id: int | None = None,
         channel_id: int | None = None,
         start_fen: str | None = None,
+        ballot: bool = False,
     ) -> GameStarted:
-        """A game against the bot, started at once; if the bot is to move first its move is made."""
+        """A game against the bot, started at once (from a drawn ballot with ballot=True: one game, the bot
+        plays ballots as it plays anything); if the bot is to move first its move is made."""
         challenge = await self.create(
             player_id,
             BOT_ID,
@@ -120,6 +132,7 @@ class ChallengeService:
             guild_id=guild_id,
             channel_id=channel_id,
             start_fen=start_fen,
+            ballot=ballot,
         )
         return await self.accept(challenge.id, BOT_ID)
 
@@ -139,29 +152,7 @@ class ChallengeService:
             await repos.players.ensure(player_id, None, now_text)
             color = row.color if row.color != ColourChoice.RANDOM else self._ctx.rng.choice(("white", "black"))
             white, black = (row.challenger_id, player_id) if color == "white" else (player_id, row.challenger_id)
-            rules = find_variant(row.variant)
-            start = row.start_fen or rules.start_fen
-            game_id = await repos.games.insert(
-                NewGame(
-                    variant=row.variant,
-                    white_id=white,
-                    black_id=black,
-                    start_fen=start,
-                    rated=bool(row.rated),
-                    bot_level=row.bot_level,
-                    days_per_move=row.days_per_move,
-                    move_deadline=None,
-                    paused_seconds=None,
-                    guild_id=row.guild_id,
-                    channel_id=row.channel_id,
-                    created_at=now_text,
-                )
-            )
-            game_row = await load_row(repos, game_id)
-            first = white if start[:1].upper() == "W" else black
-            deadline, paused = await turn_clock(repos, game_row, first, now)
-            await repos.games.set_clock(game_id, deadline, paused)
-            await arm_timers(repos, game_id, deadline, row.days_per_move, now)
+            game_id, pair_id = await self._open_games(repos, row, white, black, now)
             if not await repos.challenges.answer(
                 challenge_id, ChallengeStatus.ACCEPTED, now_text, game_id=game_id, opponent_id=player_id
             ):
@@ -169,9 +160,13 @@ class ChallengeService:
             await repos.timers.cancel_for_challenge(challenge_id)
             view = await self._view(repos, challenge_id)
             game = GameView.from_row(await load_row(repos, game_id))
+            pair = GameView.from_row(await load_row(repos, pair_id)) if pair_id is not None else None
+            grace = self._ctx.config.announce_grace
             if game.to_move_id != BOT_ID:  # else the first board shows the bot's opening move
                 news = Announcement(AnnouncementKind.GAME_STARTED, game=game)
-                await announce_board(repos, news, now, grace=self._ctx.config.announce_grace, skip=player_id)
+                await announce_board(repos, news, now, grace=grace, skip=player_id)
+            if pair is not None:  # the two ballot games are announced together, in this transaction
+                await announce_board(repos, Announcement(AnnouncementKind.GAME_STARTED, game=pair), now, grace=grace)
         bot_move = await self._games.play_bot(game_id, opening=True) if game.to_move_id == BOT_ID else None
         if bot_move is not None:
             game = bot_move.game
@@ -180,7 +175,53 @@ class ChallengeService:
                 game = GameView.from_row(await load_row(repos, game_id))
                 news = Announcement(AnnouncementKind.GAME_STARTED, game=game)
                 await announce_board(repos, news, now, grace=self._ctx.config.announce_grace)
-        return GameStarted(view, game, bot_move)
+        return GameStarted(view, game, bot_move, pair)
+
+    async def _open_games(
+        self, repos: Repositories, row: ChallengeRow, white: int, black: int, now: datetime
+    ) -> tuple[int, int | None]:
+        """The challenge's game; for a ballot between two people, also its twin with colours reversed."""
+        game_id = await self._open_game(repos, row, white, black, now)
+        if row.ballot is None:
+            return game_id, None
+        if BOT_ID in (white, black):
+            await repos.games.set_ballot(game_id, row.ballot, None)
+            return game_id, None
+        pair_id = await self._open_game(repos, row, black, white, now)
+        await repos.games.set_ballot(game_id, row.ballot, pair_id)
+        await repos.games.set_ballot(pair_id, row.ballot, game_id)
+        return game_id, pair_id
+
+    async def _open_game(self, repos: Repositories, row: ChallengeRow, white: int, black: int, now: datetime) -> int:
+        """A new game from the challenge's terms, its ballot's moves already played, its clock running."""
+        rules = find_variant(row.variant)
+        start = row.start_fen or rules.start_fen
+        now_text = to_db(now)
+        game_id = await repos.games.insert(
+            NewGame(
+                variant=row.variant,
+                white_id=white,
+                black_id=black,
+                start_fen=start,
+                rated=bool(row.rated),
+                bot_level=row.bot_level,
+                days_per_move=row.days_per_move,
+                move_deadline=None,
+                paused_seconds=None,
+                guild_id=row.guild_id,
+                channel_id=row.channel_id,
+                created_at=now_text,
+            )
+        )
+        game_row = await load_row(repos, game_id)
+        opening = find_ballot(rules, row.ballot) if row.ballot is not None else None
+        if opening is not None:
+            game_row = await play_ballot(repos, game_row, opening.moves, now_text)
+        first = white if game_row.current_fen[:1].upper() == "W" else black
+        deadline, paused = await turn_clock(repos, game_row, first, now)
+        await repos.games.set_clock(game_id, deadline, paused)
+        await arm_timers(repos, game_id, deadline, row.days_per_move, now)
+        return game_id
 
     async def rematch(self, game_id: int, player_id: int) -> ChallengeView:
         """A challenge to the other player of a finished game: same variant, start position, days per move,
@@ -312,3 +353,4 @@ def starting_fen(variant: str, text: str) -> str:
     if not position.legal_moves():
         raise UnplayablePosition(format_fen(position))
     return format_fen(position)
+

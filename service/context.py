@@ -22,6 +22,7 @@ from service.access import check_game
 from service.announcements import Announcement, AnnouncementKind, announce
 from service.engine import Engine, RandomEngine
 from service.errors import CorruptGame, GameNotFound, InvalidSetting, StaleGame
+from service.explorer_index import index_finished_game
 from service.results import EndReason, GameEnd, GameFinished, GameView, RatingChange
 
 Clock = Callable[[], datetime]
@@ -214,6 +215,8 @@ async def finish(
     changes: tuple[RatingChange, ...] = ()
     if row.rated and reason is not EndReason.ABANDONED:
         changes = await apply_ratings(repos, row, result, now_text)
+    if reason is not EndReason.ABANDONED:  # a forfeit is no result of the moves played
+        await index_finished_game(repos, row, result, now_text)
     final = await load_row(repos, row.id)
     winner = {"1-0": row.white_id, "0-1": row.black_id}.get(result)
     finished = GameFinished(GameView.from_row(final), GameEnd(result, reason, winner), changes)

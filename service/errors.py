@@ -286,3 +286,29 @@ class NoSuchRound(TournamentError):
         super().__init__(f"round {round_number} is not paired (rounds paired: {paired})")
         self.round_number = round_number
         self.paired = paired
+
+
+class ExploreActiveGame(GameError):
+    """The explorer never looks at the position of one of the asker's games in play."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(f"that is the position of your active game {game_id}")
+        self.game_id = game_id
+
+
+class ExploreTooDeep(GameError):
+    def __init__(self, plies: int) -> None:
+        super().__init__(f"the explorer reaches {plies} plies into a game")
+        self.plies = plies
+
+
+class NoBallots(GameError):
+    """A ballot was asked for in a variant with no published ballots."""
+
+    def __init__(self, variant: str) -> None:
+        super().__init__(f"{variant} has no published ballots")
+        self.variant = variant
+
+
+class BallotWithPosition(GameError):
+    """A ballot game starts from the variant's start position, so it cannot take a position as well."""

@@ -20,6 +20,7 @@ from rules.ruleset import RuleSet
 from service.access import check_imported
 from service.context import MAX_ID, Context
 from service.errors import ImportedGameNotFound, ImportTooLarge
+from service.explorer_index import index_entries, owners
 
 MAX_IMPORT_BYTES = 1_000_000
 MAX_IMPORT_GAMES = 200
@@ -106,7 +107,18 @@ class ImportService:
                     game_date=date[:40],
                     created_at=now,
                 )
-                entries.append(ImportedEntry(result, await repos.imported.insert(new)))
+                imported_id = await repos.imported.insert(new)
+                entries.append(ImportedEntry(result, imported_id))
+                await repos.explorer.add(
+                    index_entries(
+                        result.game,
+                        result.result,
+                        game_id=imported_id,
+                        imported=True,
+                        at=now,
+                        owned_by=owners(guild_id, (importer_id,)),
+                    )
+                )
         return ImportReport(tuple(entries))
 
     async def get(self, imported_id: int) -> ImportedGame:

@@ -7,6 +7,7 @@ from datetime import UTC, datetime
 from data.models import BOT_ID, GameRow, PlayerRow
 from data.timeutil import from_db
 from rules import Game, Move, find_variant, parse_fen, parse_move
+from rules.openings import game_opening
 from rules.pdn import write_game
 from service.context import Context, load_row
 from service.errors import GameNotFound, PlyOutOfRange
@@ -54,6 +55,17 @@ class QueryService:
             return PositionAt(game_id, 0, row.start_fen, parse_fen(rules, row.start_fen), None)
         last = MoveRecord.from_row(moves[0])
         return PositionAt(game_id, ply, last.fen_after, parse_fen(rules, last.fen_after), last)
+
+    async def opening(self, game_id: int, ply: int | None = None) -> str | None:
+        """The published opening the game had played and left by `ply` (default: now); None for games from a
+        set-up position, and while the game is still inside (or never in) a named line."""
+        async with self._ctx.db.read() as repos:
+            row = await load_row(repos, game_id)
+            shown = row.ply if ply is None else min(ply, row.ply)
+            if shown < 2:  # no published line is shorter than one move and its answer
+                return None
+            moves = await repos.moves.for_game(game_id)
+        return game_opening(find_variant(row.variant), row.start_fen, [m.notation for m in moves[:shown]])
 
     async def replay(self, game_id: int) -> Game:
         """The whole game replayed from its start position (the source of truth)."""

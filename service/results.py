@@ -115,6 +115,8 @@ class GameView:
     finished_at: datetime | None
     last_move_at: datetime | None
     position: Position = field(repr=False, compare=False)
+    ballot: int | None = None  # the published ballot it started from
+    ballot_pair_id: int | None = None  # the game from the same ballot with colours reversed
 
     @classmethod
     def from_row(cls, row: GameRow, position: Position | None = None) -> GameView:
@@ -144,6 +146,8 @@ class GameView:
             finished_at=opt_from_db(row.finished_at),
             last_move_at=opt_from_db(row.last_move_at),
             position=position or parse_fen(find_variant(row.variant), row.current_fen),
+            ballot=row.ballot,
+            ballot_pair_id=row.ballot_pair_id,
         )
 
     @property
@@ -275,6 +279,7 @@ class ChallengeView:
     created_at: datetime
     expires_at: datetime
     start_fen: str | None = None  # None: the variant's starting position
+    ballot: int | None = None  # the ballot drawn for it (two games between people, colours reversed)
 
     @property
     def is_open(self) -> bool:
@@ -303,6 +308,7 @@ class ChallengeView:
             created_at=from_db(row.created_at),
             expires_at=from_db(row.expires_at),
             start_fen=row.start_fen,
+            ballot=row.ballot,
         )
 
 
@@ -311,6 +317,7 @@ class GameStarted:
     challenge: ChallengeView
     game: GameView
     bot_move: MoveResult | None = None  # the bot's first move when it plays White
+    pair: GameView | None = None  # a ballot challenge's second game, colours reversed
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,6 +7,7 @@ from bot.exts import (
     analysis,
     away,
     challenges,
+    explore,
     imports,
     info,
     play,
@@ -32,4 +33,5 @@ FEATURES: tuple[Feature, ...] = (
     imports.FEATURE,
     away.FEATURE,
     study.FEATURE,
+    explore.FEATURE,
 )

@@ -12,6 +12,7 @@ import discord
 
 from messages import colour_name
 from messages.i18n import ENGLISH, Words
+from messages.openings import opening_heading
 from messages.play import anonymous_name, bot_name, ending
 from messages.variants import variant_name
 from messages.web import open_on_web
@@ -203,6 +204,10 @@ async def board_message(
     )
     png = await render_png(position, options)
     filename = f"game-{game.id}-{shown}.png"
-    message = BoardMessage(game_embed(game, record, filename, ply=shown, w=w), png, filename, None)
+    embed = game_embed(game, record, filename, ply=shown, w=w)
+    opening = await service.queries.opening(game.id, shown)
+    if opening is not None:  # named once the game has left the published line
+        embed.add_field(name=opening_heading(w), value=opening)
+    message = BoardMessage(embed, png, filename, None)
     message.web_link = await web_button(service, game, w)
     return message

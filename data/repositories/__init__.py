@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from data.repositories.challenges import ChallengeRepository, OfferRepository
 from data.repositories.correspondence import AnalysisRepository, PremoveRepository
+from data.repositories.explorer import ExplorerRepository
 from data.repositories.games import GameRepository, MoveRepository
 from data.repositories.imports import ImportedGameRepository
 from data.repositories.leases import LeaseRepository
@@ -23,6 +24,7 @@ from data.store import Connection
 __all__ = [
     "AnalysisRepository",
     "ChallengeRepository",
+    "ExplorerRepository",
     "GameRepository",
     "ImportedGameRepository",
     "LeaseRepository",
@@ -63,6 +65,7 @@ class Repositories:
         self.leases = LeaseRepository(conn)
         self.outbox = OutboxRepository(conn)
         self.work = WorkRepository(conn)
+        self.explorer = ExplorerRepository(conn)
 
     async def integrity_check(self) -> list[str]:
         """SQLite's page-level check. PostgreSQL has no counterpart to run here (it checks pages as it reads

@@ -22,11 +22,12 @@ class ChallengeRepository(Repository):
         created_at: str,
         expires_at: str,
         start_fen: str | None = None,
+        ballot: int | None = None,
     ) -> int:
         return await self._insert(
             "INSERT INTO challenges (challenger_id, opponent_id, variant, color, days_per_move, rated, "
-            "bot_level, guild_id, channel_id, created_at, expires_at, start_fen) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "bot_level, guild_id, channel_id, created_at, expires_at, start_fen, ballot) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 challenger_id,
                 opponent_id,
@@ -40,6 +41,7 @@ class ChallengeRepository(Repository):
                 created_at,
                 expires_at,
                 start_fen,
+                ballot,
             ),
         )
 

@@ -106,6 +106,17 @@ class GameRepository(Repository):
             (move_deadline, paused_seconds, game_id),
         )
 
+    async def active_at(self, guild_id: int, variant: str, ply: int) -> list[GameRow]:
+        """Active games of a server at a given ply (the positions an onlooker may not get a hint on)."""
+        return await self._all(
+            GameRow,
+            "SELECT * FROM games WHERE status = 'active' AND guild_id = ? AND variant = ? AND ply = ?",
+            (guild_id, variant, ply),
+        )
+
+    async def set_ballot(self, game_id: int, ballot: int, pair_id: int | None) -> None:
+        await self._run("UPDATE games SET ballot = ?, ballot_pair_id = ? WHERE id = ?", (ballot, pair_id, game_id))
+
     async def set_display(
         self, game_id: int, channel_id: int | None, thread_id: int | None, message_id: int | None
     ) -> None:

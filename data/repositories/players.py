@@ -54,6 +54,8 @@ class PlayerRepository(Repository):
         await self._run("DELETE FROM vacation_usage WHERE player_id = ?", (player_id,))
         await self._run("DELETE FROM ratings WHERE player_id = ?", (player_id,))
         await self._run("DELETE FROM timers WHERE player_id = ?", (player_id,))
+        # the explorer's counts of their own games go; a server's counts of its games stay, like the games
+        await self._run("DELETE FROM explorer_moves WHERE owner_kind = 'player' AND owner_id = ?", (player_id,))
         # imported records stay with their server; only who imported them is forgotten
         await self._run("UPDATE imported_games SET importer_id = ? WHERE importer_id = ?", (new_id, player_id))
         await self._run(

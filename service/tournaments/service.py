@@ -19,8 +19,10 @@ from data.models import NewGame as NewGameRow
 from data.repositories import Repositories
 from data.timeutil import to_db
 from rules import find_variant
+from rules.openings import find_ballot
 from service.access import check_tournament
 from service.announcements import Announcement, AnnouncementKind, announce
+from service.ballots import draw_ballot, play_ballot
 from service.context import MAX_ID, Context, announce_board, arm_timers, finish, game_terms, load_row, turn_clock
 from service.errors import (
     AlreadyEntered,
@@ -76,8 +78,11 @@ class TournamentService:
         rated: bool = False,
         guild_id: int | None = None,
         channel_id: int | None = None,
+        ballots: bool = False,
     ) -> TournamentView:
-        """Raises InvalidSetting for a bad name, format, rounds or days, rules.UnknownVariantError."""
+        """Raises InvalidSetting for a bad name, format, rounds or days, rules.UnknownVariantError; NoBallots
+        for ballots=True in a variant without published ballots (each pairing then plays one drawn ballot
+        with both colours: two boards, two games)."""
         name = " ".join(name.split())
         if not 1 <= len(name) <= MAX_NAME:
             raise InvalidSetting("name", name, f"1-{MAX_NAME} characters")
@@ -95,6 +100,8 @@ class TournamentService:
         now = to_db(self._ctx.now())
         async with self._ctx.db.write() as repos:
             variant_id, days = await game_terms(self._ctx, repos, guild_id, variant, days_per_move)
+            if ballots:
+                draw_ballot(variant_id, self._ctx.rng)  # refuses a variant without a deck before anyone joins
             await repos.players.ensure(creator_id, None, now)
             tournament_id = await repos.tournaments.insert(
                 guild_id=guild_id,
@@ -107,6 +114,7 @@ class TournamentService:
                 rated=rated,
                 creator_id=creator_id,
                 created_at=now,
+                ballots=ballots,
             )
             return await self._view(repos, tournament_id)
 
@@ -383,20 +391,35 @@ class TournamentService:
         """The round's boards and games, each game's first board queued (the bot's, with its opening move,
         once it has played it: `_news`)."""
         created: list[tuple[BoardView, int | None]] = []
-        for index, pairing in enumerate(boards, start=1):
-            game_id = None
-            if pairing.black is not None:
-                game_id = await self._create_game(repos, row, pairing.white, pairing.black, now)
-                game = GameView.from_row(await load_row(repos, game_id))
-                if game.to_move_id != BOT_ID:
-                    news = Announcement(AnnouncementKind.GAME_STARTED, game=game)
-                    await announce_board(repos, news, now, grace=grace)
-            await repos.tournaments.add_board(row.id, number, index, pairing.white, pairing.black, game_id)
-            view = BoardView(number, index, pairing.white, pairing.black, game_id, None if game_id else "bye")
-            created.append((view, game_id))
+        index = 0
+        for pairing in boards:
+            # A ballot event plays each pairing twice from one drawn ballot, colours reversed (a bye: twice).
+            ballot = draw_ballot(row.variant, self._ctx.rng) if row.ballots and pairing.black is not None else None
+            sides = [(pairing.white, pairing.black)]
+            if row.ballots:
+                sides.append((pairing.black, pairing.white) if pairing.black is not None else (pairing.white, None))
+            games: list[int] = []
+            for white, black in sides:
+                index += 1
+                game_id = None
+                if black is not None:
+                    game_id = await self._create_game(repos, row, white, black, now, ballot)
+                    games.append(game_id)
+                    game = GameView.from_row(await load_row(repos, game_id))
+                    if game.to_move_id != BOT_ID:
+                        news = Announcement(AnnouncementKind.GAME_STARTED, game=game)
+                        await announce_board(repos, news, now, grace=grace)
+                await repos.tournaments.add_board(row.id, number, index, white, black, game_id)
+                view = BoardView(number, index, white, black, game_id, None if game_id else "bye")
+                created.append((view, game_id))
+            if ballot is not None and len(games) == 2:
+                await repos.games.set_ballot(games[0], ballot, games[1])
+                await repos.games.set_ballot(games[1], ballot, games[0])
         return created
 
-    async def _create_game(self, repos: Repositories, row: TournamentRow, white: int, black: int, now: datetime) -> int:
+    async def _create_game(
+        self, repos: Repositories, row: TournamentRow, white: int, black: int, now: datetime, ballot: int | None = None
+    ) -> int:
         """An ordinary game of the tournament's server, started the way an accepted challenge starts."""
         rules = find_variant(row.variant)
         now_text = to_db(now)
@@ -417,7 +440,10 @@ class TournamentService:
             )
         )
         game_row = await load_row(repos, game_id)
-        first = white if rules.start_fen[:1].upper() == "W" else black
+        opening = find_ballot(rules, ballot) if ballot is not None else None
+        if opening is not None:
+            game_row = await play_ballot(repos, game_row, opening.moves, now_text)
+        first = white if game_row.current_fen[:1].upper() == "W" else black
         deadline, paused = await turn_clock(repos, game_row, first, now)
         await repos.games.set_clock(game_id, deadline, paused)
         await arm_timers(repos, game_id, deadline, row.days_per_move, now)

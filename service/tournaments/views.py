@@ -41,6 +41,7 @@ class TournamentView:
     thread_id: int | None
     players: tuple[int, ...]  # in seed order once started, else in order of joining
     withdrawn: tuple[int, ...]
+    ballots: bool = False  # each pairing plays a drawn ballot with both colours
 
     @classmethod
     def from_row(cls, row: TournamentRow, players: tuple[int, ...], withdrawn: tuple[int, ...]) -> TournamentView:
@@ -61,6 +62,7 @@ class TournamentView:
             row.thread_id,
             players,
             withdrawn,
+            bool(row.ballots),
         )
 
     @property

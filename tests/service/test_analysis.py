@@ -135,6 +135,8 @@ async def test_an_imported_record_is_analysed_stored_apart_and_hidden_from_other
     assert {p.ply: p.verdict for p in review.plies}[4] is Verdict.BLUNDER
     parsed = read_games(review.pdn)[0]
     assert parsed.moves == MOVES and parsed.tags["Event"] == "Club night" and "9-13 $4 {[%eval " in review.pdn
+    # FID's two-move ballot 22-18 11-15 (named by its moves) was played and left: the analysis names it.
+    assert review.opening == parsed.tags["Opening"] == "22-18 11-15"
     again = await service.analysis.analyse_imported(number, ALICE)
     assert again.from_store and again.plies == review.plies and len(searched) == len(MOVES) + 1
 

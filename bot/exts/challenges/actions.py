@@ -8,6 +8,9 @@ import discord
 
 from bot.ui import speech
 from bot.ui.errors import Refusal
+from messages.openings import ballot_accepted
+from rules import find_variant
+from rules.openings import find_ballot
 
 if TYPE_CHECKING:
     from bot.client import DamaBot
@@ -20,16 +23,31 @@ async def accept_challenge(interaction: Interaction, challenge_id: int) -> None:
     started = await bot.service.challenges.accept(challenge_id, interaction.user.id)
     challenge = started.challenge
     w = await speech.public(bot, interaction.guild_id, interaction)
-    text = w.say(
-        "challenge.accepted",
-        "{player} accepted {challenger}'s challenge: game #{game}.",
-        player=f"<@{interaction.user.id}>",
-        challenger=f"<@{challenge.challenger_id}>",
-        game=started.game.id,
-    )
+    pair = started.pair
+    ballot = find_ballot(find_variant(challenge.variant), challenge.ballot) if challenge.ballot else None
+    if pair is not None and ballot is not None:
+        text = ballot_accepted(
+            w,
+            f"<@{interaction.user.id}>",
+            f"<@{challenge.challenger_id}>",
+            started.game.id,
+            pair.id,
+            ballot.number,
+            ballot.moves,
+        )
+    else:
+        text = w.say(
+            "challenge.accepted",
+            "{player} accepted {challenger}'s challenge: game #{game}.",
+            player=f"<@{interaction.user.id}>",
+            challenger=f"<@{challenge.challenger_id}>",
+            game=started.game.id,
+        )
     await interaction.response.edit_message(content=text, view=None)
-    await bot.announcer.open_thread(interaction, started.game)
-    await bot.outbox.deliver_inline(interaction, started.game.id)
+    for game in (started.game, pair):
+        if game is not None:
+            await bot.announcer.open_thread(interaction, game)
+            await bot.outbox.deliver_inline(interaction, game.id)
     bot.timers.poke()
 
 

@@ -15,7 +15,10 @@ from bot.ui.options import VariantArg
 from bot.ui.permissions import require_permissions
 from messages import colour_in_sentence
 from messages.i18n import Words
+from messages.openings import ballot_terms
 from messages.variants import variant_name
+from rules import find_variant
+from rules.openings import find_ballot
 from service import BOT_ID, ChallengeView
 
 if TYPE_CHECKING:
@@ -48,6 +51,9 @@ def challenge_text(w: Words, challenge: ChallengeView, challenger: str, opponent
         terms = w.say(
             "challenge.terms_position", "{terms}, from the position {fen}", terms=terms, fen=challenge.start_fen
         )
+    ballot = find_ballot(find_variant(challenge.variant), challenge.ballot) if challenge.ballot else None
+    if ballot is not None:
+        terms = ballot_terms(w, terms, ballot.number, ballot.moves)
     expires = f"<t:{int(challenge.expires_at.timestamp())}:R>"
     if opponent is not None:
         return w.say(
@@ -98,6 +104,7 @@ class Challenges(commands.Cog):
         colour="The colour you want",
         rated="Whether the game counts for ratings",
         fen="Start from this position instead (FEN in the variant's squares), e.g. W:W21,22:B10,11",
+        ballot="Draw a published opening (ballot): two games from it, each of you playing both colours",
     )
     @app_commands.guild_only()
     async def challenge(
@@ -109,6 +116,7 @@ class Challenges(commands.Cog):
         colour: Colour = "random",
         rated: bool = False,
         fen: app_commands.Range[str, 1, MAX_FEN] | None = None,
+        ballot: bool = False,
     ) -> None:
         me = interaction.user
         if opponent is not None and opponent.bot:
@@ -130,6 +138,7 @@ class Challenges(commands.Cog):
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
             start_fen=fen,
+            ballot=ballot,
         )
         w = await speech.public(self.bot, interaction.guild_id, interaction)
         text = challenge_text(w, challenge, me.mention, opponent.mention if opponent else None)
@@ -147,6 +156,7 @@ class Challenges(commands.Cog):
         level="How strong the bot plays, 1 (beginner) to 5 (full strength)",
         colour="The colour you want",
         fen="Start from this position instead (FEN in the variant's squares), e.g. W:W21,22:B10,11",
+        ballot="Start from a drawn published opening (ballot)",
     )
     async def play(
         self,
@@ -155,6 +165,7 @@ class Challenges(commands.Cog):
         level: app_commands.Range[int, 1, 5] = 1,
         colour: Colour = "random",
         fen: app_commands.Range[str, 1, MAX_FEN] | None = None,
+        ballot: bool = False,
     ) -> None:
         await self._check_channel(interaction)
         service = self.bot.service
@@ -170,6 +181,7 @@ class Challenges(commands.Cog):
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
             start_fen=fen,
+            ballot=ballot,
         )
         await interaction.response.defer(thinking=True)
         started = await service.challenges.accept(challenge.id, BOT_ID)

@@ -18,6 +18,7 @@ from bot.ui.options import MAX_CHOICES, opponent_name
 from messages import colour_name
 from messages.analysis import graph_note, headline, label, moments, player_line, progress_text, title, which_game
 from messages.i18n import Words
+from messages.openings import opening_heading
 from render import render_eval_graph
 from rules import Color
 from service import AnalysisProgress, GameReview, GameView
@@ -105,6 +106,8 @@ class Reviews(commands.Cog):
             embed.add_field(
                 name=f"{colour_name(w, player.color)}: {shown}"[:256], value=player_line(player, w), inline=False
             )
+        if review.opening is not None:
+            embed.add_field(name=opening_heading(w), value=review.opening, inline=False)
         embed.set_image(url=f"attachment://{graph_name}")
         embed.set_footer(text=graph_note(w))
         files = [

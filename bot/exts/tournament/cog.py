@@ -14,6 +14,7 @@ from bot.exts.tournament.news import mentions, standings_file
 from bot.ui import speech
 from bot.ui.options import VariantArg
 from messages import tournaments as words
+from messages.openings import tournament_ballots
 from service import TournamentNotFound
 from service.tournaments import TournamentStatus, TournamentView
 
@@ -66,6 +67,7 @@ class Tournaments(commands.GroupCog, group_name="tournament", group_description=
         format="round-robin (everyone meets everyone, all games at once) or swiss (rounds one after another)",
         rounds="Swiss: the number of rounds (default 5). Round robin: 1 = single, 2 = double",
         rated="Whether its games count for ratings",
+        ballots="Each pairing plays one drawn published opening (ballot) with both colours",
     )
     @app_commands.guild_only()
     async def create(
@@ -77,6 +79,7 @@ class Tournaments(commands.GroupCog, group_name="tournament", group_description=
         format: Format = "round-robin",
         rounds: app_commands.Range[int, 1, 20] | None = None,
         rated: bool = False,
+        ballots: bool = False,
     ) -> None:
         service = self.bot.service
         await service.players.ensure(interaction.user.id, interaction.user.display_name)
@@ -90,11 +93,13 @@ class Tournaments(commands.GroupCog, group_name="tournament", group_description=
             rated=rated,
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
+            ballots=ballots,
         )
         w = await speech.public(self.bot, interaction.guild_id, interaction)
-        await interaction.response.send_message(
-            words.created(event, mentions(w), w), allowed_mentions=discord.AllowedMentions.none()
-        )
+        text = words.created(event, mentions(w), w)
+        if event.ballots:
+            text += "\n" + tournament_ballots(w)
+        await interaction.response.send_message(text, allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="join", description="Enter a tournament before it starts")
     @app_commands.describe(tournament=TOURNAMENT_HELP)
