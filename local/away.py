@@ -6,6 +6,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from local.text import ALICE_ID, BOB_ID, Command, InputError, Parsed
+from local.vocabulary import command_word
 from messages import away as words
 
 if TYPE_CHECKING:
@@ -13,6 +14,7 @@ if TYPE_CHECKING:
 
 
 FORGET_ME, YES = "forget-me", "yes"  # what the player types to confirm
+ACTIONS = ("start", "end", "status")
 
 
 def when(moment: datetime) -> str:
@@ -27,14 +29,19 @@ def _who(args: list[str]) -> tuple[int, list[str]]:
 
 async def vacation(session: LocalSession, parsed: Parsed) -> None:
     player, args = _who(parsed.args)
-    action = args[0].lower() if args else "status"
+    w = session.w
+    typed = args[0].lower() if args else "status"
+    # start, end, status, or the session's words for them (the choices of /vacation: Italian inizio, fine, stato)
+    action = next((a for a in ACTIONS if typed in (a, w.choice(a).lower())), typed)
     clock = session.service.clock
     if action == "start":
-        session.say(words.vacation_started(session.w, await clock.start_vacation(player), when))
+        ending = f"{command_word(w, 'vacation')} {w.choice('end')}"
+        session.say(words.vacation_started(w, await clock.start_vacation(player), when, ending))
     elif action == "end":
         session.say(words.vacation_ended(session.w, await clock.end_vacation(player)))
     elif action == "status":
-        session.say(words.vacation_status(session.w, await clock.vacation(player), when))
+        starting = f"{command_word(w, 'vacation')} {w.choice('start')}"
+        session.say(words.vacation_status(w, await clock.vacation(player), when, starting))
     else:
         raise InputError(
             session.w.say(

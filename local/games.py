@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from engine import hint_text
 from local.text import ALICE_ID, BOB_ID, NAMES, Command, InputError, Parsed, name_of, parse_options, write_file
+from local.vocabulary import command_word
 from messages import colour_name
 from messages.i18n import Words
 from messages.play import hint_refusal as hint_refusal_words
@@ -137,7 +138,8 @@ async def hint(session: LocalSession, parsed: Parsed) -> None:
         raise InputError(
             lambda w: w.say(
                 "local.ply_only_finished",
-                "Choosing an earlier position is for finished games; type hint alone for a hint now.",
+                "Choosing an earlier position is for finished games; type {hint} alone for a hint now.",
+                hint=command_word(w, "hint"),
             )
         )
     shown = game.ply if ply is None else ply
@@ -254,9 +256,17 @@ async def pictures(session: LocalSession, parsed: Parsed) -> None:
         on = session.pictures
         raise InputError(
             lambda w: (
-                w.say("local.pictures_on", "Board pictures are on. Type pictures on or pictures off.")
+                w.say(
+                    "local.pictures_on",
+                    "Board pictures are on. Type {pictures} on or {pictures} off.",
+                    pictures=command_word(w, "pictures"),
+                )
                 if on
-                else w.say("local.pictures_off", "Board pictures are off. Type pictures on or pictures off.")
+                else w.say(
+                    "local.pictures_off",
+                    "Board pictures are off. Type {pictures} on or {pictures} off.",
+                    pictures=command_word(w, "pictures"),
+                )
             )
         )
     session.pictures = choice == "on"

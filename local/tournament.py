@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from local.text import ALICE_ID, BOB_ID, NAMES, Command, InputError, Parsed, parse_options, write_file
+from local.vocabulary import command_word
 from messages import tournaments as words
 from messages.play import bot_name
 from render.standings import StandingsTable, standings_png
@@ -68,7 +69,7 @@ async def _current(session: LocalSession, *statuses: str) -> TournamentView:
     found = list(await session.service.tournaments.in_server(None, include_finished=True))
     chosen = [t for t in found if t.status in statuses] or found
     if not chosen:
-        raise InputError(words.local_none(session.w))
+        raise InputError(words.local_none(session.w, command_word(session.w, "tournament")))
     return chosen[-1]
 
 

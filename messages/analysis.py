@@ -95,7 +95,10 @@ def player_name(player: PlayerReview, name: Namer) -> str:
 def which_game(w: Words) -> str:
     return w.say(
         "analysis.which_game",
-        "Say which game to analyse: game:N (a finished game) or imported:N (a record from /import).",
+        "Say which game to analyse: {game}:N (a finished game) or {imported}:N (a record from {command}).",
+        game=w.option("game"),
+        imported=w.option("imported"),
+        command=w.command("import"),
     )
 
 

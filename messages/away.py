@@ -18,7 +18,8 @@ def days_left(w: Words, seconds: float) -> str:
     return w.say("vacation.days_left", "{days} vacation days left this year", days=whole)
 
 
-def vacation_status(w: Words, vacation: Vacation, when: When) -> str:
+def vacation_status(w: Words, vacation: Vacation, when: When, start_command: str) -> str:
+    """start_command: how the player starts a vacation here (w.command("vacation", action="start") on Discord)."""
     if vacation.on_vacation and vacation.started_at is not None and vacation.ends_at is not None:
         return w.say(
             "vacation.on",
@@ -30,17 +31,19 @@ def vacation_status(w: Words, vacation: Vacation, when: When) -> str:
         )
     return w.say(
         "vacation.off",
-        "You are not on vacation: {left}. Start one with /vacation start; it pauses your clocks.",
+        "You are not on vacation: {left}. Start one with {command}; it pauses your clocks.",
         left=days_left(w, vacation.seconds_left),
+        command=start_command,
     )
 
 
-def vacation_started(w: Words, vacation: Vacation, when: When) -> str:
+def vacation_started(w: Words, vacation: Vacation, when: When, end_command: str) -> str:
     assert vacation.ends_at is not None
     return w.say(
         "vacation.started",
-        "Enjoy your vacation: your clocks are paused until you end it (/vacation end), at the latest {end}.",
+        "Enjoy your vacation: your clocks are paused until you end it ({command}), at the latest {end}.",
         end=when(vacation.ends_at),
+        command=end_command,
     )
 
 

@@ -52,7 +52,14 @@ def pasted_text(w: Words = ENGLISH) -> str:
 
 
 def show_on_discord(w: Words = ENGLISH) -> str:
-    return w.say("import.show.discord", "Show one with /board, /replay or /pdn and its number in the imported option.")
+    return w.say(
+        "import.show.discord",
+        "Show one with {board}, {replay} or {pdn} and its number in the {imported} option.",
+        board=w.command("board"),
+        replay=w.command("replay"),
+        pdn=w.command("pdn"),
+        imported=w.option("imported"),
+    )
 
 
 def show_locally(w: Words = ENGLISH) -> str:

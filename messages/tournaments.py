@@ -105,8 +105,10 @@ def terms(t: TournamentView, w: Words) -> str:
 def created(t: TournamentView, name: Namer, w: Words) -> str:
     return w.say(
         "tournament.created",
-        "{creator} created the tournament **{name}** (#{number}): {terms}. Join with /tournament join "
-        "tournament:{number}; the creator starts it with /tournament start.",
+        "{creator} created the tournament **{name}** (#{number}): {terms}. Join with {join}; the creator starts "
+        "it with {start}.",
+        join=w.command("tournament join", tournament=t.id),
+        start=w.command("tournament start"),
         creator=name(t.creator_id),
         name=t.name,
         number=t.id,
@@ -332,7 +334,11 @@ def picture_title(view: StandingsView, w: Words) -> str:
 
 def listing(tournaments: Sequence[TournamentView], w: Words) -> str:
     if not tournaments:
-        return w.say("tournament.none", "No tournament here yet. Create one with /tournament create.")
+        return w.say(
+            "tournament.none",
+            "No tournament here yet. Create one with {command}.",
+            command=w.command("tournament create"),
+        )
     return "\n".join(
         w.plural(
             "tournament.listing",
@@ -364,8 +370,13 @@ def local_who(w: Words) -> str:
     return w.say("local.tournament.who", "Who? Name a local player: alice, bob or bot.")
 
 
-def local_none(w: Words) -> str:
-    return w.say("local.tournament.none", "There is no local tournament yet. Create one with: tournament create NAME")
+def local_none(w: Words, command: str) -> str:
+    """command: the session's word for `tournament`."""
+    return w.say(
+        "local.tournament.none",
+        "There is no local tournament yet. Create one with: {command} create NAME",
+        command=command,
+    )
 
 
 def local_unknown(word: str, w: Words) -> str:

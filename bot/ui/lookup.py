@@ -40,7 +40,12 @@ async def game_for(interaction: Interaction, game_id: int | None, *, my_turn: bo
 
 
 def no_active_games(w: Words) -> str:
-    return w.say("lookup.no_games", "You have no active games. Start one with /challenge or /play.")
+    return w.say(
+        "lookup.no_games",
+        "You have no active games. Start one with {challenge} or {play}.",
+        challenge=w.command("challenge"),
+        play=w.command("play"),
+    )
 
 
 def check_can_move(game: GameView, player_id: int) -> None:

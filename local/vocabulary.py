@@ -1,0 +1,58 @@
+"""The words local mode understands as commands: the session's language and English.
+
+A command with a slash command reads as its slash command's localized name (`command.<name>.name` in the
+catalogue: Italian `gioca`, `sfida`, `mossa`), so the terminal and Discord agree; the few that exist only here
+(help, switch, pictures, imported, quit) have a `local.command.<name>` entry of their own. A word of the
+session's language wins over an English name that happens to be the same; a word that names two commands in
+the session's language is refused with both named, rather than run as either.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from messages.i18n import Words
+
+# Local-only commands (no slash command to borrow a name from): the word players of each language type.
+LOCAL_ONLY: dict[str, Callable[[Words], str]] = {
+    "help": lambda w: w.say("local.command.help", "help"),
+    "switch": lambda w: w.say("local.command.switch", "switch"),
+    "pictures": lambda w: w.say("local.command.pictures", "pictures"),
+    "imported": lambda w: w.say("local.command.imported", "imported"),
+    "quit": lambda w: w.say("local.command.quit", "quit"),
+}
+QUIT_WORDS = ("quit", "exit", "q")
+
+
+def command_word(w: Words, name: str) -> str:
+    """What a player of this language types for a command ("play" -> "gioca" in Italian)."""
+    if name in LOCAL_ONLY:
+        return LOCAL_ONLY[name](w).lower()
+    return (w.translation(f"command.{name}.name", name) or name).lower()
+
+
+class AmbiguousCommand(Exception):
+    def __init__(self, word: str, names: tuple[str, ...]) -> None:
+        super().__init__(word)
+        self.word = word
+        self.names = names
+
+
+def find_command(word: str, w: Words, names: Iterable[str]) -> str | None:
+    """The command a typed word names: the session's words first, then English; None when it names none.
+
+    Raises AmbiguousCommand when the word is the session's word for two commands.
+    """
+    typed = word.lower().lstrip("/")
+    known = tuple(names)
+    mine = tuple(name for name in known if command_word(w, name) == typed)
+    if len(mine) > 1:
+        raise AmbiguousCommand(typed, mine)
+    if mine:
+        return mine[0]
+    return typed if typed in known else None
+
+
+def is_quit(word: str, w: Words) -> bool:
+    typed = word.lower().lstrip("/")
+    return typed in QUIT_WORDS or typed == command_word(w, "quit")
