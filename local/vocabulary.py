@@ -31,6 +31,13 @@ def command_word(w: Words, name: str) -> str:
     return (w.translation(f"command.{name}.name", name) or name).lower()
 
 
+def _own_word(w: Words, name: str) -> str | None:
+    """The language's own word for a command, None where it has none (English, or not yet translated)."""
+    key = f"local.command.{name}" if name in LOCAL_ONLY else f"command.{name}.name"
+    word = w.translation(key, name)
+    return word.lower() if word is not None else None
+
+
 class AmbiguousCommand(Exception):
     def __init__(self, word: str, names: tuple[str, ...]) -> None:
         super().__init__(word)
@@ -45,7 +52,7 @@ def find_command(word: str, w: Words, names: Iterable[str]) -> str | None:
     """
     typed = word.lower().lstrip("/")
     known = tuple(names)
-    mine = tuple(name for name in known if command_word(w, name) == typed)
+    mine = tuple(name for name in known if _own_word(w, name) == typed)
     if len(mine) > 1:
         raise AmbiguousCommand(typed, mine)
     if mine:
@@ -55,4 +62,4 @@ def find_command(word: str, w: Words, names: Iterable[str]) -> str | None:
 
 def is_quit(word: str, w: Words) -> bool:
     typed = word.lower().lstrip("/")
-    return typed in QUIT_WORDS or typed == command_word(w, "quit")
+    return typed in QUIT_WORDS or typed == _own_word(w, "quit")
