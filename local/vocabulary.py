@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from messages.i18n import Words
+from messages.i18n import SOURCE_LOCALE, Words
 
 # Local-only commands (no slash command to borrow a name from): the word players of each language type.
 LOCAL_ONLY: dict[str, Callable[[Words], str]] = {
@@ -33,8 +33,9 @@ def command_word(w: Words, name: str) -> str:
 
 def _own_word(w: Words, name: str) -> str | None:
     """The language's own word for a command, None where it has none (English, or not yet translated)."""
-    key = f"local.command.{name}" if name in LOCAL_ONLY else f"command.{name}.name"
-    word = w.translation(key, name)
+    if name in LOCAL_ONLY:
+        return LOCAL_ONLY[name](w).lower() if w.locale != SOURCE_LOCALE else None
+    word = w.translation(f"command.{name}.name", name)
     return word.lower() if word is not None else None
 
 

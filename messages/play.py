@@ -6,6 +6,7 @@ the Words of the language to speak.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -176,6 +177,11 @@ def setting_name(w: Words, name: str) -> str:
         "days per move": lambda: w.say("setting.days_per_move", "days per move"),
         "hint policy": lambda: w.say("setting.hint_policy", "hint policy"),
         "player": lambda: w.say("setting.player", "player"),
+        "color": lambda: w.say("setting.colour", "colour"),
+        "bot level": lambda: w.say("setting.bot_level", "bot level"),
+        "name": lambda: w.say("setting.tournament_name", "tournament name"),
+        "format": lambda: w.say("setting.format", "tournament format"),
+        "rounds": lambda: w.say("setting.rounds", "rounds"),
     }
     return names[name]() if name in names else name
 
@@ -186,11 +192,23 @@ def _allowed(w: Words, allowed: str) -> str:
         "a language code such as en or it": lambda: w.say(
             "setting.allowed.language", "a language code such as en or it"
         ),
+        "white, black or random": lambda: w.say("setting.allowed.colour", "white, black or random"),
+        "round-robin / swiss": lambda: w.say("setting.allowed.format", "round-robin or swiss"),
     }
-    return phrases[allowed]() if allowed in phrases else allowed
+    if allowed in phrases:
+        return phrases[allowed]()
+    characters = _CHARACTERS.match(allowed)
+    if characters:
+        return w.say("setting.allowed.characters", "1 to {most} characters", most=int(characters[1]))
+    return allowed  # numbers and ranges: 1-5, 1 / 2
+
+
+_CHARACTERS = re.compile(r"^1-(\d+) characters$")
 
 
 def _invalid_setting(e: InvalidSetting, w: Words) -> str:
+    if e.name == "player":  # the only refusal about a player: the bot's own record
+        return w.say("error.bot_data", "The bot's own data cannot be deleted.")
     return w.say(
         "error.invalid_setting",
         "The {setting} cannot be {value!r}: allowed are {allowed}.",

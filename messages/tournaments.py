@@ -48,11 +48,22 @@ def _not_found(e: TournamentNotFound, w: Words) -> str:
     return w.say("tournament.error.not_found", "There is no tournament #{number} here.", number=e.tournament_id)
 
 
+def _closed(w: Words, code: str) -> str:
+    """Why a tournament refuses: one whole sentence per state."""
+    sentences = {
+        "open": lambda: w.say("tournament.error.still_open", "That tournament has not started yet."),
+        "running": lambda: w.say("tournament.error.running", "That tournament is already under way."),
+        "finished": lambda: w.say("tournament.error.finished", "That tournament is over."),
+        "cancelled": lambda: w.say("tournament.error.cancelled", "That tournament was cancelled."),
+        "withdrawn": lambda: w.say("tournament.error.withdrawn", "You have withdrawn from that tournament."),
+    }
+    found = sentences.get(code)
+    return found() if found is not None else w.say("tournament.error.closed", "That tournament is closed.")
+
+
 TOURNAMENT_ERRORS: dict[type[TournamentError], Callable[[Any, Namer, Words], str]] = {
     TournamentNotFound: lambda e, name, w: _not_found(e, w),
-    TournamentClosed: lambda e, name, w: w.say(
-        "tournament.error.closed", "That tournament is {status}.", status=status(w, e.status)
-    ),
+    TournamentClosed: lambda e, name, w: _closed(w, e.status),
     NotOrganiser: lambda e, name, w: w.say(
         "tournament.error.not_organiser",
         "Only the tournament's creator or a member who can manage the server may do that.",
