@@ -139,6 +139,7 @@ def no_waiting_game(w: Words) -> str:
 def several_waiting_games(w: Words, games: str) -> str:
     return w.say(
         "premove.several_waiting_games",
-        "Several of your games wait for your opponent ({games}); say which with the game option.",
+        "Several of your games wait for your opponent ({games}); say which with the {option} option.",
         games=games,
+        option=w.option("game"),
     )

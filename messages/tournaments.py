@@ -43,7 +43,8 @@ def _not_found(e: TournamentNotFound, w: Words) -> str:
     if e.tournament_id is None:
         return w.say(
             "tournament.error.which",
-            "There is no tournament here to do that in. Name one with the tournament option.",
+            "There is no tournament here to do that in. Name one with the {option} option.",
+            option=w.option("tournament"),
         )
     return w.say("tournament.error.not_found", "There is no tournament #{number} here.", number=e.tournament_id)
 
