@@ -52,7 +52,7 @@ async def _create(session: LocalSession, args: list[str]) -> None:
             rounds = int(value)
         else:
             others.append(word)
-    options = parse_options(others, allowed=("days", "rated"))
+    options = parse_options(others, allowed=("days", "rated"), w=session.w)
     event = await session.service.tournaments.create(
         ALICE_ID,
         name,

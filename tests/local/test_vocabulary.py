@@ -31,6 +31,13 @@ def test_italian_understands_aiuto_and_gioca(tmp_path: Path) -> None:
     assert "Scrivi aiuto per i comandi, esci per uscire." in out
 
 
+def test_italian_options_read_as_the_slash_commands_name_them(tmp_path: Path) -> None:
+    """`gioca nero livello 2`: the choice `nero` and the option `livello` of /gioca, as Discord shows them."""
+    out = session(["gioca nero livello 2"], tmp_path, language="it", pictures=False)
+    assert "Non capisco" not in out
+    assert table(tmp_path / "dama.sqlite3", "SELECT white_id, black_id, bot_level FROM games") == [(0, 1, 2)]
+
+
 def test_italian_still_understands_the_english_words(tmp_path: Path) -> None:
     out = session(["help", "play white", "games"], tmp_path, language="it", pictures=False)
     assert "Comando sconosciuto" not in out and "  gioca [VARIANT]" in out
