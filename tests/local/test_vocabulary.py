@@ -101,3 +101,12 @@ def test_no_shipped_language_has_an_ambiguous_command_word() -> None:
         # nor a word that is another command's English name (which would hide that English word there)
         names = [*COMMANDS, "quit"]
         assert [n for n in names if command_word(w, n) in names and command_word(w, n) != n] == [], locale
+
+
+def test_italian_vacation_names_and_takes_its_own_words(tmp_path: Path) -> None:
+    out = session(["vacanza", "vacanza inizio"], tmp_path, language="it", pictures=False)
+    assert "Non sei in vacanza. Iniziane una con vacanza inizio; ferma i tuoi orologi." in out
+    assert "Buona vacanza: i tuoi orologi sono fermi finché non la chiudi (vacanza fine)" in out
+    assert table(tmp_path / "dama.sqlite3", "SELECT vacation_started_at IS NOT NULL FROM players WHERE id = 1") == [
+        (1,)
+    ]
