@@ -33,6 +33,8 @@ async def tournament(session: LocalSession, parsed: Parsed) -> None:
     if not parsed.args:
         raise InputError(words.local_usage(session.w))
     action, rest = parsed.args[0].lower(), parsed.args[1:]
+    # the subcommands of /tournament in the session's words too (Italian crea, iscriviti, avvia)
+    action = next((a for a in ACTIONS if action == command_word(session.w, f"tournament.{a}")), action)
     handler = ACTIONS.get(action)
     if handler is None:
         raise InputError(words.local_unknown(action, session.w))
@@ -69,8 +71,12 @@ async def _current(session: LocalSession, *statuses: str) -> TournamentView:
     found = list(await session.service.tournaments.in_server(None, include_finished=True))
     chosen = [t for t in found if t.status in statuses] or found
     if not chosen:
-        raise InputError(words.local_none(session.w, command_word(session.w, "tournament")))
+        raise InputError(words.local_none(session.w, _create_spelled(session)))
     return chosen[-1]
+
+
+def _create_spelled(session: LocalSession) -> str:
+    return f"{command_word(session.w, 'tournament')} {command_word(session.w, 'tournament.create')}"
 
 
 def _who(session: LocalSession, args: list[str]) -> int:
@@ -125,7 +131,7 @@ async def _cancel(session: LocalSession, args: list[str]) -> None:
 
 async def _list(session: LocalSession, args: list[str]) -> None:
     found = await session.service.tournaments.in_server(None, include_finished=True)
-    session.say(words.plain(words.listing(found, session.w)))
+    session.say(words.plain(words.listing(found, session.w, _create_spelled(session))))
 
 
 async def show_news(session: LocalSession, news: TournamentNews) -> None:

@@ -25,10 +25,12 @@ QUIT_WORDS = ("quit", "exit", "q")
 
 
 def command_word(w: Words, name: str) -> str:
-    """What a player of this language types for a command ("play" -> "gioca" in Italian)."""
+    """What a player of this language types for a command ("play" -> "gioca" in Italian); a subcommand is
+    named by its path ("tournament.join" -> "iscriviti")."""
     if name in LOCAL_ONLY:
         return LOCAL_ONLY[name](w).lower()
-    return (w.translation(f"command.{name}.name", name) or name).lower()
+    english = name.rsplit(".", 1)[-1]
+    return (w.translation(f"command.{name}.name", english) or english).lower()
 
 
 def _own_word(w: Words, name: str) -> str | None:

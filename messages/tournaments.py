@@ -344,12 +344,13 @@ def picture_title(view: StandingsView, w: Words) -> str:
     return f"{view.tournament.name}: {terms(view.tournament, w)}"
 
 
-def listing(tournaments: Sequence[TournamentView], w: Words) -> str:
+def listing(tournaments: Sequence[TournamentView], w: Words, create: str | None = None) -> str:
+    """create: how to create one here (local mode's words; Discord's slash command by default)."""
     if not tournaments:
         return w.say(
             "tournament.none",
             "No tournament here yet. Create one with {command}.",
-            command=w.command("tournament create"),
+            command=create or w.command("tournament create"),
         )
     return "\n".join(
         w.plural(
@@ -383,10 +384,10 @@ def local_who(w: Words) -> str:
 
 
 def local_none(w: Words, command: str) -> str:
-    """command: the session's word for `tournament`."""
+    """command: the session's words for `tournament create`."""
     return w.say(
         "local.tournament.none",
-        "There is no local tournament yet. Create one with: {command} create NAME",
+        "There is no local tournament yet. Create one with: {command} NAME",
         command=command,
     )
 

