@@ -34,7 +34,7 @@ async def tournament(session: LocalSession, parsed: Parsed) -> None:
         raise InputError(words.local_usage(session.w))
     action, rest = parsed.args[0].lower(), parsed.args[1:]
     # the subcommands of /tournament in the session's words too (Italian crea, iscriviti, avvia)
-    action = next((a for a in ACTIONS if action == command_word(session.w, f"tournament.{a}")), action)
+    action = next((a for a in ACTIONS if action == command_word(session.w, "tournament", a)), action)
     handler = ACTIONS.get(action)
     if handler is None:
         raise InputError(words.local_unknown(action, session.w))
@@ -76,7 +76,7 @@ async def _current(session: LocalSession, *statuses: str) -> TournamentView:
 
 
 def _create_spelled(session: LocalSession) -> str:
-    return f"{command_word(session.w, 'tournament')} {command_word(session.w, 'tournament.create')}"
+    return f"{command_word(session.w, 'tournament')} {command_word(session.w, 'tournament', 'create')}"
 
 
 def _who(session: LocalSession, args: list[str]) -> int:

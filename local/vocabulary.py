@@ -24,13 +24,14 @@ LOCAL_ONLY: dict[str, Callable[[Words], str]] = {
 QUIT_WORDS = ("quit", "exit", "q")
 
 
-def command_word(w: Words, name: str) -> str:
-    """What a player of this language types for a command ("play" -> "gioca" in Italian); a subcommand is
-    named by its path ("tournament.join" -> "iscriviti")."""
+def command_word(w: Words, name: str, sub: str | None = None) -> str:
+    """What a player of this language types for a command ("play" -> "gioca" in Italian), or for one of its
+    subcommands (`command_word(w, "tournament", "join")` -> "iscriviti")."""
     if name in LOCAL_ONLY:
         return LOCAL_ONLY[name](w).lower()
-    english = name.rsplit(".", 1)[-1]
-    return (w.translation(f"command.{name}.name", english) or english).lower()
+    if sub is not None:
+        return (w.translation(f"command.{name}.{sub}.name", sub) or sub).lower()
+    return (w.translation(f"command.{name}.name", name) or name).lower()
 
 
 def _own_word(w: Words, name: str) -> str | None:
