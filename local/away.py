@@ -14,7 +14,6 @@ if TYPE_CHECKING:
 
 
 FORGET_ME, YES = "forget-me", "yes"  # what the player types to confirm
-ACTIONS = ("start", "end", "status")
 
 
 def when(moment: datetime) -> str:
@@ -30,9 +29,7 @@ def _who(args: list[str]) -> tuple[int, list[str]]:
 async def vacation(session: LocalSession, parsed: Parsed) -> None:
     player, args = _who(parsed.args)
     w = session.w
-    typed = args[0].lower() if args else "status"
-    # start, end, status, or the session's words for them (the choices of /vacation: Italian inizio, fine, stato)
-    action = next((a for a in ACTIONS if typed in (a, w.choice(a).lower())), typed)
+    action = args[0].lower() if args else "status"
     clock = session.service.clock
     if action == "start":
         ending = f"{command_word(w, 'vacation')} {w.choice('end')}"

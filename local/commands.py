@@ -6,8 +6,7 @@ from typing import TYPE_CHECKING
 
 from local import away, correspondence, games, imports, tournament
 from local.text import Command, Parsed
-from local.vocabulary import command_word
-from messages.i18n import Words
+from local.vocabulary import command_word, usage_in_words
 from rules import VARIANTS
 
 if TYPE_CHECKING:
@@ -21,7 +20,7 @@ async def show_help(session: LocalSession, parsed: Parsed) -> None:
     session.say(
         w.say("local.help_title", "Commands (the same as on Discord; [#N] picks a game, default: the current one):")
     )
-    lines = [(_in_words(w, command.usage), command.describe(w)) for command in COMMANDS.values()]
+    lines = [(usage_in_words(w, name, command.usage), command.describe(w)) for name, command in COMMANDS.items()]
     leave = (command_word(w, QUIT), w.say("local.help.quit", "leave (games stay in the database)"))
     for usage, summary in [*lines, leave]:
         if len(usage) < USAGE_WIDTH:
@@ -30,12 +29,6 @@ async def show_help(session: LocalSession, parsed: Parsed) -> None:
             session.say(f"  {usage}")
             session.say(f"  {'':{USAGE_WIDTH}} {summary}")
     session.say(w.say("local.variants", "Variants: {variants}.", variants=", ".join(VARIANTS)))
-
-
-def _in_words(w: Words, usage: str) -> str:
-    """A usage line with the command as this language's players type it ("gioca [VARIANT] ...")."""
-    name, _, rest = usage.partition(" ")
-    return " ".join(filter(None, [command_word(w, name), rest]))
 
 
 HELP = Command("help", show_help, "help", lambda w: w.say("local.help.help", "this list"))

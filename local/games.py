@@ -43,7 +43,7 @@ async def challenge(session: LocalSession, parsed: Parsed) -> None:
                 "local.no_such_player", "There is no local player {name!r}: challenge bob or challenge bot.", name=typed
             )
         )
-    options = parse_options(parsed.args[1:], allowed=("variant", "colour", "rated", "days", "fen"), w=session.w)
+    options = parse_options(parsed.args[1:], allowed=("variant", "colour", "rated", "days", "fen"))
     service = session.service
     challenge = await service.challenges.create(
         ALICE_ID,
@@ -73,7 +73,7 @@ async def challenge(session: LocalSession, parsed: Parsed) -> None:
 
 
 async def play(session: LocalSession, parsed: Parsed) -> None:
-    options = parse_options(parsed.args, allowed=("variant", "colour", "level", "fen"), w=session.w)
+    options = parse_options(parsed.args, allowed=("variant", "colour", "level", "fen"))
     started = await session.service.challenges.play_bot_game(
         ALICE_ID, level=options.level, variant=options.variant, color=options.colour, start_fen=options.fen
     )

@@ -18,7 +18,7 @@ import messages
 from local import tournament
 from local.commands import COMMANDS
 from local.text import ALICE_ID, BOB_ID, NAMES, InputError, Parsed, board_text, name_of, write_file
-from local.vocabulary import AmbiguousCommand, command_word, find_command, is_quit
+from local.vocabulary import AmbiguousCommand, command_word, find_command, in_english, is_quit
 from messages import colour_name, example_moves
 from messages.i18n import Words, words
 from messages.play import describe_game_error, game_over
@@ -175,7 +175,8 @@ class LocalSession:
             ambiguity = error
             raise InputError(lambda w: _ambiguous(w, ambiguity)) from None
         known = COMMANDS.get(name) if name is not None else None
-        if known is not None:
+        if known is not None and name is not None:
+            parsed.args = in_english(self.w, name, parsed.args)
             await known.run(self, parsed)
             return
         if looks_like_move(line) and self.current is not None:  # a bare move: 22-18, 22x13x6, c3-d4, cd4

@@ -112,24 +112,9 @@ def _set_valued(options: Options, key: str, value: str) -> None:
         options.days = int(value)
 
 
-def _in_english(w: Words | None) -> dict[str, str]:
-    """The session's words for the typed options, to their English ones: the slash commands' choices and
-    option names (Italian `bianco` -> white, `livello` -> level, `classificata` -> rated)."""
-    if w is None:
-        return {}
-    pairs = {w.choice(colour): colour for colour in COLOURS}
-    pairs |= {w.option(option): english for option, english in _OPTIONS.items()}
-    return {word.lower(): english for word, english in pairs.items() if word.lower() != english}
-
-
-_OPTIONS = {"level": "level", "days_per_move": "days", "rated": "rated", "fen": "fen"}
-
-
-def parse_options(args: list[str], *, allowed: tuple[str, ...], w: Words | None = None) -> Options:
-    """w: the session's words, whose option and colour words are understood beside the English ones."""
+def parse_options(args: list[str], *, allowed: tuple[str, ...]) -> Options:
     options = Options()
-    english = _in_english(w)
-    words = [_translated(word, english) for word in args]
+    words = list(args)
     unknown: list[str] = []
     while words:
         word = words.pop(0)
@@ -151,12 +136,6 @@ def parse_options(args: list[str], *, allowed: tuple[str, ...], w: Words | None 
                 f"I don't understand {name!r}. Variants: {', '.join(VARIANTS)}; options: {', '.join(allowed)}."
             ) from None
     return options
-
-
-def _translated(word: str, english: dict[str, str]) -> str:
-    key, equals, value = word.partition("=")
-    found = english.get(key.lower())
-    return word if found is None else found + equals + value
 
 
 @dataclass(frozen=True)

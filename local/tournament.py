@@ -33,8 +33,6 @@ async def tournament(session: LocalSession, parsed: Parsed) -> None:
     if not parsed.args:
         raise InputError(words.local_usage(session.w))
     action, rest = parsed.args[0].lower(), parsed.args[1:]
-    # the subcommands of /tournament in the session's words too (Italian crea, iscriviti, avvia)
-    action = next((a for a in ACTIONS if action == command_word(session.w, "tournament", a)), action)
     handler = ACTIONS.get(action)
     if handler is None:
         raise InputError(words.local_unknown(action, session.w))
@@ -54,7 +52,7 @@ async def _create(session: LocalSession, args: list[str]) -> None:
             rounds = int(value)
         else:
             others.append(word)
-    options = parse_options(others, allowed=("days", "rated"), w=session.w)
+    options = parse_options(others, allowed=("days", "rated"))
     event = await session.service.tournaments.create(
         ALICE_ID,
         name,

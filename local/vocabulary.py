@@ -9,6 +9,7 @@ the session's language is refused with both named, rather than run as either.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 
 from messages.i18n import SOURCE_LOCALE, Words
@@ -67,3 +68,49 @@ def find_command(word: str, w: Words, names: Iterable[str]) -> str | None:
 def is_quit(word: str, w: Words) -> bool:
     typed = word.lower().lstrip("/")
     return typed in QUIT_WORDS or typed == _own_word(w, "quit")
+
+
+# What is typed after a command, named as the slash commands name it (their choices, their options' names,
+# /tournament's subcommands), per command, so a file or a tournament called "fine" stays as it is elsewhere.
+# Local mode's parsers read the English words; the session's are mapped onto them.
+_COLOURS = ("white", "black", "random")
+_ARGUMENTS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {  # command: (choices, options)
+    "challenge": (_COLOURS, ("rated", "days_per_move", "fen")),
+    "play": (_COLOURS, ("level", "fen")),
+    "hint": ((), ("ply",)),
+    "premove": ((), ("clear",)),
+    "analyse": ((), ("imported",)),
+    "vacation": (("start", "end", "status"), ()),
+    "tournament": ((), ("rated", "days_per_move")),
+}
+_TYPED = {"days_per_move": "days"}  # the option as local mode types it
+_SUBCOMMANDS = {"tournament": ("create", "join", "start", "standings", "pairings", "withdraw", "cancel", "list")}
+
+
+def argument_words(w: Words, command: str) -> dict[str, str]:
+    """The session's word -> the English word, for what may follow `command` (Italian `nero` -> black)."""
+    choices, options = _ARGUMENTS.get(command, ((), ()))
+    pairs = {w.choice(choice): choice for choice in choices}
+    pairs |= {w.option(option): _TYPED.get(option, option) for option in options}
+    pairs |= {command_word(w, command, sub): sub for sub in _SUBCOMMANDS.get(command, ())}
+    # one word each: "a caso" (Italian random) cannot be typed as one, so random stays English there
+    return {word.lower(): english for word, english in pairs.items() if word.lower() != english and " " not in word}
+
+
+def in_english(w: Words, command: str, args: list[str]) -> list[str]:
+    """The arguments with the session's words put in English ones, `livello=2` as `level=2`."""
+    table = argument_words(w, command)
+    english = []
+    for arg in args:
+        key, equals, value = arg.partition("=")
+        found = table.get(key.lower())
+        english.append(arg if found is None else found + equals + value)
+    return english
+
+
+def usage_in_words(w: Words, command: str, usage: str) -> str:
+    """A usage line as this language's players type it: "play [level 1-5] [white|black]" -> "gioca [livello
+    1-5] [bianco|nero]" in Italian."""
+    words = {english: mine for mine, english in argument_words(w, command).items()}
+    words[command] = command_word(w, command)
+    return re.sub(r"[a-z][a-z_-]*", lambda m: words.get(m[0], m[0]), usage)

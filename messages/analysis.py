@@ -158,5 +158,6 @@ def saved_graph(path: str, w: Words = ENGLISH) -> str:
     return w.say("analysis.saved_graph", "The evaluation graph: {path}", path=path)
 
 
-def analyse_imported_usage(w: Words) -> str:
-    return w.say("analysis.imported_usage", "Which imported game? For example: analyse imported 3")
+def analyse_imported_usage(w: Words, example: str) -> str:
+    """example: how local mode's players type it in their language ("analizza importata 3")."""
+    return w.say("analysis.imported_usage", "Which imported game? For example: {example}", example=example)

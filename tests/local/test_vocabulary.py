@@ -25,6 +25,9 @@ def test_italian_understands_aiuto_and_gioca(tmp_path: Path) -> None:
     # the help lists the Italian words, from the slash commands' names, and its own word for help
     assert "  aiuto " in out and "  gioca [VARIANT]" in out and "  sfida bob" in out and "  mossa MOVE" in out
     assert "  esci " in out and "  play [VARIANT]" not in out and "  help " not in out
+    # and what follows a command, as /gioca, /vacanza and /torneo name their options and choices
+    assert "  gioca [VARIANT] [livello 1-5] [bianco|nero|random] [fen FEN]" in out
+    assert "  vacanza [inizio|fine|stato] [bob]" in out and "  torneo crea|iscriviti|avvia|" in out
     # gioca started a game against the bot, partite listed it
     assert table(tmp_path / "dama.sqlite3", "SELECT white_id, black_id FROM games") == [(1, 0)]
     assert "#1" in out.split("partite", 1)[1]
@@ -36,6 +39,12 @@ def test_italian_options_read_as_the_slash_commands_name_them(tmp_path: Path) ->
     out = session(["gioca nero livello 2"], tmp_path, language="it", pictures=False)
     assert "Non capisco" not in out
     assert table(tmp_path / "dama.sqlite3", "SELECT white_id, black_id, bot_level FROM games") == [(0, 1, 2)]
+
+
+def test_a_file_named_like_a_choice_is_left_alone(tmp_path: Path) -> None:
+    """Only what may follow a command is read in the language: `importa fine` imports a file called fine."""
+    out = session(["importa fine"], tmp_path, language="it", pictures=False)
+    assert "fine" in out and "'end'" not in out and " end" not in out.split("importa fine", 1)[1]
 
 
 def test_italian_still_understands_the_english_words(tmp_path: Path) -> None:
@@ -129,3 +138,23 @@ def test_italian_tournament_subcommands_are_the_slash_commands_words(tmp_path: P
 def test_no_local_tournament_names_the_create_command_in_the_language(tmp_path: Path) -> None:
     out = session(["torneo classifica"], tmp_path, language="it", pictures=False)
     assert "Non c'è ancora un torneo locale. Creane uno con: torneo crea NOME" in out
+
+
+def test_italian_import_speaks_italian_and_names_its_own_words(tmp_path: Path) -> None:
+    record = tmp_path / "club.pdn"
+    record.write_text('[GameType "22"]\n1. 22-18 9-13 *\n')
+    out = session(
+        [
+            f"importa {record}", f"importa {tmp_path / 'manca.pdn'}", f"importa {tmp_path}", "importate",
+            "analizza importata",
+        ],
+        tmp_path,
+        language="it",
+        pictures=False,
+    )
+    assert "Mostrane una con: importate N." in out
+    assert f"Non c'è nessun file {tmp_path / 'manca.pdn'}." in out
+    assert f"{tmp_path} è una cartella, non un file." in out
+    assert "Scrivilo così: importate 3" in out
+    assert "Quale partita importata? Per esempio: analizza importata 3" in out
+    assert "No such file" not in out and "Show one with" not in out
