@@ -6,7 +6,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from local.text import ALICE_ID, BOB_ID, Command, InputError, Parsed
-from local.vocabulary import command_word
+from local.vocabulary import ANSWERS, command_word
 from messages import away as words
 
 if TYPE_CHECKING:
@@ -51,7 +51,8 @@ async def forget_me(session: LocalSession, parsed: Parsed) -> None:
     player, args = _who(parsed.args)
     if [a.lower() for a in args] != [YES]:
         session.say(words.forget_question(session.w))
-        typed = [FORGET_ME, YES, *(["bob"] if player == BOB_ID else [])]
+        yes = ANSWERS[YES](session.w)
+        typed = [command_word(session.w, FORGET_ME), yes, *(["bob"] if player == BOB_ID else [])]
         session.say(words.forget_how_to_confirm(session.w, " ".join(typed)))
         return
     report = await session.service.players.delete_data(player)

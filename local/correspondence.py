@@ -42,11 +42,11 @@ async def premove(session: LocalSession, parsed: Parsed) -> None:
     if moves:
         if clear:
             await premoves.clear(game.id, player)
-        session.say(premove_list(await premoves.add(game.id, player, moves), added=True))
+        session.say(premove_list(await premoves.add(game.id, player, moves), added=True, w=session.w))
     elif clear:
-        session.say(premove_list(await premoves.clear(game.id, player)))
+        session.say(premove_list(await premoves.clear(game.id, player), w=session.w))
     else:
-        session.say(premove_list(await premoves.lines(game.id, player)))
+        session.say(premove_list(await premoves.lines(game.id, player), w=session.w))
 
 
 async def rematch(session: LocalSession, parsed: Parsed) -> None:

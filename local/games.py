@@ -33,14 +33,19 @@ async def challenge(session: LocalSession, parsed: Parsed) -> None:
     if who == "alice":
         raise InputError(
             lambda w: w.say(
-                "local.not_yourself", "You are local:alice: you cannot play against yourself. Try challenge bob."
+                "local.not_yourself",
+                "You are local:alice: you cannot play against yourself. Try {challenge} bob.",
+                challenge=command_word(w, "challenge"),
             )
         )
     if who != "bob":
         typed = parsed.args[0]
         raise InputError(
             lambda w: w.say(
-                "local.no_such_player", "There is no local player {name!r}: challenge bob or challenge bot.", name=typed
+                "local.no_such_player",
+                "There is no local player {name!r}: {challenge} bob or {challenge} bot.",
+                name=typed,
+                challenge=command_word(w, "challenge"),
             )
         )
     options = parse_options(parsed.args[1:], allowed=("variant", "colour", "rated", "days", "fen"))
@@ -202,12 +207,20 @@ async def games(session: LocalSession, parsed: Parsed) -> None:
     w = session.w
     mine = await session.active_games()
     if not mine:
-        session.say(w.say("local.no_games", "No active games. Start one with: challenge bob, or challenge bot."))
+        challenge = command_word(w, "challenge")
+        session.say(
+            w.say(
+                "local.no_games",
+                "No active games. Start one with: {challenge} bob, or {challenge} bot.",
+                challenge=challenge,
+            )
+        )
         return
     session.say(
         w.say(
             "local.current_marker",
-            "* marks the current game: moves and commands without #N go to it (switch N changes it).",
+            "* marks the current game: moves and commands without #N go to it ({switch} N changes it).",
+            switch=command_word(w, "switch"),
         )
     )
     for game in mine:
@@ -310,7 +323,8 @@ COMMANDS = (
         "challenge bob [VARIANT] [white|black|random] [rated] [days N] [fen FEN]",
         lambda w: w.say(
             "local.help.challenge",
-            "a game between local:alice (you) and local:bob (same keyboard); challenge bot ... plays the bot",
+            "a game between local:alice (you) and local:bob (same keyboard); {challenge} bot ... plays the bot",
+            challenge=command_word(w, "challenge"),
         ),
     ),
     Command(

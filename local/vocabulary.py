@@ -22,6 +22,8 @@ LOCAL_ONLY: dict[str, Callable[[Words], str]] = {
     "imported": lambda w: w.say("local.command.imported", "imported"),
     "quit": lambda w: w.say("local.command.quit", "quit"),
 }
+# Words that answer a question rather than name a command.
+ANSWERS: dict[str, Callable[[Words], str]] = {"yes": lambda w: w.say("local.answer.yes", "yes")}
 QUIT_WORDS = ("quit", "exit", "q")
 
 
@@ -81,7 +83,8 @@ _ARGUMENTS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {  # command: (
     "premove": ((), ("clear",)),
     "analyse": ((), ("imported",)),
     "vacation": (("start", "end", "status"), ()),
-    "tournament": ((), ("rated", "days_per_move")),
+    "tournament": (("round-robin", "swiss"), ("rated", "days_per_move", "rounds")),
+    "forget-me": (("yes",), ()),
 }
 _TYPED = {"days_per_move": "days"}  # the option as local mode types it
 _SUBCOMMANDS = {"tournament": ("create", "join", "start", "standings", "pairings", "withdraw", "cancel", "list")}
@@ -90,7 +93,7 @@ _SUBCOMMANDS = {"tournament": ("create", "join", "start", "standings", "pairings
 def argument_words(w: Words, command: str) -> dict[str, str]:
     """The session's word -> the English word, for what may follow `command` (Italian `nero` -> black)."""
     choices, options = _ARGUMENTS.get(command, ((), ()))
-    pairs = {w.choice(choice): choice for choice in choices}
+    pairs = {(ANSWERS[c](w) if c in ANSWERS else w.choice(c)): c for c in choices}
     pairs |= {w.option(option): _TYPED.get(option, option) for option in options}
     pairs |= {command_word(w, command, sub): sub for sub in _SUBCOMMANDS.get(command, ())}
     # one word each: "a caso" (Italian random) cannot be typed as one, so random stays English there

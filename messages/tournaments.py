@@ -392,10 +392,9 @@ def local_none(w: Words, command: str) -> str:
     )
 
 
-def local_unknown(word: str, w: Words) -> str:
-    return w.say(
-        "local.tournament.unknown", "I don't understand {word!r} here. Usage: {usage}", word=word, usage=local_usage(w)
-    )
+def local_unknown(word: str, w: Words, usage: str) -> str:
+    """usage: local_usage() as the session types its words."""
+    return w.say("local.tournament.unknown", "I don't understand {word!r} here. Usage: {usage}", word=word, usage=usage)
 
 
 def local_picture(path: str, w: Words) -> str:

@@ -158,3 +158,20 @@ def test_italian_import_speaks_italian_and_names_its_own_words(tmp_path: Path) -
     assert "Scrivilo così: importate 3" in out
     assert "Quale partita importata? Per esempio: analizza importata 3" in out
     assert "No such file" not in out and "Show one with" not in out
+
+
+def test_italian_forget_me_asks_and_takes_si(tmp_path: Path) -> None:
+    out = session(["sfida bob", "dimenticami", "dimenticami sì"], tmp_path, language="it", pictures=False)
+    assert "Scrivi dimenticami sì per cancellarli." in out
+    assert table(tmp_path / "dama.sqlite3", "SELECT status, termination FROM games") == [("finished", "abandoned")]
+
+
+def test_local_sentences_in_italian_name_italian_commands(tmp_path: Path) -> None:
+    out = session(["partite", "sfida carla", "sfida alice", "gioca xyz", "torneo"], tmp_path, language="it",
+                  pictures=False)
+    assert "Nessuna partita in corso. Cominciane una con: sfida bob, oppure sfida bot." in out
+    assert "Non esiste il giocatore locale 'carla': sfida bob oppure sfida bot." in out
+    assert "Prova sfida bob." in out
+    assert "Non capisco 'xyz'. Varianti: italian, " in out and "; opzioni: variante, colore, livello, fen." in out
+    assert "torneo crea NOME " in out and "poi torneo iscriviti alice|bob|bot, torneo avvia, classifica" in out
+    assert "challenge" not in out and "tournament" not in out and "I don't understand" not in out
