@@ -49,7 +49,7 @@ def _english_commands_inside(locale: str) -> list[tuple[str, str, str]]:
     w = words(locale)
     found = []
     for key, text in _texts(read_locale(locale)):
-        if key.startswith(("command.", "option.", "choice.")):
+        if key.endswith(".name") or key.startswith("choice."):  # names themselves; descriptions are checked
             continue
         for name in SLASH.findall(text):
             if name in commands and w.translation(commands[name], name) not in (None, name):
