@@ -187,3 +187,14 @@ def test_the_old_broken_sentences_never_occur(locale: str) -> None:
 def test_an_old_game_with_an_unknown_reason_still_says_who_won() -> None:
     game = replace(_game("italian", "0-1", EndReason.AGREEMENT), termination=None)
     assert ending(game, words("it")) == "Vince il Nero."
+
+
+def test_the_pieces_sentences_were_built_from_are_gone() -> None:
+    """The fragments themselves leave the catalogue, so no new code can join them again."""
+    keys = {message.context for message in read_locale("it")}
+    gone = {
+        "result.win_how", "result.draw_how", "ending.no_moves", "ending.resignation", "ending.abandoned",
+        "challenge.terms", "challenge.random_colour", "colour.white_lower", "announce.game_channel",
+        "offer.kind.draw", "status.accepted", "pdn.draw.repetition", "hint.two_pieces",
+    }
+    assert keys & gone == set()
