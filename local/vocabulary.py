@@ -4,7 +4,8 @@ A command with a slash command reads as its slash command's localized name (`com
 catalogue: Italian `gioca`, `sfida`, `mossa`), so the terminal and Discord agree; the few that exist only here
 (help, switch, pictures, imported, quit) have a `local.command.<name>` entry of their own. A word of the
 session's language wins over an English name that happens to be the same; a word that names two commands in
-the session's language is refused with both named, rather than run as either.
+the session's language is refused with both named, rather than run as either. What follows a command (its
+choices, options and subcommands) is read and shown in the same words (`in_english`, `usage_in_words`).
 """
 
 from __future__ import annotations
