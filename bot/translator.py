@@ -83,7 +83,7 @@ def translate_command_string(english: str, locale: str, context: app_commands.Tr
     is_name = context.location in (Where.command_name, Where.group_name, Where.parameter_name)
     if is_name and not valid_name(translated):
         return None
-    return translated[:100]
+    return translated  # descriptions are kept within Discord's 100 characters by tests/i18n, never cut
 
 
 def _key(context: app_commands.TranslationContextTypes) -> str | None:

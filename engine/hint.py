@@ -94,13 +94,6 @@ def verdict(
 def _wins_pieces(w: Words, side: str, count: int) -> str:
     if count == 1:
         return w.say("hint.wins_a_piece", "{side} wins a piece", side=side)
-    if count <= 4:
-        small = {
-            2: lambda: w.say("hint.two_pieces", "two pieces"),
-            3: lambda: w.say("hint.three_pieces", "three pieces"),
-            4: lambda: w.say("hint.four_pieces", "four pieces"),
-        }
-        return w.say("hint.wins_some", "{side} wins {pieces}", side=side, pieces=small[count]())
     return w.plural("hint.wins_pieces", "{side} wins {count} piece", "{side} wins {count} pieces", count, side=side)
 
 

@@ -6,6 +6,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from local.text import ALICE_ID, BOB_ID, Command, InputError, Parsed
+from local.vocabulary import ANSWERS, command_word
 from messages import away as words
 
 if TYPE_CHECKING:
@@ -27,14 +28,17 @@ def _who(args: list[str]) -> tuple[int, list[str]]:
 
 async def vacation(session: LocalSession, parsed: Parsed) -> None:
     player, args = _who(parsed.args)
+    w = session.w
     action = args[0].lower() if args else "status"
     clock = session.service.clock
     if action == "start":
-        session.say(words.vacation_started(session.w, await clock.start_vacation(player), when))
+        ending = f"{command_word(w, 'vacation')} {w.choice('end')}"
+        session.say(words.vacation_started(w, await clock.start_vacation(player), when, ending))
     elif action == "end":
         session.say(words.vacation_ended(session.w, await clock.end_vacation(player)))
     elif action == "status":
-        session.say(words.vacation_status(session.w, await clock.vacation(player), when))
+        starting = f"{command_word(w, 'vacation')} {w.choice('start')}"
+        session.say(words.vacation_status(w, await clock.vacation(player), when, starting))
     else:
         raise InputError(
             session.w.say(
@@ -47,7 +51,8 @@ async def forget_me(session: LocalSession, parsed: Parsed) -> None:
     player, args = _who(parsed.args)
     if [a.lower() for a in args] != [YES]:
         session.say(words.forget_question(session.w))
-        typed = [FORGET_ME, YES, *(["bob"] if player == BOB_ID else [])]
+        yes = ANSWERS[YES](session.w)
+        typed = [command_word(session.w, FORGET_ME), yes, *(["bob"] if player == BOB_ID else [])]
         session.say(words.forget_how_to_confirm(session.w, " ".join(typed)))
         return
     report = await session.service.players.delete_data(player)

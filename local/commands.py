@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from local import away, correspondence, explore, games, imports, study, tournament
 from local.text import Command, Parsed
+from local.vocabulary import command_word, usage_in_words
 from rules import VARIANTS
 
 if TYPE_CHECKING:
@@ -19,8 +20,9 @@ async def show_help(session: LocalSession, parsed: Parsed) -> None:
     session.say(
         w.say("local.help_title", "Commands (the same as on Discord; [#N] picks a game, default: the current one):")
     )
-    lines = [(command.usage, command.describe(w)) for command in COMMANDS.values()]
-    for usage, summary in [*lines, (QUIT, w.say("local.help.quit", "leave (games stay in the database)"))]:
+    lines = [(usage_in_words(w, name, command.usage), command.describe(w)) for name, command in COMMANDS.items()]
+    leave = (command_word(w, QUIT), w.say("local.help.quit", "leave (games stay in the database)"))
+    for usage, summary in [*lines, leave]:
         if len(usage) < USAGE_WIDTH:
             session.say(f"  {usage.ljust(USAGE_WIDTH)} {summary}")
         else:  # a long usage gets its own line

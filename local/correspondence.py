@@ -6,6 +6,7 @@ import asyncio
 from typing import TYPE_CHECKING
 
 from local.text import ALICE_ID, BOB_ID, NAMES, Command, InputError, Parsed, name_of, write_file
+from local.vocabulary import command_word
 from messages.analysis import analyse_imported_usage, headline, label, progress_text, saved_graph, saved_pdn, summary
 from messages.premove import premove_list
 from messages.rematch import opened, rematch_started
@@ -41,11 +42,11 @@ async def premove(session: LocalSession, parsed: Parsed) -> None:
     if moves:
         if clear:
             await premoves.clear(game.id, player)
-        session.say(premove_list(await premoves.add(game.id, player, moves), added=True))
+        session.say(premove_list(await premoves.add(game.id, player, moves), added=True, w=session.w))
     elif clear:
-        session.say(premove_list(await premoves.clear(game.id, player)))
+        session.say(premove_list(await premoves.clear(game.id, player), w=session.w))
     else:
-        session.say(premove_list(await premoves.lines(game.id, player)))
+        session.say(premove_list(await premoves.lines(game.id, player), w=session.w))
 
 
 async def rematch(session: LocalSession, parsed: Parsed) -> None:
@@ -57,9 +58,11 @@ async def rematch(session: LocalSession, parsed: Parsed) -> None:
     started = await challenges.accept(challenge.id, challenge.opponent_id)  # hot seat: the other side agrees
     new = started.game
     session.current = new.id
+    w = session.w
+    white, black = name_of(new, new.white_id, w), name_of(new, new.black_id, w)
     session.say(
-        rematch_started(game.id, new.id, name_of(new, new.white_id, session.w), name_of(new, new.black_id, session.w))
-        + (opened(started.bot_move.move.notation) if started.bot_move is not None else "")
+        rematch_started(game.id, new.id, white, black, w)
+        + (opened(started.bot_move.move.notation, w) if started.bot_move is not None else "")
     )
     await session.show(new)
 
@@ -70,7 +73,8 @@ async def analyse(session: LocalSession, parsed: Parsed) -> None:
     if parsed.args and parsed.args[0].lower() == "imported":
         number = parsed.args[1] if len(parsed.args) > 1 else ""
         if not number.isdigit() or len(number) > 12 or len(parsed.args) > 2:
-            raise InputError(analyse_imported_usage)
+            example = f"{command_word(session.w, 'analyse')} {session.w.option('imported')} 3"
+            raise InputError(analyse_imported_usage(session.w, example))
         imported = int(number)
         game: GameView | None = None
         player = ALICE_ID

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from engine import hint_text
 from local.text import ALICE_ID, BOB_ID, NAMES, Command, InputError, Parsed, name_of, parse_options, write_file
+from local.vocabulary import command_word
 from messages import colour_name
 from messages.i18n import Words
 from messages.openings import ballot_accepted
@@ -35,14 +36,19 @@ async def challenge(session: LocalSession, parsed: Parsed) -> None:
     if who == "alice":
         raise InputError(
             lambda w: w.say(
-                "local.not_yourself", "You are local:alice: you cannot play against yourself. Try challenge bob."
+                "local.not_yourself",
+                "You are local:alice: you cannot play against yourself. Try {challenge} bob.",
+                challenge=command_word(w, "challenge"),
             )
         )
     if who != "bob":
         typed = parsed.args[0]
         raise InputError(
             lambda w: w.say(
-                "local.no_such_player", "There is no local player {name!r}: challenge bob or challenge bot.", name=typed
+                "local.no_such_player",
+                "There is no local player {name!r}: {challenge} bob or {challenge} bot.",
+                name=typed,
+                challenge=command_word(w, "challenge"),
             )
         )
     options = parse_options(parsed.args[1:], allowed=("variant", "colour", "rated", "days", "fen", "ballot"))
@@ -154,7 +160,8 @@ async def hint(session: LocalSession, parsed: Parsed) -> None:
         raise InputError(
             lambda w: w.say(
                 "local.ply_only_finished",
-                "Choosing an earlier position is for finished games; type hint alone for a hint now.",
+                "Choosing an earlier position is for finished games; type {hint} alone for a hint now.",
+                hint=command_word(w, "hint"),
             )
         )
     shown = game.ply if ply is None else ply
@@ -217,12 +224,20 @@ async def games(session: LocalSession, parsed: Parsed) -> None:
     w = session.w
     mine = await session.active_games()
     if not mine:
-        session.say(w.say("local.no_games", "No active games. Start one with: challenge bob, or challenge bot."))
+        challenge = command_word(w, "challenge")
+        session.say(
+            w.say(
+                "local.no_games",
+                "No active games. Start one with: {challenge} bob, or {challenge} bot.",
+                challenge=challenge,
+            )
+        )
         return
     session.say(
         w.say(
             "local.current_marker",
-            "* marks the current game: moves and commands without #N go to it (switch N changes it).",
+            "* marks the current game: moves and commands without #N go to it ({switch} N changes it).",
+            switch=command_word(w, "switch"),
         )
     )
     for game in mine:
@@ -271,9 +286,17 @@ async def pictures(session: LocalSession, parsed: Parsed) -> None:
         on = session.pictures
         raise InputError(
             lambda w: (
-                w.say("local.pictures_on", "Board pictures are on. Type pictures on or pictures off.")
+                w.say(
+                    "local.pictures_on",
+                    "Board pictures are on. Type {pictures} on or {pictures} off.",
+                    pictures=command_word(w, "pictures"),
+                )
                 if on
-                else w.say("local.pictures_off", "Board pictures are off. Type pictures on or pictures off.")
+                else w.say(
+                    "local.pictures_off",
+                    "Board pictures are off. Type {pictures} on or {pictures} off.",
+                    pictures=command_word(w, "pictures"),
+                )
             )
         )
     session.pictures = choice == "on"
@@ -317,7 +340,8 @@ COMMANDS = (
         "challenge bob [VARIANT] [white|black|random] [rated] [days N] [fen FEN] [ballot]",
         lambda w: w.say(
             "local.help.challenge",
-            "a game between local:alice (you) and local:bob (same keyboard); challenge bot ... plays the bot",
+            "a game between local:alice (you) and local:bob (same keyboard); {challenge} bot ... plays the bot",
+            challenge=command_word(w, "challenge"),
         ),
     ),
     Command(

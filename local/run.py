@@ -11,6 +11,7 @@ from typing import TextIO
 import engine as engine_module
 from data.db import Database
 from local.session import BOARDS_DIR, LocalSession
+from local.vocabulary import command_word
 from service import Analyser, Engine, Service
 from web import WebConfig
 from web.thread import serve_in_thread
@@ -69,7 +70,14 @@ def run_session(
                 session.say(
                     w.say("local.board_key", "Boards: w/b are White's/Black's men, W/B their kings, . an empty square.")
                 )
-                session.say(w.say("local.type_help", "Type help for the commands, quit to leave."))
+                session.say(
+                    w.say(
+                        "local.type_help",
+                        "Type {help} for the commands, {quit} to leave.",
+                        help=command_word(w, "help"),
+                        quit=command_word(w, "quit"),
+                    )
+                )
             runner.run(session.start())
             while True:
                 output.write(runner.run(session.prompt()))

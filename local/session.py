@@ -18,10 +18,11 @@ import messages
 from local import tournament
 from local.commands import COMMANDS
 from local.text import ALICE_ID, BOB_ID, NAMES, InputError, Parsed, board_text, name_of, write_file
+from local.vocabulary import AmbiguousCommand, command_word, find_command, in_english, is_quit
 from messages import colour_name, example_moves
-from messages.i18n import words
+from messages.i18n import Words, words
 from messages.openings import opening_line
-from messages.play import describe_game_error, ending
+from messages.play import describe_game_error, game_over
 from messages.premove import conditional_reply
 from messages.variants import variant_name
 from messages.web import local_link
@@ -88,9 +89,10 @@ class LocalSession:
             self.say(
                 self.w.plural(
                     "local.active_games",
-                    "You have {count} active game; type games to list them.",
-                    "You have {count} active games; type games to list them.",
+                    "You have {count} active game; type {games} to list them.",
+                    "You have {count} active games; type {games} to list them.",
                     len(mine),
+                    games=command_word(self.w, "games"),
                 )
             )
 
@@ -122,7 +124,7 @@ class LocalSession:
             return True
         try:
             parsed = self._parse(line)
-            if parsed.command in ("quit", "exit", "q"):
+            if is_quit(parsed.command, self.w):
                 return False
             await self._run(parsed, line)
         except InputError as error:
@@ -143,8 +145,9 @@ class LocalSession:
             raise InputError(
                 lambda w: w.say(
                     "local.unreadable",
-                    "I could not read that ({problem}). Type help for the commands.",
+                    "I could not read that ({problem}). Type {help} for the commands.",
                     problem=problem,
+                    help=command_word(w, "help"),
                 )
             ) from None
         command, args = tokens[0].lower().lstrip("/"), tokens[1:]
@@ -170,8 +173,14 @@ class LocalSession:
 
     async def _run(self, parsed: Parsed, line: str) -> None:
         command = parsed.command
-        known = COMMANDS.get(command)
-        if known is not None:
+        try:
+            name = find_command(command, self.w, COMMANDS)
+        except AmbiguousCommand as error:
+            ambiguity = error
+            raise InputError(lambda w: _ambiguous(w, ambiguity)) from None
+        known = COMMANDS.get(name) if name is not None else None
+        if known is not None and name is not None:
+            parsed.args = in_english(self.w, name, parsed.args)
             await known.run(self, parsed)
             return
         if looks_like_move(line) and self.current is not None:  # a bare move: 22-18, 22x13x6, c3-d4, cd4
@@ -179,7 +188,10 @@ class LocalSession:
             return
         raise InputError(
             lambda w: w.say(
-                "local.unknown_command", "Unknown command {command!r}. Type help for the list.", command=command
+                "local.unknown_command",
+                "Unknown command {command!r}. Type {help} for the list.",
+                command=command,
+                help=command_word(w, "help"),
             )
         )
 
@@ -202,7 +214,10 @@ class LocalSession:
             typed = " ".join(parsed.args)
             raise InputError(
                 lambda w: w.say(
-                    "local.not_understood", "I don't understand {text!r} here. Type help for the commands.", text=typed
+                    "local.not_understood",
+                    "I don't understand {text!r} here. Type {help} for the commands.",
+                    text=typed,
+                    help=command_word(w, "help"),
                 )
             )
         if parsed.game_id is not None:
@@ -276,9 +291,7 @@ class LocalSession:
         game = finished.game
         await self.show(game)
         ratings = self.ratings(game, finished.rating_changes)
-        over = self.w.say(
-            "error.game_over", "Game #{game} is over: {ending}.", game=game.id, ending=ending(game, self.w)
-        )
+        over = game_over(self.w, game)
         self.say(" ".join(filter(None, [headline, over, ratings])))
         await tournament.after_game(self, game.id)  # a tournament game: its next round, or the end
 
@@ -379,3 +392,12 @@ class LocalSession:
     def game_error(self, error: GameError) -> str:
         w = self.w
         return describe_game_error(error, lambda player: NAMES.get(player, w.say("local.the_bot", "the bot")), w)
+
+
+def _ambiguous(w: Words, error: AmbiguousCommand) -> str:
+    return w.say(
+        "local.ambiguous_command",
+        "{word!r} names more than one command here ({commands}): type the English name of the one you mean.",
+        word=error.word,
+        commands=w.join(list(error.names)),
+    )

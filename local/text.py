@@ -113,6 +113,20 @@ def _set_valued(options: Options, key: str, value: str) -> None:
         options.days = int(value)
 
 
+# The option words local mode reads, as the slash commands name them (`days` is /challenge's days_per_move).
+_OPTION_NAMES = {"days": "days_per_move"}
+
+
+def _not_an_option(w: Words, typed: str, allowed: tuple[str, ...]) -> str:
+    return w.say(
+        "local.not_an_option",
+        "I don't understand {text!r}. Variants: {variants}; options: {options}.",
+        text=typed,
+        variants=", ".join(VARIANTS),
+        options=", ".join(w.option(_OPTION_NAMES.get(option, option)) for option in allowed),
+    )
+
+
 def parse_options(args: list[str], *, allowed: tuple[str, ...]) -> Options:
     options = Options()
     words = list(args)
@@ -135,9 +149,7 @@ def parse_options(args: list[str], *, allowed: tuple[str, ...]) -> Options:
         try:
             options.variant = find_variant(name).id
         except UnknownVariantError:
-            raise InputError(
-                f"I don't understand {name!r}. Variants: {', '.join(VARIANTS)}; options: {', '.join(allowed)}."
-            ) from None
+            raise InputError(lambda w: _not_an_option(w, name, allowed)) from None
     return options
 
 

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from local.text import ALICE_ID, BOB_ID, NAMES, Command, InputError, Parsed, parse_options, write_file
+from local.vocabulary import command_word, usage_in_words
 from messages import tournaments as words
 from messages.openings import tournament_ballots
 from messages.play import bot_name
@@ -31,17 +32,17 @@ def namer(session: LocalSession) -> Callable[[int], str]:
 
 async def tournament(session: LocalSession, parsed: Parsed) -> None:
     if not parsed.args:
-        raise InputError(words.local_usage(session.w))
+        raise InputError(_usage(session))
     action, rest = parsed.args[0].lower(), parsed.args[1:]
     handler = ACTIONS.get(action)
     if handler is None:
-        raise InputError(words.local_unknown(action, session.w))
+        raise InputError(words.local_unknown(action, session.w, _usage(session)))
     await handler(session, rest)
 
 
 async def _create(session: LocalSession, args: list[str]) -> None:
     if not args:
-        raise InputError(words.local_usage(session.w))
+        raise InputError(_usage(session))
     name, rest = args[0], args[1:]
     kind, rounds, others = TournamentFormat.ROUND_ROBIN.value, None, []
     for word in rest:
@@ -72,8 +73,17 @@ async def _current(session: LocalSession, *statuses: str) -> TournamentView:
     found = list(await session.service.tournaments.in_server(None, include_finished=True))
     chosen = [t for t in found if t.status in statuses] or found
     if not chosen:
-        raise InputError(words.local_none(session.w))
+        raise InputError(words.local_none(session.w, _create_spelled(session)))
     return chosen[-1]
+
+
+def _usage(session: LocalSession) -> str:
+    """The usage, its command words as this language types them."""
+    return usage_in_words(session.w, "tournament", words.local_usage(session.w))
+
+
+def _create_spelled(session: LocalSession) -> str:
+    return f"{command_word(session.w, 'tournament')} {command_word(session.w, 'tournament', 'create')}"
 
 
 def _who(session: LocalSession, args: list[str]) -> int:
@@ -114,7 +124,7 @@ async def _standings(session: LocalSession, args: list[str]) -> None:
 
 async def _pairings(session: LocalSession, args: list[str]) -> None:
     if len(args) > 1 or (args and not (args[0].isdigit() and len(args[0]) < 4)):
-        raise InputError(words.local_unknown(" ".join(args), session.w))
+        raise InputError(words.local_unknown(" ".join(args), session.w, _usage(session)))
     target = await _current(session, "running", "finished")
     number, boards = await session.service.tournaments.pairings(target.id, int(args[0]) if args else None)
     session.say(words.plain(words.pairings(target, number, boards, namer(session), session.w)))
@@ -128,7 +138,7 @@ async def _cancel(session: LocalSession, args: list[str]) -> None:
 
 async def _list(session: LocalSession, args: list[str]) -> None:
     found = await session.service.tournaments.in_server(None, include_finished=True)
-    session.say(words.plain(words.listing(found, session.w)))
+    session.say(words.plain(words.listing(found, session.w, _create_spelled(session))))
 
 
 async def show_news(session: LocalSession, news: TournamentNews) -> None:
@@ -199,7 +209,9 @@ COMMANDS = (
         tournament,
         "tournament create|join|start|standings|pairings|withdraw|cancel|list",
         lambda w: w.say(
-            "local.help.tournament", "a round robin or Swiss event with local:bob and the bot (tournament alone: how)"
+            "local.help.tournament",
+            "a round robin or Swiss event with local:bob and the bot ({command} alone: how)",
+            command=command_word(w, "tournament"),
         ),
     ),
 )

@@ -44,12 +44,6 @@ def outcome(w: Words, result: str | None) -> str:
     return w.say("result.over", "Over")
 
 
-def colour_in_sentence(w: Words, colour: object) -> str:
-    """'white' / 'black' inside a sentence ("... now plays white")."""
-    text = str(getattr(colour, "label", colour)).lower()
-    return w.say("colour.white_lower", "white") if text == "white" else w.say("colour.black_lower", "black")
-
-
 def _number(value: object) -> int:
     try:
         return int(str(value))

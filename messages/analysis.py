@@ -95,7 +95,10 @@ def player_name(player: PlayerReview, name: Namer) -> str:
 def which_game(w: Words) -> str:
     return w.say(
         "analysis.which_game",
-        "Say which game to analyse: game:N (a finished game) or imported:N (a record from /import).",
+        "Say which game to analyse: {game}:N (a finished game) or {imported}:N (a record from {command}).",
+        game=w.option("game"),
+        imported=w.option("imported"),
+        command=w.command("import"),
     )
 
 
@@ -155,5 +158,6 @@ def saved_graph(path: str, w: Words = ENGLISH) -> str:
     return w.say("analysis.saved_graph", "The evaluation graph: {path}", path=path)
 
 
-def analyse_imported_usage(w: Words) -> str:
-    return w.say("analysis.imported_usage", "Which imported game? For example: analyse imported 3")
+def analyse_imported_usage(w: Words, example: str) -> str:
+    """example: how local mode's players type it in their language ("analizza importata 3")."""
+    return w.say("analysis.imported_usage", "Which imported game? For example: {example}", example=example)

@@ -15,39 +15,41 @@ DAY = 86_400.0
 def days_left(w: Words, seconds: float) -> str:
     days = round(seconds / DAY, 1)
     whole = int(days) if days == int(days) else days
-    return w.say("vacation.days_left", "{days} vacation days left this year", days=whole)
+    # A label and a number: no plural to agree with a count that may be 2.5.
+    return w.say("vacation.days_left", "Vacation days left this year: {days}.", days=whole)
 
 
-def vacation_status(w: Words, vacation: Vacation, when: When) -> str:
+def vacation_status(w: Words, vacation: Vacation, when: When, start_command: str) -> str:
+    """start_command: how the player starts a vacation here (w.command("vacation", action="start") on Discord)."""
     if vacation.on_vacation and vacation.started_at is not None and vacation.ends_at is not None:
-        return w.say(
+        on = w.say(
             "vacation.on",
-            "You are on vacation since {start}: your clocks are paused until you end it, at the latest {end}. "
-            "{left}.",
+            "You are on vacation since {start}: your clocks are paused until you end it, at the latest {end}.",
             start=when(vacation.started_at),
             end=when(vacation.ends_at),
-            left=days_left(w, vacation.seconds_left),
         )
-    return w.say(
+        return f"{on} {days_left(w, vacation.seconds_left)}"
+    off = w.say(
         "vacation.off",
-        "You are not on vacation: {left}. Start one with /vacation start; it pauses your clocks.",
-        left=days_left(w, vacation.seconds_left),
+        "You are not on vacation. Start one with {command}; it pauses your clocks.",
+        command=start_command,
     )
+    return f"{off} {days_left(w, vacation.seconds_left)}"
 
 
-def vacation_started(w: Words, vacation: Vacation, when: When) -> str:
+def vacation_started(w: Words, vacation: Vacation, when: When, end_command: str) -> str:
     assert vacation.ends_at is not None
     return w.say(
         "vacation.started",
-        "Enjoy your vacation: your clocks are paused until you end it (/vacation end), at the latest {end}.",
+        "Enjoy your vacation: your clocks are paused until you end it ({command}), at the latest {end}.",
         end=when(vacation.ends_at),
+        command=end_command,
     )
 
 
 def vacation_ended(w: Words, vacation: Vacation) -> str:
-    return w.say(
-        "vacation.ended", "Welcome back: your clocks run again. {left}.", left=days_left(w, vacation.seconds_left)
-    )
+    back = w.say("vacation.ended", "Welcome back: your clocks run again.")
+    return f"{back} {days_left(w, vacation.seconds_left)}"
 
 
 def forget_question(w: Words) -> str:

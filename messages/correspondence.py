@@ -23,8 +23,9 @@ CORRESPONDENCE_ERRORS: dict[type[GameError], Callable[[Any, Callable[[int], str]
     AnalysisRefused: lambda e, name, w: (
         w.say(
             "analysis.refused_active",
-            "Game #{game} is still being played: analyses are for finished games (use /hint where allowed).",
+            "Game #{game} is still being played: analyses are for finished games (use {hint} where allowed).",
             game=e.game_id,
+            hint=w.command("hint"),
         )
         if e.reason == "active"
         else w.say(

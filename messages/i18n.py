@@ -83,8 +83,10 @@ class Words:
         found = getattr(self._catalogue, "_catalog", {}).get(f"{key}\x04{source}")
         return found if isinstance(found, str) and found else None
 
-    def command(self, path: str) -> str:
-        """A slash command as this locale's players see it in Discord: "vacation start" -> "/vacanza inizia".
+    def command(self, path: str, /, **options: object) -> str:
+        """A slash command as this locale's players see it in Discord: "vacation" -> "/vacanza", and with
+        options `command("vacation", action="start")` -> "/vacanza azione:inizio" (a choice by its value, in
+        the locale's words; numbers as given).
 
         Sentences take it as a placeholder (`{command}`), so no translation ever spells a command in English.
         """
@@ -92,11 +94,17 @@ class Words:
         names = [
             self.translation(f"command.{'.'.join(parts[: i + 1])}.name", part) or part for i, part in enumerate(parts)
         ]
-        return "/" + " ".join(names)
+        given = [f"{self.option(name)}:{self.choice(value)}" for name, value in options.items()]
+        return " ".join(["/" + " ".join(names), *given])
 
     def option(self, name: str) -> str:
         """An option's name in this locale ("game" -> "partita"), for sentences such as `{option}:12`."""
         return self.translation(f"option.{name}.name", name) or name
+
+    def choice(self, value: object) -> str:
+        """A fixed choice of an option in this locale ("start" -> "inizio"); anything else as it is."""
+        text = str(value)
+        return self.translation(f"choice.{text}", text) or text
 
     def join(self, items: list[str]) -> str:
         return self.say("list.separator", ", ").join(items)

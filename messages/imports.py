@@ -52,11 +52,19 @@ def pasted_text(w: Words = ENGLISH) -> str:
 
 
 def show_on_discord(w: Words = ENGLISH) -> str:
-    return w.say("import.show.discord", "Show one with /board, /replay or /pdn and its number in the imported option.")
+    return w.say(
+        "import.show.discord",
+        "Show one with {board}, {replay} or {pdn} and its number in the {imported} option.",
+        board=w.command("board"),
+        replay=w.command("replay"),
+        pdn=w.command("pdn"),
+        imported=w.option("imported"),
+    )
 
 
-def show_locally(w: Words = ENGLISH) -> str:
-    return w.say("import.show.local", "Show one with: imported N.")
+def show_locally(w: Words, command: str) -> str:
+    """command: local mode's word for `imported` in the session's language."""
+    return w.say("import.show.local", "Show one with: {command} N.", command=command)
 
 
 def _entry_line(entry: ImportedEntry, w: Words) -> str:
@@ -147,18 +155,31 @@ def imported_replay(imported_id: int, moves: int, w: Words = ENGLISH) -> str:
     )
 
 
-def local_import_usage(w: Words = ENGLISH) -> str:
+def local_import_usage(w: Words, command: str) -> str:
+    """command: local mode's word for `import` in the session's language."""
     return w.say(
         "import.local.usage",
-        "Write it like: import games.pdn (optionally followed by the variant, e.g. import games.pdn english).",
+        "Write it like: {command} games.pdn (optionally followed by the variant, e.g. {command} games.pdn english).",
+        command=command,
     )
 
 
-def local_show_usage(w: Words = ENGLISH) -> str:
-    return w.say("import.local.show_usage", "Write it like: imported 3 (the number the import report gave).")
+def local_show_usage(w: Words, command: str) -> str:
+    """command: local mode's word for `imported` in the session's language."""
+    return w.say(
+        "import.local.show_usage", "Write it like: {command} 3 (the number the import report gave).", command=command
+    )
 
 
-def cannot_read_file(path: str, reason: str, w: Words = ENGLISH) -> str:
+def cannot_read_file(path: str, error: OSError, w: Words = ENGLISH) -> str:
+    """One whole sentence per common reason; the system's own words (English) only for a rare one."""
+    if isinstance(error, FileNotFoundError):
+        return w.say("import.local.no_file", "There is no file {path}.", path=path)
+    if isinstance(error, PermissionError):
+        return w.say("import.local.not_allowed", "I am not allowed to read {path}.", path=path)
+    if isinstance(error, IsADirectoryError):
+        return w.say("import.local.is_folder", "{path} is a folder, not a file.", path=path)
+    reason = error.strerror or type(error).__name__
     return w.say("import.local.cannot_read", "I cannot read {path}: {reason}.", path=path, reason=reason)
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from messages.i18n import Words
-from messages.play import ending
+from messages.play import ending, result_sentence
 from service.results import EndReason, GameView, OfferKind, RatingChange
 
 Namer = Callable[[int], str]
@@ -45,7 +45,13 @@ def how_it_ended(w: Words, reason: EndReason, loser: str) -> str:
 
 
 def final_line(w: Words, headline: str, game: GameView, changes: tuple[RatingChange, ...], name: Namer) -> str:
-    text = f"{headline} {ending(game, w)}."
+    # The headline already says how a resignation, a timeout, an agreement or a forfeit ended it.
+    if game.termination is EndReason.AGREEMENT:
+        text = headline
+    elif game.termination in (EndReason.RESIGNATION, EndReason.TIMEOUT, EndReason.ABANDONED):
+        text = f"{headline} {result_sentence(w, game.result)}"
+    else:
+        text = f"{headline} {ending(game, w)}"
     rated = " ".join(f"{name(c.player_id)} {c.rating_after:.0f} ({c.delta:+.0f})." for c in changes)
     return text + (" " + w.say("game.ratings", "Ratings: {ratings}", ratings=rated) if rated else "")
 
@@ -98,8 +104,9 @@ def vacation_used_up(w: Words) -> str:
 
 
 def board_elsewhere(w: Words, where: str | None) -> str:
-    place = where or w.say("announce.game_channel", "the game channel")
-    return w.say("announce.board_is_in", "Done — the board is in {place}.", place=place)
+    if where is None:
+        return w.say("announce.board_in_game_channel", "Done — the board is in the game channel.")
+    return w.say("announce.board_is_in", "Done — the board is in {place}.", place=where)
 
 
 def stored_but_waiting(w: Words, game_id: int) -> str:

@@ -12,14 +12,33 @@ from rules.pdn_scan import Defect, PdnReason
 from rules.position import Position
 
 
-def _termination(w: Words, code: str) -> str:
-    if code == "repetition":
-        return w.say("pdn.draw.repetition", "the same position occurred for the third time")
-    if code == "move_limit":
-        return w.say("pdn.draw.move_limit", "the move limit without a man move or capture was reached")
-    if code == "endgame_rule":
-        return w.say("pdn.draw.endgame_rule", "an endgame rule of the variant applied")
-    return w.say("pdn.draw.other", "a draw rule applied")
+def _draw_reached(d: Defect, w: Words) -> str:
+    """One whole sentence per draw rule the record plays past."""
+    values = {"move": d.text, "ply": d.ply}
+    match d.detail("termination"):
+        case "repetition":
+            return w.say(
+                "pdn.draw_reached.repetition",
+                "After {move} (ply {ply}) the same position occurred for the third time, which the rules make a "
+                "draw; the record goes on.",
+                **values,
+            )
+        case "move_limit":
+            return w.say(
+                "pdn.draw_reached.move_limit",
+                "After {move} (ply {ply}) the move limit without a man move or capture was reached, which the rules "
+                "make a draw; the record goes on.",
+                **values,
+            )
+        case "endgame_rule":
+            return w.say(
+                "pdn.draw_reached.endgame_rule",
+                "After {move} (ply {ply}) an endgame rule of the variant makes the game a draw; the record goes on.",
+                **values,
+            )
+    return w.say(
+        "pdn.draw_reached", "After {move} (ply {ply}) a draw rule ends the game; the record goes on.", **values
+    )
 
 
 def _variant_needed(d: Defect, w: Words) -> str:
@@ -77,13 +96,7 @@ _SENTENCES: dict[str, Callable[[Defect, Words], str]] = {
     PdnReason.CYRILLIC_LETTERS: lambda d, w: w.say(
         "pdn.cyrillic_letters", "{text} has Cyrillic letters that look Latin; read as Latin.", text=repr(d.text)
     ),
-    PdnReason.DRAW_REACHED: lambda d, w: w.say(
-        "pdn.draw_reached",
-        "After {move} (ply {ply}) the rules would make the game a draw: {why}; the record goes on.",
-        move=d.text,
-        ply=d.ply,
-        why=_termination(w, d.detail("termination")),
-    ),
+    PdnReason.DRAW_REACHED: _draw_reached,
     PdnReason.VARIANT_INFERRED: lambda d, w: w.say(
         "pdn.variant_inferred", "No GameType tag: only {variant} replays every move.", variant=d.text
     ),

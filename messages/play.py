@@ -6,15 +6,16 @@ the Words of the language to speak.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
-from messages import outcome
 from messages.correspondence import CORRESPONDENCE_ERRORS
 from messages.i18n import ENGLISH, Words
 from messages.imports import IMPORT_ERRORS
 from messages.openings import OPENING_ERRORS
 from messages.tournaments import TOURNAMENT_ERRORS
+from rules import UnknownVariantError, find_variant
 from service.errors import (
     AlreadyAnswered,
     AlreadyOnVacation,
@@ -63,14 +64,35 @@ def unknown_command(w: Words) -> str:
     )
 
 
-_ENDINGS: dict[EndReason, Callable[[Words], str]] = {
-    EndReason.NO_MOVES: lambda w: w.say("ending.no_moves", "no moves left"),
-    EndReason.REPETITION: lambda w: w.say("ending.repetition", "threefold repetition"),
-    EndReason.MOVE_LIMIT: lambda w: w.say("ending.move_limit", "no progress (move limit)"),
-    EndReason.RESIGNATION: lambda w: w.say("ending.resignation", "resignation"),
-    EndReason.TIMEOUT: lambda w: w.say("ending.timeout", "time"),
-    EndReason.AGREEMENT: lambda w: w.say("ending.agreement", "agreement"),
-    EndReason.ABANDONED: lambda w: w.say("ending.abandoned", "forfeit"),
+# One whole sentence per way a game ends and who won it: a translator sees each as it is read.
+_WINS: dict[tuple[EndReason, str], Callable[[Words], str]] = {
+    (EndReason.NO_MOVES, "1-0"): lambda w: w.say("ending.white_wins.no_moves", "White wins: Black cannot move."),
+    (EndReason.NO_MOVES, "0-1"): lambda w: w.say("ending.black_wins.no_moves", "Black wins: White cannot move."),
+    (EndReason.RESIGNATION, "1-0"): lambda w: w.say("ending.white_wins.resignation", "White wins: Black resigned."),
+    (EndReason.RESIGNATION, "0-1"): lambda w: w.say("ending.black_wins.resignation", "Black wins: White resigned."),
+    (EndReason.TIMEOUT, "1-0"): lambda w: w.say("ending.white_wins.timeout", "White wins: Black ran out of time."),
+    (EndReason.TIMEOUT, "0-1"): lambda w: w.say("ending.black_wins.timeout", "Black wins: White ran out of time."),
+    (EndReason.ABANDONED, "1-0"): lambda w: w.say(
+        "ending.white_wins.forfeit", "White wins by forfeit: Black's player has left Dama."
+    ),
+    (EndReason.ABANDONED, "0-1"): lambda w: w.say(
+        "ending.black_wins.forfeit", "Black wins by forfeit: White's player has left Dama."
+    ),
+    (EndReason.REPETITION, "1/2-1/2"): lambda w: w.say("ending.draw.repetition", "Draw by threefold repetition."),
+    (EndReason.MOVE_LIMIT, "1/2-1/2"): lambda w: w.say(
+        "ending.draw.move_limit", "Draw: the move limit passed without a capture or a man's move."
+    ),
+    (EndReason.AGREEMENT, "1/2-1/2"): lambda w: w.say("ending.draw.agreement", "Draw by agreement."),
+}
+# In giveaway draughts the side that cannot move is the winner.
+_GIVEAWAY_WINS: dict[str, Callable[[Words], str]] = {
+    "1-0": lambda w: w.say("ending.white_wins.giveaway", "White wins: White has no move left, which wins at giveaway."),
+    "0-1": lambda w: w.say("ending.black_wins.giveaway", "Black wins: Black has no move left, which wins at giveaway."),
+}
+_RESULTS: dict[str | None, Callable[[Words], str]] = {
+    "1-0": lambda w: w.say("ending.white_wins", "White wins."),
+    "0-1": lambda w: w.say("ending.black_wins", "Black wins."),
+    "1/2-1/2": lambda w: w.say("ending.draw", "Draw."),
 }
 
 
@@ -99,30 +121,54 @@ def hint_refusal(w: Words, refusal: HintRefusal) -> str:
 
 
 def ending(game: GameView, w: Words = ENGLISH) -> str:
-    """'White wins by resignation', 'Draw (agreement)', or 'Over' while nothing is known."""
-    result = outcome(w, game.result)
-    how = _ENDINGS[game.termination](w) if game.termination in _ENDINGS else ""
-    if not how:
-        return result
-    if game.result == "1/2-1/2":
-        return w.say("result.draw_how", "{result} ({how})", result=result, how=how)
-    return w.say("result.win_how", "{result} by {how}", result=result, how=how)
+    """The whole sentence for how a game ended: 'White wins: Black resigned.', 'Draw by agreement.'."""
+    result, reason = game.result or "", game.termination
+    if reason is EndReason.NO_MOVES and result in _GIVEAWAY_WINS and _is_giveaway(game.variant):
+        return _GIVEAWAY_WINS[result](w)
+    sentence = _WINS.get((reason, result)) if reason is not None else None
+    return sentence(w) if sentence is not None else result_sentence(w, game.result)
 
 
-def offer_kind(w: Words, kind: object) -> str:
-    if str(kind) == "draw":
-        return w.say("offer.kind.draw", "draw")
-    return w.say("offer.kind.takeback", "takeback")
+def result_sentence(w: Words, result: str | None) -> str:
+    """'White wins.', 'Draw.' or 'The game is over.' when the post already says how it ended."""
+    found = _RESULTS.get(result)
+    return found(w) if found is not None else w.say("game.over", "The game is over.")
 
 
-def answer_status(w: Words, status: str) -> str:
+def _is_giveaway(variant: str) -> bool:
+    try:
+        return find_variant(variant).giveaway
+    except UnknownVariantError:
+        return False
+
+
+def game_over(w: Words, game: GameView) -> str:
+    """A refusal on a finished game: two whole sentences, the second how it ended."""
+    return w.say("error.game_over", "Game #{game} is over.", game=game.id) + " " + ending(game, w)
+
+
+def _already_answered(w: Words, status: str) -> str:
     statuses = {
-        "accepted": lambda: w.say("status.accepted", "accepted"),
-        "declined": lambda: w.say("status.declined", "declined"),
-        "cancelled": lambda: w.say("status.cancelled", "cancelled"),
-        "expired": lambda: w.say("status.expired", "expired"),
+        "accepted": lambda: w.say("error.already_accepted", "That has already been accepted."),
+        "declined": lambda: w.say("error.already_declined", "That has already been declined."),
+        "cancelled": lambda: w.say("error.already_cancelled", "That has already been cancelled."),
+        "expired": lambda: w.say("error.already_expired", "That has already expired."),
     }
-    return statuses[status]() if status in statuses else status
+    if status in statuses:
+        return statuses[status]()
+    return w.say("error.already_answered", "That has already been answered.")
+
+
+def _no_pending_offer(w: Words, kind: object) -> str:
+    if str(kind) == "draw":
+        return w.say("error.no_pending_draw", "There is no draw offer to answer.")
+    return w.say("error.no_pending_takeback", "There is no takeback request to answer.")
+
+
+def _offer_pending(w: Words, kind: object) -> str:
+    if str(kind) == "draw":
+        return w.say("error.draw_pending", "A draw offer is already waiting for an answer.")
+    return w.say("error.takeback_pending", "A takeback request is already waiting for an answer.")
 
 
 def setting_name(w: Words, name: str) -> str:
@@ -134,6 +180,11 @@ def setting_name(w: Words, name: str) -> str:
         "days per move": lambda: w.say("setting.days_per_move", "days per move"),
         "hint policy": lambda: w.say("setting.hint_policy", "hint policy"),
         "player": lambda: w.say("setting.player", "player"),
+        "color": lambda: w.say("setting.colour", "colour"),
+        "bot level": lambda: w.say("setting.bot_level", "bot level"),
+        "name": lambda: w.say("setting.tournament_name", "tournament name"),
+        "format": lambda: w.say("setting.format", "tournament format"),
+        "rounds": lambda: w.say("setting.rounds", "rounds"),
     }
     return names[name]() if name in names else name
 
@@ -144,11 +195,23 @@ def _allowed(w: Words, allowed: str) -> str:
         "a language code such as en or it": lambda: w.say(
             "setting.allowed.language", "a language code such as en or it"
         ),
+        "white, black or random": lambda: w.say("setting.allowed.colour", "white, black or random"),
+        "round-robin / swiss": lambda: w.say("setting.allowed.format", "round-robin or swiss"),
     }
-    return phrases[allowed]() if allowed in phrases else allowed
+    if allowed in phrases:
+        return phrases[allowed]()
+    characters = _CHARACTERS.match(allowed)
+    if characters:
+        return w.say("setting.allowed.characters", "1 to {most} characters", most=int(characters[1]))
+    return allowed  # numbers and ranges: 1-5, 1 / 2
+
+
+_CHARACTERS = re.compile(r"^1-(\d+) characters$")
 
 
 def _invalid_setting(e: InvalidSetting, w: Words) -> str:
+    if e.name == "player":  # the only refusal about a player: the bot's own record
+        return w.say("error.bot_data", "The bot's own data cannot be deleted.")
     return w.say(
         "error.invalid_setting",
         "The {setting} cannot be {value!r}: allowed are {allowed}.",
@@ -167,26 +230,18 @@ _GAME_ERRORS: dict[type[GameError], Callable[[Any, Namer, Words], str]] = {
         if e.challenge
         else w.say("error.not_a_participant", "You are not playing in that game.")
     ),
-    GameOver: lambda e, name, w: w.say(
-        "error.game_over", "Game #{game} is over: {ending}.", game=e.game.id, ending=ending(e.game, w)
-    ),
+    GameOver: lambda e, name, w: game_over(w, e.game),
     GameNotFound: lambda e, name, w: w.say("error.no_such_game", "There is no game #{game}.", game=e.game_id),
     StaleGame: lambda e, name, w: w.say(
         "error.stale_game", "The game changed while you were choosing; look at the new board and try again."
     ),
     ChallengeNotFound: lambda e, name, w: w.say("error.no_such_challenge", "That challenge no longer exists."),
     ChallengeExpired: lambda e, name, w: w.say("error.challenge_expired", "That challenge has expired."),
-    AlreadyAnswered: lambda e, name, w: w.say(
-        "error.already_answered", "That has already been answered ({status}).", status=answer_status(w, e.status)
-    ),
+    AlreadyAnswered: lambda e, name, w: _already_answered(w, e.status),
     CannotChallengeSelf: lambda e, name, w: w.say("error.challenge_self", "You cannot play against yourself."),
     InvalidSetting: lambda e, name, w: _invalid_setting(e, w),
-    NoPendingOffer: lambda e, name, w: w.say(
-        "error.no_pending_offer", "There is no {kind} offer to answer.", kind=offer_kind(w, e.kind)
-    ),
-    OfferAlreadyPending: lambda e, name, w: w.say(
-        "error.offer_pending", "A {kind} offer is already waiting for an answer.", kind=offer_kind(w, e.kind)
-    ),
+    NoPendingOffer: lambda e, name, w: _no_pending_offer(w, e.kind),
+    OfferAlreadyPending: lambda e, name, w: _offer_pending(w, e.kind),
     CannotAnswerOwnOffer: lambda e, name, w: w.say("error.own_offer", "You cannot answer your own offer."),
     NothingToTakeBack: lambda e, name, w: w.say("error.nothing_to_take_back", "You have no move to take back."),
     UnplayablePosition: lambda e, name, w: w.say(

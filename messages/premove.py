@@ -62,10 +62,16 @@ def _too_long(e: PremoveTooLong, w: Words) -> str:
         )
     return w.plural(
         "premove.too_many_lines",
-        "A game holds at most {count} line of conditional moves; clear some first (clear:true).",
-        "A game holds at most {count} lines of conditional moves; clear some first (clear:true).",
+        "A game holds at most {count} line of conditional moves; clear some first ({clear}).",
+        "A game holds at most {count} lines of conditional moves; clear some first ({clear}).",
         e.limit,
+        clear=_clear(w),
     )
+
+
+def _clear(w: Words) -> str:
+    """How /premove's clear option is typed ("clear:true"; Italian "cancella:true")."""
+    return f"{w.option('clear')}:true"
 
 
 GAME_ERRORS: dict[type[GameError], Callable[[Any, Namer, Words], str]] = {
@@ -79,7 +85,8 @@ GAME_ERRORS: dict[type[GameError], Callable[[Any, Namer, Words], str]] = {
     PremoveBadMove: _bad_move,
     PremoveConflict: lambda e, name, w: w.say(
         "premove.conflict",
-        "You already answer {move} with {stored}, not {new}. Clear your lines first (clear:true) to change it.",
+        "You already answer {move} with {stored}, not {new}. Clear your lines first ({clear}) to change it.",
+        clear=_clear(w),
         move=e.opponent_move,
         stored=e.stored_reply,
         new=e.new_reply,
@@ -139,6 +146,7 @@ def no_waiting_game(w: Words) -> str:
 def several_waiting_games(w: Words, games: str) -> str:
     return w.say(
         "premove.several_waiting_games",
-        "Several of your games wait for your opponent ({games}); say which with the game option.",
+        "Several of your games wait for your opponent ({games}); say which with the {option} option.",
         games=games,
+        option=w.option("game"),
     )

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from messages import colour_in_sentence
 from messages.i18n import ENGLISH, Words
 from messages.variants import variant_name
 from service.results import ChallengeView
@@ -16,36 +15,45 @@ def rematch_offer(
     challenge: ChallengeView, game_id: int, challenger: str, opponent: str, expires: str, w: Words = ENGLISH
 ) -> str:
     """The public challenge a rematch posts; the opponent answers with the usual buttons."""
-    days = w.plural("terms.days_per_move", "{count} day per move", "{count} days per move", challenge.days_per_move)
-    rated = w.say("terms.rated", "rated") if challenge.rated else w.say("terms.unrated", "unrated")
-    colour = colour_in_sentence(w, challenge.color)
+    values = {
+        "opponent": opponent,
+        "challenger": challenger,
+        "game": game_id,
+        "variant": variant_name(w, challenge.variant),
+        "days": w.plural(
+            "terms.days_per_move", "{count} day per move", "{count} days per move", challenge.days_per_move
+        ),
+        "rated": w.say("terms.rated", "rated") if challenge.rated else w.say("terms.unrated", "unrated"),
+        "fen": challenge.start_fen,
+        "expires": expires,
+    }
+    white = challenge.color == "white"
+    if challenge.start_fen and white:
+        return w.say(
+            "rematch.offer_from_position.white",
+            "{opponent}, {challenger} asks for a rematch of game #{game}: {variant}, {days}, {rated}, {challenger} "
+            "now plays White, from the same position {fen}. The offer expires {expires}.",
+            **values,
+        )
     if challenge.start_fen:
         return w.say(
-            "rematch.offer_from_position",
+            "rematch.offer_from_position.black",
             "{opponent}, {challenger} asks for a rematch of game #{game}: {variant}, {days}, {rated}, {challenger} "
-            "now plays {colour}, from the same position {fen}. The offer expires {expires}.",
-            opponent=opponent,
-            challenger=challenger,
-            game=game_id,
-            variant=variant_name(w, challenge.variant),
-            days=days,
-            rated=rated,
-            colour=colour,
-            fen=challenge.start_fen,
-            expires=expires,
+            "now plays Black, from the same position {fen}. The offer expires {expires}.",
+            **values,
+        )
+    if white:
+        return w.say(
+            "rematch.offer.white",
+            "{opponent}, {challenger} asks for a rematch of game #{game}: {variant}, {days}, {rated}, {challenger} "
+            "now plays White. The offer expires {expires}.",
+            **values,
         )
     return w.say(
-        "rematch.offer",
+        "rematch.offer.black",
         "{opponent}, {challenger} asks for a rematch of game #{game}: {variant}, {days}, {rated}, {challenger} "
-        "now plays {colour}. The offer expires {expires}.",
-        opponent=opponent,
-        challenger=challenger,
-        game=game_id,
-        variant=variant_name(w, challenge.variant),
-        days=days,
-        rated=rated,
-        colour=colour,
-        expires=expires,
+        "now plays Black. The offer expires {expires}.",
+        **values,
     )
 
 

@@ -43,16 +43,28 @@ def _not_found(e: TournamentNotFound, w: Words) -> str:
     if e.tournament_id is None:
         return w.say(
             "tournament.error.which",
-            "There is no tournament here to do that in. Name one with the tournament option.",
+            "There is no tournament here to do that in. Name one with the {option} option.",
+            option=w.option("tournament"),
         )
     return w.say("tournament.error.not_found", "There is no tournament #{number} here.", number=e.tournament_id)
 
 
+def _closed(w: Words, code: str) -> str:
+    """Why a tournament refuses: one whole sentence per state."""
+    sentences = {
+        "open": lambda: w.say("tournament.error.still_open", "That tournament has not started yet."),
+        "running": lambda: w.say("tournament.error.running", "That tournament is already under way."),
+        "finished": lambda: w.say("tournament.error.finished", "That tournament is over."),
+        "cancelled": lambda: w.say("tournament.error.cancelled", "That tournament was cancelled."),
+        "withdrawn": lambda: w.say("tournament.error.withdrawn", "You have withdrawn from that tournament."),
+    }
+    found = sentences.get(code)
+    return found() if found is not None else w.say("tournament.error.closed", "That tournament is closed.")
+
+
 TOURNAMENT_ERRORS: dict[type[TournamentError], Callable[[Any, Namer, Words], str]] = {
     TournamentNotFound: lambda e, name, w: _not_found(e, w),
-    TournamentClosed: lambda e, name, w: w.say(
-        "tournament.error.closed", "That tournament is {status}.", status=status(w, e.status)
-    ),
+    TournamentClosed: lambda e, name, w: _closed(w, e.status),
     NotOrganiser: lambda e, name, w: w.say(
         "tournament.error.not_organiser",
         "Only the tournament's creator or a member who can manage the server may do that.",
@@ -105,8 +117,10 @@ def terms(t: TournamentView, w: Words) -> str:
 def created(t: TournamentView, name: Namer, w: Words) -> str:
     return w.say(
         "tournament.created",
-        "{creator} created the tournament **{name}** (#{number}): {terms}. Join with /tournament join "
-        "tournament:{number}; the creator starts it with /tournament start.",
+        "{creator} created the tournament **{name}** (#{number}): {terms}. Join with {join}; the creator starts "
+        "it with {start}.",
+        join=w.command("tournament join", tournament=t.id),
+        start=w.command("tournament start"),
         creator=name(t.creator_id),
         name=t.name,
         number=t.id,
@@ -330,9 +344,14 @@ def picture_title(view: StandingsView, w: Words) -> str:
     return f"{view.tournament.name}: {terms(view.tournament, w)}"
 
 
-def listing(tournaments: Sequence[TournamentView], w: Words) -> str:
+def listing(tournaments: Sequence[TournamentView], w: Words, create: str | None = None) -> str:
+    """create: how to create one here (local mode's words; Discord's slash command by default)."""
     if not tournaments:
-        return w.say("tournament.none", "No tournament here yet. Create one with /tournament create.")
+        return w.say(
+            "tournament.none",
+            "No tournament here yet. Create one with {command}.",
+            command=create or w.command("tournament create"),
+        )
     return "\n".join(
         w.plural(
             "tournament.listing",
@@ -364,14 +383,18 @@ def local_who(w: Words) -> str:
     return w.say("local.tournament.who", "Who? Name a local player: alice, bob or bot.")
 
 
-def local_none(w: Words) -> str:
-    return w.say("local.tournament.none", "There is no local tournament yet. Create one with: tournament create NAME")
-
-
-def local_unknown(word: str, w: Words) -> str:
+def local_none(w: Words, command: str) -> str:
+    """command: the session's words for `tournament create`."""
     return w.say(
-        "local.tournament.unknown", "I don't understand {word!r} here. Usage: {usage}", word=word, usage=local_usage(w)
+        "local.tournament.none",
+        "There is no local tournament yet. Create one with: {command} NAME",
+        command=command,
     )
+
+
+def local_unknown(word: str, w: Words, usage: str) -> str:
+    """usage: local_usage() as the session types its words."""
+    return w.say("local.tournament.unknown", "I don't understand {word!r} here. Usage: {usage}", word=word, usage=usage)
 
 
 def local_picture(path: str, w: Words) -> str:

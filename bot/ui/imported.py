@@ -75,7 +75,9 @@ async def send_imported_replay(interaction: Interaction, imported_id: int, sizes
     else:
         raise Refusal(
             lambda w: w.say(
-                "replay.too_big", "That game is too long to animate within Discord's file size limit; try /pdn."
+                "replay.too_big",
+                "That game is too long to animate within Discord's file size limit; try {pdn}.",
+                pdn=w.command("pdn"),
             )
         )
     file = discord.File(io.BytesIO(data), filename=f"dama-imported-{row.id}.gif")

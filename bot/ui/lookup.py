@@ -34,13 +34,21 @@ async def game_for(interaction: Interaction, game_id: int | None, *, my_turn: bo
     numbers = [f"#{n}" for n in sorted(g.game.id for g in waiting or mine)[:10]]
     raise Refusal(
         lambda w: w.say(
-            "lookup.several", "You have several games ({games}); say which with the game option.", games=w.join(numbers)
+            "lookup.several",
+            "You have several games ({games}); say which with the {option} option.",
+            games=w.join(numbers),
+            option=w.option("game"),
         )
     )
 
 
 def no_active_games(w: Words) -> str:
-    return w.say("lookup.no_games", "You have no active games. Start one with /challenge or /play.")
+    return w.say(
+        "lookup.no_games",
+        "You have no active games. Start one with {challenge} or {play}.",
+        challenge=w.command("challenge"),
+        play=w.command("play"),
+    )
 
 
 def check_can_move(game: GameView, player_id: int) -> None:

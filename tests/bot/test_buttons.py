@@ -83,7 +83,7 @@ async def test_decline_and_withdraw(bot: DamaBot, log: Recorder) -> None:
     await ChallengeButton("decline", second.id).callback(interaction(bot, ALICE, log))
     assert log.last().content == "<@101> withdrew the challenge."
     await ChallengeButton("accept", second.id).callback(interaction(bot, BOB, log))
-    assert log.last().ephemeral and log.last().content == "That has already been answered (cancelled)."
+    assert log.last().ephemeral and log.last().content == "That has already been cancelled."
 
 
 async def test_expired_challenge(bot: DamaBot, log: Recorder, clock: Any) -> None:
@@ -197,7 +197,7 @@ async def test_resign_button_asks_first(bot: DamaBot, log: Recorder) -> None:
     assert log.last().content == "Cancelled." and (await bot.service.queries.game(game_id)).active
     await view.yes(interaction(bot, BOB, log))
     assert (await bot.service.queries.game(game_id)).result == "1-0"
-    assert log.boards()[-1].content == "<@102> resigned. White wins by resignation."
+    assert log.boards()[-1].content == "<@102> resigned. White wins."
 
 
 async def test_draw_button_and_offer_buttons(bot: DamaBot, log: Recorder) -> None:

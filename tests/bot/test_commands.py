@@ -160,7 +160,7 @@ async def test_move_in_a_finished_game(bot: DamaBot, log: Recorder) -> None:
     game_id = await new_game(bot.service)
     await bot.service.games.resign(game_id, BOB)
     await run_command(bot, "move", interaction(bot, ALICE, log), move="22-18", game=game_id)
-    assert log.last().ephemeral and log.last().content == f"Game #{game_id} is over: White wins by resignation."
+    assert log.last().ephemeral and log.last().content == f"Game #{game_id} is over. White wins: Black resigned."
 
 
 async def test_move_without_game_when_several_await_you(bot: DamaBot, log: Recorder) -> None:
@@ -219,7 +219,7 @@ async def test_resign_ends_the_game(bot: DamaBot, log: Recorder) -> None:
     game_id = await new_game(bot.service)
     await run_command(bot, "resign", interaction(bot, BOB, log))
     board = log.boards()[-1]
-    assert board.content == "<@102> resigned. White wins by resignation."
+    assert board.content == "<@102> resigned. White wins."
     assert board.view is not None and [c.custom_id for c in board.view.children] == [
         f"dama:rematch:{game_id}",
         f"dama:study:{game_id}",
@@ -244,7 +244,7 @@ async def test_draw_offer_then_acceptance(bot: DamaBot, log: Recorder) -> None:
     assert log.last().ephemeral and log.last().content == "A draw offer is already waiting for an answer."
     await run_command(bot, "draw", interaction(bot, BOB, log))  # offering back = agreeing
     board = log.boards()[-1]
-    assert board.content == "Draw agreed. Draw (agreement)."
+    assert board.content == "Draw agreed."
     assert (await bot.service.queries.game(game_id)).result == "1/2-1/2"
 
 

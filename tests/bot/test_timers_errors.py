@@ -33,7 +33,7 @@ async def test_reminder_then_loss_on_time(bot: DamaBot, log: Recorder, clock: An
     assert [e.kind.value for e in events] == ["timeout"]
     await bot.outbox.drain()
     final = log.boards()[-1]
-    assert final.via == "channel" and final.content == "Time is up. Black wins by time."
+    assert final.via == "channel" and final.content == "Time is up. Black wins."
     assert (await bot.service.queries.game(game_id)).result == "0-1"
 
 

@@ -153,12 +153,12 @@ async def test_rating_without_games(bot: DamaBot, log: Recorder) -> None:
 
 async def test_settings_show_and_save(bot: DamaBot, log: Recorder) -> None:
     await run_command(bot, "settings", interaction(bot, ALICE, log))
-    assert (log.last().content or "").startswith("When it is your move you get a direct message")
+    assert (log.last().content or "").startswith("When it is your move, you get a direct message.")
     assert log.last().ephemeral
     inter = interaction(bot, ALICE, log)
     await run_command(bot, "settings", inter, notifications="off", theme="dark", orientation="black")
     assert log.last().content == (
-        "Saved. When it is your move you get nothing. Board theme: dark. Orientation: black. "
+        "Saved. When it is your move, you are not told. Board theme: dark. Orientation: black. "
         "Language of your DMs and reminders: your Discord language."
     )
     prefs = await bot.service.players.preferences(ALICE)

@@ -18,7 +18,10 @@ async def test_vacation_pauses_and_resumes_the_clock(fake_discord, bot_launcher)
     await wait_dms(fake, alice, 1)
 
     status = await fake.wait_for_reply(await fake.slash(alice, "vacation"))
-    assert status.ephemeral and "You are not on vacation: 14 vacation days left this year." in status.content
+    assert status.ephemeral and status.content == (
+        "You are not on vacation. Start one with /vacation action:start; it pauses your clocks. "
+        "Vacation days left this year: 14."
+    )
     started = await fake.wait_for_reply(await fake.slash(alice, "vacation", action="start"))
     assert started.ephemeral and started.content.startswith("Enjoy your vacation"), started.content
     [(deadline, paused)] = rows(bot.database_path, "SELECT move_deadline, paused_seconds FROM games WHERE id = ?",
@@ -69,7 +72,8 @@ async def test_forget_me_asks_then_ends_games_and_anonymises(fake_discord, bot_l
     # alice hears it on the game's board (the outbox worker posts it)
     final = await fake.wait_for_message(fake.channel, predicate=lambda m: "deleted their data" in m.content,
                                         timeout=20)
-    assert "White wins by forfeit" in final.content and field(final, "Result") is not None
+    assert final.content.endswith("so the game ends. White wins."), final.content
+    assert field(final, "Result") == "1-0 · White wins by forfeit: Black's player has left Dama."
     assert game_id_of(final) == game
     # the post no longer names bob: not in its words, nor on the card
     assert "Anonymous player left Dama" in final.content, final.content

@@ -53,8 +53,8 @@ async def test_reminder_then_loss_on_time(fake_discord, bot_launcher) -> None:  
 
     lost = await fake.wait_for_message(fake.channel, predicate=lambda m: "Time is up." in m.content,
                                        after=board, timeout=LEFT + 15)
-    assert "White wins by time" in lost.content, lost.content
-    assert field(lost, "Result") == "1-0 · White wins by time"
+    assert "Time is up. White wins." in lost.content, lost.content
+    assert field(lost, "Result") == "1-0 · White wins: Black ran out of time."
     check_board_image(lost)
     assert lost.custom_ids() == [f"dama:rematch:{game}", f"dama:study:{game}"]  # no move buttons
     assert reminder.id < lost.id and reminder.created_at <= lost.created_at  # the reminder came first
@@ -68,4 +68,4 @@ async def test_reminder_then_loss_on_time(fake_discord, bot_launcher) -> None:  
     assert len([m for m in fake.dm_messages(bob) if m.content.startswith("Reminder:")]) == 1
     assert len([m for m in fake.messages(fake.channel) if "Time is up." in m.content]) == 1
     refused = await fake.wait_for_reply(await fake.slash(bob, "move", move="11-14", game=game))
-    assert refused.ephemeral and refused.content == f"Game #{game} is over: White wins by time."
+    assert refused.ephemeral and refused.content == f"Game #{game} is over. White wins: Black ran out of time."

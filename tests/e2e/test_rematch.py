@@ -25,7 +25,7 @@ async def test_the_rematch_button_leads_to_a_new_game_with_colours_swapped(
     assert rows(bot.database_path, "SELECT COUNT(*) FROM challenges") == [(1,)]
 
     final = await fake.wait_for_reply(await fake.slash(alice, "resign", game=game))
-    assert "Black wins by resignation" in final.content
+    assert "resigned. Black wins." in final.content
     assert final.custom_ids() == [f"dama:rematch:{game}", f"dama:study:{game}"]
     final_message = fake.message_by_id(final.message_id)
 
@@ -36,7 +36,7 @@ async def test_the_rematch_button_leads_to_a_new_game_with_colours_swapped(
     offer = await fake.wait_for_reply(await fake.click(bob, final_message, f"dama:rematch:{game}"))
     assert not offer.ephemeral
     assert offer.content.startswith(f"{alice.mention}, {bob.mention} asks for a rematch of game #{game}: ")
-    assert "Italian draughts, 3 days per move, rated, " in offer.content and "now plays white" in offer.content
+    assert "Italian draughts, 3 days per move, rated, " in offer.content and "now plays White." in offer.content
     twice = await fake.wait_for_reply(await fake.click(bob, final_message, f"dama:rematch:{game}"))
     assert twice.ephemeral and twice.content.startswith("You already asked for this rematch"), twice.content
     crossed = await fake.wait_for_reply(await fake.click(alice, final_message, f"dama:rematch:{game}"))

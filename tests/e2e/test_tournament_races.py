@@ -26,7 +26,8 @@ async def test_two_start_clicks_at_once_start_it_once(fake_discord, bot_launcher
     )
     replies = [await fake.wait_for_reply(click) for click in clicks]
     refused = [r for r in replies if r.ephemeral]
-    assert len(refused) == 1 and refused[0].content == "That tournament is under way.", [r.content for r in replies]
+    assert len(refused) == 1, [r.content for r in replies]
+    assert refused[0].content == "That tournament is already under way.", refused[0].content
     assert len([r for r in replies if not r.ephemeral]) == 1
     await fake.wait_until(
         lambda: len([m for m in fake.messages(fake.channel) if "Rapid**, round" in m.content]) >= 3 or None,

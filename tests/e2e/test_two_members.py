@@ -64,8 +64,8 @@ async def test_challenge_moves_refusal_capture_resign_rating(fake_discord, bot_l
     await wait_dms(fake, bob, 3)
 
     resign = await fake.wait_for_reply(await fake.slash(alice, "resign", game=game))
-    assert "Black wins by resignation" in resign.content, resign.content
-    assert field(resign, "Result") == "0-1 · Black wins by resignation"
+    assert "resigned. Black wins. Ratings: " in resign.content, resign.content
+    assert field(resign, "Result") == "0-1 · Black wins: White resigned."
     check_board_image(resign)
     assert resign.custom_ids() == [f"dama:rematch:{game}", f"dama:study:{game}"]  # no move buttons
 

@@ -12,7 +12,10 @@ def test_vacation_pauses_the_clock_and_forget_me_asks_first(tmp_path: Path) -> N
     db = tmp_path / "dama.sqlite3"
     lines = ["challenge bob white", "vacation", "vacation start"]
     out = session(lines, tmp_path, engine=RandomEngine(), pictures=False)
-    assert "You are not on vacation: 14 vacation days left this year." in out
+    assert (
+        "You are not on vacation. Start one with vacation start; it pauses your clocks. "
+        "Vacation days left this year: 14." in out
+    )
     assert "Enjoy your vacation: your clocks are paused" in out
     # local:alice is to move in game 1: her deadline is replaced by the time she had left
     [(deadline, paused)] = table(db, "SELECT move_deadline, paused_seconds FROM games WHERE id = 1")

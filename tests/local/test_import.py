@@ -31,7 +31,7 @@ def test_import_a_file_then_show_a_game(tmp_path: Path) -> None:
     assert "Game 1: imported as #2 (Italian draughts, 0 plies, *)." in text
     assert "Game 1: imported as #5 (English draughts / American checkers, 0 plies, *)." in text
     assert "There is no imported game #99." in text
-    assert "I cannot read" in text and "missing.pdn" in text
+    assert "There is no file " in text and "missing.pdn." in text
     with sqlite3.connect(tmp_path / "dama.sqlite3") as conn:
         assert list(conn.execute("SELECT variant, guild_id FROM imported_games ORDER BY id")) == [
             ("italian", None), ("italian", None), ("italian", None), ("italian", None),

@@ -18,7 +18,7 @@ def test_italian_from_lang(tmp_path: Path) -> None:
     assert "Comincia la partita #1: local:alice (Bianco) contro local:bob (Nero), Dama italiana" in out
     assert "Devi mangiare 2 pezzi; 7x14 ne mangia solo 1. Mosse valide: 6x15x24." in out
     assert "local:alice ha giocato 24-20." in out
-    assert "Scrivi help per i comandi, quit per uscire." in out
+    assert "Scrivi aiuto per i comandi, esci per uscire." in out
 
 
 def test_russian_refusal_keeps_the_count(tmp_path: Path) -> None:

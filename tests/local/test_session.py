@@ -109,7 +109,7 @@ def test_game_against_the_bot_hint_pdn_rules_resign(tmp_path: Path) -> None:
     assert '[White "local:alice"]' in text and '[Black "Dama bot (level 1)"]' in text
     assert f"1. 21-17 {bot_move.group(1)}" in text
     assert (tmp_path / "boards" / "game-1.pdn").read_text().startswith('[Event "Dama correspondence game 1"]')
-    assert "local:alice resigned. Game #1 is over: Black wins by resignation." in text
+    assert "local:alice resigned. Game #1 is over. Black wins: White resigned." in text
     db = tmp_path / "dama.sqlite3"
     assert table(db, "SELECT result, termination FROM games") == [("0-1", "resignation")]
 
@@ -158,7 +158,7 @@ BAD_INPUT = [
     ("22-26", "26 is already occupied."),  # a White man starts on 26
     ("rules #1", "rules takes a variant, not a game"),
     ("resign", "local:alice resigned."),
-    ("22-18", "Game #1 is over: Black wins by resignation."),
+    ("22-18", "Game #1 is over. Black wins: White resigned."),
     ("resign", "Game #1 is over"),
     ("hint", "Hint for game #1:"),  # finished games are open to hints
 ]
@@ -226,7 +226,7 @@ def test_a_whole_game_against_the_bot(tmp_path: Path) -> None:
             await db.close()
 
     text, plies = asyncio.run(scenario())
-    assert "Game #1 is over:" in text
+    assert "Game #1 is over. " in text
     assert text.count("local:alice played") == (plies + 1) // 2
     assert text.count("Dama bot (level 2) played") == plies // 2
 

@@ -141,7 +141,9 @@ class Analysis(commands.Cog):
         else:
             raise Refusal(
                 lambda w: w.say(
-                    "replay.too_big", "That game is too long to animate within Discord's file size limit; try /pdn."
+                    "replay.too_big",
+                    "That game is too long to animate within Discord's file size limit; try {pdn}.",
+                    pdn=w.command("pdn"),
                 )
             )
         file = discord.File(io.BytesIO(data), filename=f"dama-game-{target.id}.gif")

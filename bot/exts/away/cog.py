@@ -38,11 +38,13 @@ class Away(commands.Cog):
         me = interaction.user.id
         w = speech.private(interaction)
         if action == "start":
-            text = words.vacation_started(w, await clock.start_vacation(me), stamp)
+            ending = w.command("vacation", action="end")
+            text = words.vacation_started(w, await clock.start_vacation(me), stamp, ending)
         elif action == "end":
             text = words.vacation_ended(w, await clock.end_vacation(me))
         else:
-            text = words.vacation_status(w, await clock.vacation(me), stamp)
+            starting = w.command("vacation", action="start")
+            text = words.vacation_status(w, await clock.vacation(me), stamp, starting)
         await interaction.response.send_message(text, ephemeral=True)
         self.bot.timers.poke()  # timers were re-armed or cancelled
 

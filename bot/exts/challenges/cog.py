@@ -13,10 +13,9 @@ from bot.ui import speech
 from bot.ui.errors import Refusal
 from bot.ui.options import VariantArg
 from bot.ui.permissions import require_permissions
-from messages import colour_in_sentence
+from messages.challenges import challenge_terms
 from messages.i18n import Words
 from messages.openings import ballot_terms
-from messages.variants import variant_name
 from rules import find_variant
 from rules.openings import find_ballot
 from service import BOT_ID, ChallengeView
@@ -32,21 +31,7 @@ MAX_FEN = 400  # a full 12x12 board fits; longer text is no position
 
 def challenge_text(w: Words, challenge: ChallengeView, challenger: str, opponent: str | None) -> str:
     """The public challenge post."""
-    days = w.plural("terms.days_per_move", "{count} day per move", "{count} days per move", challenge.days_per_move)
-    rated = w.say("terms.rated", "rated") if challenge.rated else w.say("terms.unrated", "unrated")
-    if challenge.color == "random":
-        colour = w.say("challenge.random_colour", "a random colour")
-    else:
-        colour = colour_in_sentence(w, challenge.color)
-    terms = w.say(
-        "challenge.terms",
-        "{variant}, {days}, {rated}, {challenger} plays {colour}",
-        variant=variant_name(w, challenge.variant),
-        days=days,
-        rated=rated,
-        challenger=challenger,
-        colour=colour,
-    )
+    terms = challenge_terms(w, challenge, challenger)
     if challenge.start_fen:
         terms = w.say(
             "challenge.terms_position", "{terms}, from the position {fen}", terms=terms, fen=challenge.start_fen
@@ -121,7 +106,11 @@ class Challenges(commands.Cog):
         me = interaction.user
         if opponent is not None and opponent.bot:
             raise Refusal(
-                lambda w: w.say("challenge.bot_opponent", "Bots cannot accept challenges. To play me, use /play.")
+                lambda w: w.say(
+                    "challenge.bot_opponent",
+                    "Bots cannot accept challenges. To play me, use {play}.",
+                    play=w.command("play"),
+                )
             )
         await self._check_channel(interaction)
         service = self.bot.service

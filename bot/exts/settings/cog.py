@@ -28,11 +28,12 @@ LANGUAGE_CHOICES = [app_commands.Choice(name="auto", value=AUTO_LANGUAGE)] + [
 
 
 def _notify(w: Words, how: str) -> str:
+    """How the player hears it is their move: one whole sentence per way."""
     if how == "dm":
-        return w.say("settings.notify.dm", "a direct message")
+        return w.say("settings.notify.dm", "When it is your move, you get a direct message.")
     if how == "channel":
-        return w.say("settings.notify.channel", "a mention in the game's channel")
-    return w.say("settings.notify.off", "nothing")
+        return w.say("settings.notify.channel", "When it is your move, you get a mention in the game's channel.")
+    return w.say("settings.notify.off", "When it is your move, you are not told.")
 
 
 def _language(w: Words, code: str | None) -> str:
@@ -42,15 +43,14 @@ def _language(w: Words, code: str | None) -> str:
 
 
 def preferences_text(prefs: Preferences, w: Words = ENGLISH) -> str:
-    return w.say(
+    rest = w.say(
         "settings.player",
-        "When it is your move you get {notify}. Board theme: {theme}. Orientation: {orientation}. "
-        "Language of your DMs and reminders: {language}.",
-        notify=_notify(w, prefs.notifications),
+        "Board theme: {theme}. Orientation: {orientation}. Language of your DMs and reminders: {language}.",
         theme=prefs.board_theme,
         orientation=prefs.orientation,
         language=_language(w, prefs.chosen_language),
     )
+    return f"{_notify(w, prefs.notifications)} {rest}"
 
 
 def server_text(settings: ServerSettings, w: Words = ENGLISH) -> str:

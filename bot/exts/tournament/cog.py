@@ -53,8 +53,9 @@ class Tournaments(commands.GroupCog, group_name="tournament", group_description=
 
     async def _autocomplete(self, interaction: Interaction, current: str) -> list[app_commands.Choice[int]]:
         found = await self.bot.service.tournaments.in_server(interaction.guild_id, include_finished=True)
+        w = speech.private(interaction)
         return [
-            app_commands.Choice(name=f"#{t.id} {t.name} ({t.status})"[:100], value=t.id)
+            app_commands.Choice(name=f"#{t.id} {t.name} ({words.status(w, t.status)})"[:100], value=t.id)
             for t in found
             if current.lower() in f"{t.id} {t.name}".lower()
         ][:25]
