@@ -65,7 +65,7 @@ async def test_every_board_links_to_the_game_page(fake_discord, bot_launcher) ->
         assert [b["url"] for b in links(board)] == [url], board.content
     assert resigned.custom_ids() == [f"dama:rematch:{game}", f"dama:study:{game}"]  # finished: Rematch, Study, the link
     status, page = await asyncio.to_thread(get, url)
-    assert status == 200 and "White wins by resignation" in page
+    assert status == 200 and "White wins: Black resigned." in page
 
     saved = await fake.wait_for_reply(await fake.slash(fake.owner, "server-settings", web_links=False))
     assert "Boards do not link to the web, and the games' pages are closed." in saved.content
