@@ -81,6 +81,12 @@ class DamaBot(commands.AutoShardedBot):
     ) -> None:
         options.setdefault("intents", intents())
         options.setdefault("allowed_mentions", discord.AllowedMentions(everyone=False, roles=False, users=True))
+        # Every command, unless it says otherwise: installed on a server or on a player's own account, and
+        # usable in servers, the bot's DM and private channels (group DMs) (docs/ANYWHERE.md).
+        options.setdefault("allowed_installs", app_commands.AppInstallationType(guild=True, user=True))
+        options.setdefault(
+            "allowed_contexts", app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=True)
+        )
         super().__init__(command_prefix=commands.when_mentioned, help_command=None, tree_cls=DamaTree, **options)
         self.service = service
         self.analyser: Analyser = analyser or hint_analyser

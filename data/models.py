@@ -58,6 +58,10 @@ class GameRow:
     created_at: str
     finished_at: str | None
     last_move_at: str | None
+    reply_only: int = 0  # only interactions reach its conversation (a group DM under a user install)
+    clock: str | None = None  # time-bank terms (service/timecontrol.py); None: days per move
+    white_bank: float | None = None  # seconds each side has at the start of its next turn (a clock only)
+    black_bank: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +78,10 @@ class NewGame:
     guild_id: int | None
     channel_id: int | None
     created_at: str
+    reply_only: bool = False
+    clock: str | None = None
+    white_bank: float | None = None
+    black_bank: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +116,8 @@ class ChallengeRow:
     expires_at: str
     answered_at: str | None
     start_fen: str | None = None  # None: the variant's starting position
+    reply_only: int = 0
+    clock: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,17 @@ from data.timeutil import from_db, to_db
 from rules import Color, find_variant, format_fen, parse_fen
 from service.access import check_challenge
 from service.announcements import Announcement, AnnouncementKind, announce
-from service.context import MAX_ID, Context, announce_board, arm_timers, game_terms, load_row, turn_clock
+from service.context import (
+    MAX_ID,
+    Context,
+    announce_board,
+    arm_timers,
+    clock_terms,
+    game_terms,
+    load_row,
+    start_banks,
+    turn_clock,
+)
 from service.errors import (
     AlreadyAnswered,
     CannotChallengeSelf,
@@ -30,6 +40,7 @@ from service.results import (
     GameStarted,
     GameView,
 )
+from service.timecontrol import Kind
 
 COLORS = tuple(ColourChoice)
 
@@ -52,12 +63,17 @@ class ChallengeService:
         guild_id: int | None = None,
         channel_id: int | None = None,
         start_fen: str | None = None,
+        clock: str | None = None,
+        reply_only: bool = False,
     ) -> ChallengeView:
         """A challenge to opponent_id, or open to anyone if None. Against the bot (BOT_ID) use
         play_bot_game instead. Defaults come from the server settings (guild_id) or the config.
         start_fen: begin from this position (in the variant's FEN) instead of the usual start.
 
-        Raises CannotChallengeSelf, InvalidSetting, rules.UnknownVariantError, and rules.NotationError /
+        clock: time-bank terms ("10d+1d max 20d", "20 moves in 30d") or plain days, instead of days_per_move.
+        reply_only: the conversation is reached only through interactions (a group DM under a user install).
+
+        Raises CannotChallengeSelf, InvalidSetting, BadClock, rules.UnknownVariantError, rules.NotationError /
         rules.InvalidPositionError / UnplayablePosition for a FEN that cannot start a game.
         """
         if opponent_id == challenger_id:
@@ -69,6 +85,9 @@ class ChallengeService:
         if bot_level is not None and bot_level not in self._ctx.config.bot_levels:
             levels = self._ctx.config.bot_levels
             raise InvalidSetting("bot level", bot_level, f"{levels.start}-{levels.stop - 1}")
+        terms = clock_terms(self._ctx, clock)
+        if terms is not None and terms.kind is Kind.PER_MOVE:
+            days_per_move, terms = terms.base_days, None
         now = self._ctx.now()
         async with self._ctx.db.write() as repos:
             variant_id, days = await game_terms(self._ctx, repos, guild_id, variant, days_per_move)
@@ -91,6 +110,8 @@ class ChallengeService:
                 created_at=now_text,
                 expires_at=expires,
                 start_fen=fen,
+                reply_only=reply_only,
+                clock=terms.text() if terms is not None else None,
             )
             await repos.timers.add("challenge_expiry", expires, now_text, challenge_id=challenge_id)
             return await self._view(repos, challenge_id)
@@ -155,6 +176,8 @@ class ChallengeService:
                     guild_id=row.guild_id,
                     channel_id=row.channel_id,
                     created_at=now_text,
+                    reply_only=bool(row.reply_only),
+                    **start_banks(row.clock),
                 )
             )
             game_row = await load_row(repos, game_id)
@@ -217,6 +240,8 @@ class ChallengeService:
             guild_id=row.guild_id,
             channel_id=row.channel_id,
             start_fen=row.start_fen if row.start_fen != variant_start else None,
+            clock=row.clock,
+            reply_only=bool(row.reply_only),
         )
 
     async def decline(self, challenge_id: int, player_id: int) -> ChallengeView:

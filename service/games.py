@@ -19,6 +19,7 @@ from service.context import (
     rebuild,
     result_for,
     side_id,
+    spend_clock,
     to_move_id,
     turn_clock,
 )
@@ -377,6 +378,7 @@ async def _write_ply(
     )
     outcome = game.outcome()
     next_id = side_id(row, game.position.turn)
+    row = await spend_clock(repos, row, player_id, now)  # a time bank: what the mover keeps and earns
     deadline, paused = (None, None)
     if outcome is None:
         deadline, paused = await turn_clock(repos, row, next_id, now)

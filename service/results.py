@@ -115,6 +115,10 @@ class GameView:
     finished_at: datetime | None
     last_move_at: datetime | None
     position: Position = field(repr=False, compare=False)
+    reply_only: bool = False  # its conversation is reached only through interactions (docs/ANYWHERE.md)
+    clock: str | None = None  # time-bank terms; None: days per move
+    white_bank: float | None = None  # seconds each side has at the start of its next turn
+    black_bank: float | None = None
 
     @classmethod
     def from_row(cls, row: GameRow, position: Position | None = None) -> GameView:
@@ -144,6 +148,10 @@ class GameView:
             finished_at=opt_from_db(row.finished_at),
             last_move_at=opt_from_db(row.last_move_at),
             position=position or parse_fen(find_variant(row.variant), row.current_fen),
+            reply_only=bool(row.reply_only),
+            clock=row.clock,
+            white_bank=row.white_bank,
+            black_bank=row.black_bank,
         )
 
     @property
@@ -275,6 +283,8 @@ class ChallengeView:
     created_at: datetime
     expires_at: datetime
     start_fen: str | None = None  # None: the variant's starting position
+    reply_only: bool = False
+    clock: str | None = None  # time-bank terms; None: days per move
 
     @property
     def is_open(self) -> bool:
@@ -303,6 +313,8 @@ class ChallengeView:
             created_at=from_db(row.created_at),
             expires_at=from_db(row.expires_at),
             start_fen=row.start_fen,
+            reply_only=bool(row.reply_only),
+            clock=row.clock,
         )
 
 

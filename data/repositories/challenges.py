@@ -22,11 +22,13 @@ class ChallengeRepository(Repository):
         created_at: str,
         expires_at: str,
         start_fen: str | None = None,
+        reply_only: bool = False,
+        clock: str | None = None,
     ) -> int:
         return await self._insert(
             "INSERT INTO challenges (challenger_id, opponent_id, variant, color, days_per_move, rated, "
-            "bot_level, guild_id, channel_id, created_at, expires_at, start_fen) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "bot_level, guild_id, channel_id, created_at, expires_at, start_fen, reply_only, clock) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 challenger_id,
                 opponent_id,
@@ -40,6 +42,8 @@ class ChallengeRepository(Repository):
                 created_at,
                 expires_at,
                 start_fen,
+                int(reply_only),
+                clock,
             ),
         )
 

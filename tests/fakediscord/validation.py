@@ -22,6 +22,10 @@ LOCALES = frozenset((
     "ko",
 ))
 MAX_SAFE_INT = 2**53
+# https://discord.com/developers/docs/interactions/application-commands#application-command-object:
+# integration_types: 0 GUILD_INSTALL, 1 USER_INSTALL; contexts: 0 GUILD, 1 BOT_DM, 2 PRIVATE_CHANNEL.
+INTEGRATION_TYPES = frozenset((0, 1))
+CONTEXTS = frozenset((0, 1, 2))
 
 
 class InteractionRefused(Exception):
@@ -48,6 +52,7 @@ def check_command_schema(commands: list[dict[str, Any]]) -> None:
         if (ctype, name) in seen:
             raise FormError(f"duplicate command name {name!r}")
         seen.add((ctype, name))
+        _check_reach(cmd, name)
         if ctype == 1:
             _check_name(name, "command")
             _check_description(cmd.get("description", ""), f"command {name}")
@@ -57,6 +62,18 @@ def check_command_schema(commands: list[dict[str, Any]]) -> None:
                 _check_options_in_locale(cmd.get("options") or [], name, locale)
         elif not 1 <= len(name) <= 32:
             raise FormError(f"context menu name {name!r} must be 1-32 characters")
+
+
+def _check_reach(cmd: dict[str, Any], name: str) -> None:
+    """integration_types and contexts: lists of known values, no repeats; empty or null means the default."""
+    for key, known in (("integration_types", INTEGRATION_TYPES), ("contexts", CONTEXTS)):
+        value = cmd.get(key)
+        if value is None:
+            continue
+        if not isinstance(value, list) or any(isinstance(v, bool) or v not in known for v in value):
+            raise FormError(f"command {name}: {key} must be a list of {sorted(known)}, got {value!r}")
+        if len(set(value)) != len(value):
+            raise FormError(f"command {name}: {key} has repeated values {value!r}")
 
 
 def _name_char(char: str) -> bool:

@@ -99,11 +99,13 @@ class Challenges(commands.Cog):
         rated="Whether the game counts for ratings",
         fen="Start from this position instead (FEN in the variant's squares), e.g. W:W21,22:B10,11",
     )
-    @app_commands.guild_only()
+    # a server, or a group DM or DM between people (context 2: a user install); never the bot's own DM,
+    # where no opponent could see the challenge
+    @app_commands.allowed_contexts(guilds=True, dms=False, private_channels=True)
     async def challenge(
         self,
         interaction: Interaction,
-        opponent: discord.Member | None = None,
+        opponent: discord.User | None = None,
         variant: VariantArg | None = None,
         days_per_move: app_commands.Range[int, 1, 14] | None = None,
         colour: Colour = "random",

@@ -123,6 +123,9 @@ class Settings(commands.Cog):
     )
     @app_commands.choices(language=LANGUAGE_CHOICES)
     @app_commands.guild_only()
+    # server administration: in servers, and only where the server installed the app
+    @app_commands.allowed_contexts(guilds=True, dms=False, private_channels=False)
+    @app_commands.allowed_installs(guilds=True, users=False)
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.checks.has_permissions(manage_guild=True)
     async def server_settings(
