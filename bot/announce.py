@@ -24,6 +24,7 @@ from bot.ui import speech
 from bot.ui.boards import BoardMessage, board_message, deadline_text, player_label
 from bot.ui.errors import MissingPermissions
 from bot.ui.permissions import missing_permissions
+from bot.ui.reach import reply_only
 from messages import news as words
 from messages import tournaments
 from messages.i18n import Words
@@ -199,6 +200,24 @@ class Announcer:
             await self.tournament_after(game)
         return sent
 
+    async def show_unseen(self, interaction: Interaction) -> None:
+        """After a command in a reply-only conversation: the current boards of its games that were not shown
+        there (moves made elsewhere, by button or by DM), as follow-ups to this command."""
+        if interaction.channel_id is None or not reply_only(interaction) or not interaction.response.is_done():
+            return
+        w = await speech.public(self.bot, interaction.guild_id, interaction)
+        for game in await self.bot.service.queries.unseen_in_conversation(interaction.channel_id):
+            message = await board_message(self.bot.service, game, w=w)
+            message.view = game_controls(game.id, w)
+            to_move = game.to_move_id
+            message.content = words.current_board(w, game.id, player_label(game, to_move, w) if to_move else "")
+            try:
+                sent = await interaction.followup.send(wait=True, **message.kwargs())
+            except discord.HTTPException:
+                log.info("game %s: could not show its current board in its conversation", game.id)
+                return
+            await self.remember(game, game.channel_id, game.thread_id, sent.id)
+
     async def tournament_after(self, game: GameView) -> None:
         """A tournament game ended: the next round (or the end) is queued by whoever gets there first, in
         the transaction that creates it; the worker posts it."""
@@ -287,6 +306,16 @@ class Announcer:
             found = await self._earlier(await self.home(current), message)
             if found is not None:
                 return Sent(found.channel.id, found.id)
+        if current.reply_only and (via is None or via.channel_id != home_id):
+            # Nothing can be posted into that conversation later: the player to move has it by DM, and the
+            # next command there shows it (show_unseen); it is recorded as not shown there.
+            if via is None:
+                return Sent(None, None)
+            if not via.response.is_done():
+                await via.response.defer()
+            reply = await via.followup.send(wait=True, **message.kwargs())
+            via.extras["dama_replied"] = True
+            return Sent(reply.channel.id, None)
         if via is not None and (via.channel_id == home_id or home_id is None):
             if not via.response.is_done():
                 await via.response.defer()

@@ -180,6 +180,12 @@ class DamaBot(commands.AutoShardedBot):
     ) -> None:
         await errors.report(interaction, error)
 
+    async def on_app_command_completion(
+        self, interaction: discord.Interaction[DamaBot], command: app_commands.Command[Any, ..., Any] | Any
+    ) -> None:
+        """A user install cannot post into a group DM later: the next command there shows its games' boards."""
+        await self.announcer.show_unseen(interaction)
+
     async def on_interaction(self, interaction: discord.Interaction[DamaBot]) -> None:
         """Answer what nothing in memory will: a picker, move box or question from before a restart (or
         expired) gets a sentence and a fresh Move button instead of "This interaction failed"."""

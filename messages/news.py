@@ -75,6 +75,11 @@ def offer_declined(w: Words, kind: OfferKind, who: str, game_id: int) -> str:
     )
 
 
+def current_board(w: Words, game_id: int, player: str) -> str:
+    return w.say("announce.current_board", "The current board of game #{game}: {player} to move.", game=game_id,
+                 player=player)
+
+
 def your_move_dm(w: Words, game_id: int, last: str | None) -> str:
     text = w.say("dm.your_move", "Your move in game #{game}.", game=game_id)
     return f"{text} {last}" if last else text

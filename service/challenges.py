@@ -18,7 +18,7 @@ from service.context import (
     clock_terms,
     game_terms,
     load_row,
-    start_banks,
+    start_bank,
     turn_clock,
 )
 from service.errors import (
@@ -177,7 +177,9 @@ class ChallengeService:
                     channel_id=row.channel_id,
                     created_at=now_text,
                     reply_only=bool(row.reply_only),
-                    **start_banks(row.clock),
+                    clock=row.clock,
+                    white_bank=start_bank(row.clock),
+                    black_bank=start_bank(row.clock),
                 )
             )
             game_row = await load_row(repos, game_id)

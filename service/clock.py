@@ -84,11 +84,7 @@ class ClockService:
             player_id = to_move_id(row)
             if kind is TimerKind.REMINDER:
                 game = GameView.from_row(row)
-                player = await repos.players.get(player_id)
-                via = Notifications(player.notifications if player is not None else "dm")
-                if via is not Notifications.OFF:
-                    news = Announcement(AnnouncementKind.REMINDER, game=game, player_id=player_id, via=via)
-                    await announce(repos, news, now)
+                await _remind(repos, game, player_id, now)
                 return TimerEvent(kind, due_at, player_id, game=game)
             if from_db(row.move_deadline) > now:  # a stale timer for an older deadline
                 return None
@@ -161,3 +157,13 @@ class ClockService:
             await repos.games.set_clock(row.id, deadline, None)
             await arm_timers(repos, row.id, deadline, row.days_per_move, now)
         return True
+
+
+async def _remind(repos: Repositories, game: GameView, player_id: int, now: datetime) -> None:
+    """Queue the reminder as the player chose to hear; a reply-only conversation hears nothing later: a DM."""
+    player = await repos.players.get(player_id)
+    via = Notifications(player.notifications if player is not None else "dm")
+    if via is Notifications.CHANNEL and game.reply_only:
+        via = Notifications.DM
+    if via is not Notifications.OFF:
+        await announce(repos, Announcement(AnnouncementKind.REMINDER, game=game, player_id=player_id, via=via), now)

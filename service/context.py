@@ -126,12 +126,9 @@ def clock_terms(ctx: Context, text: str | None) -> TimeControl | None:
     return parse_clock(text, min_days=config.min_days_per_move, max_per_move=config.max_days_per_move)
 
 
-def start_banks(clock: str | None) -> dict[str, object]:
-    """A new game's clock columns: both sides start with the terms' bank."""
-    if clock is None:
-        return {}
-    bank = parse_clock(clock).start_bank
-    return {"clock": clock, "white_bank": bank, "black_bank": bank}
+def start_bank(clock: str | None) -> float | None:
+    """What each side's bank holds when a game with these clock terms starts (None: days per move)."""
+    return parse_clock(clock).start_bank if clock is not None else None
 
 
 def bank_of(row: GameRow, player_id: int) -> float | None:
@@ -283,6 +280,8 @@ async def announce_board(
     if player_id is not None and not game.against_bot and player_id != skip:
         player = await repos.players.get(player_id)
         choice = player.notifications if player is not None else "dm"
+    if choice == "channel" and game.reply_only:  # no mention can reach that conversation later: a DM does
+        choice = "dm"
     if choice == "channel" and game.guild_id is not None:
         news = replace(news, mention_id=player_id)
     await announce(repos, news, now, grace=grace)

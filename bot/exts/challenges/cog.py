@@ -13,7 +13,9 @@ from bot.ui import speech
 from bot.ui.errors import Refusal
 from bot.ui.options import VariantArg
 from bot.ui.permissions import require_permissions
+from bot.ui.reach import reply_only
 from messages import colour_in_sentence
+from messages.clock import clock_terms_text
 from messages.i18n import Words
 from messages.variants import variant_name
 from service import BOT_ID, ChallengeView
@@ -25,11 +27,14 @@ if TYPE_CHECKING:
 
 Colour = Literal["random", "white", "black"]
 MAX_FEN = 400  # a full 12x12 board fits; longer text is no position
+MAX_CLOCK = 40  # "10 days + 1 day max 20 days" fits
 
 
 def challenge_text(w: Words, challenge: ChallengeView, challenger: str, opponent: str | None) -> str:
     """The public challenge post."""
     days = w.plural("terms.days_per_move", "{count} day per move", "{count} days per move", challenge.days_per_move)
+    if challenge.clock is not None:
+        days = clock_terms_text(w, challenge.clock)
     rated = w.say("terms.rated", "rated") if challenge.rated else w.say("terms.unrated", "unrated")
     if challenge.color == "random":
         colour = w.say("challenge.random_colour", "a random colour")
@@ -98,6 +103,7 @@ class Challenges(commands.Cog):
         colour="The colour you want",
         rated="Whether the game counts for ratings",
         fen="Start from this position instead (FEN in the variant's squares), e.g. W:W21,22:B10,11",
+        clock="A time bank instead of days per move, e.g. 10d+1d max 20d, or 20 moves in 30d",
     )
     # a server, or a group DM or DM between people (context 2: a user install); never the bot's own DM,
     # where no opponent could see the challenge
@@ -111,6 +117,7 @@ class Challenges(commands.Cog):
         colour: Colour = "random",
         rated: bool = False,
         fen: app_commands.Range[str, 1, MAX_FEN] | None = None,
+        clock: app_commands.Range[str, 1, MAX_CLOCK] | None = None,
     ) -> None:
         me = interaction.user
         if opponent is not None and opponent.bot:
@@ -132,6 +139,8 @@ class Challenges(commands.Cog):
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
             start_fen=fen,
+            clock=clock,
+            reply_only=reply_only(interaction),
         )
         w = await speech.public(self.bot, interaction.guild_id, interaction)
         text = challenge_text(w, challenge, me.mention, opponent.mention if opponent else None)
@@ -149,6 +158,7 @@ class Challenges(commands.Cog):
         level="How strong the bot plays, 1 (beginner) to 5 (full strength)",
         colour="The colour you want",
         fen="Start from this position instead (FEN in the variant's squares), e.g. W:W21,22:B10,11",
+        clock="A time bank for you instead of days per move, e.g. 10d+1d max 20d, or 20 moves in 30d",
     )
     async def play(
         self,
@@ -157,6 +167,7 @@ class Challenges(commands.Cog):
         level: app_commands.Range[int, 1, 5] = 1,
         colour: Colour = "random",
         fen: app_commands.Range[str, 1, MAX_FEN] | None = None,
+        clock: app_commands.Range[str, 1, MAX_CLOCK] | None = None,
     ) -> None:
         await self._check_channel(interaction)
         service = self.bot.service
@@ -172,6 +183,8 @@ class Challenges(commands.Cog):
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
             start_fen=fen,
+            clock=clock,
+            reply_only=reply_only(interaction),
         )
         await interaction.response.defer(thinking=True)
         started = await service.challenges.accept(challenge.id, BOT_ID)
