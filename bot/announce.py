@@ -42,6 +42,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 Home = discord.TextChannel | discord.Thread | discord.DMChannel | discord.abc.Messageable
 BOARDS = (AnnouncementKind.GAME_STARTED, AnnouncementKind.MOVED, AnnouncementKind.FINISHED, AnnouncementKind.TAKEBACK)
+MAX_DIGEST_LINES = 20  # a DM holds 2,000 characters; /games lists the rest
 TOURNAMENT_NEWS = (AnnouncementKind.TOURNAMENT_ROUND, AnnouncementKind.TOURNAMENT_FINISHED)
 
 
@@ -146,6 +147,8 @@ class Announcer:
             return await self._challenge_expired(news)
         if kind in TOURNAMENT_NEWS:
             return await self._tournament(news, nonce)
+        if kind is AnnouncementKind.DIGEST:
+            return await self._digest(news, nonce)
         if kind is AnnouncementKind.VACATION_ENDED:
             assert news.player_id is not None
             theirs = await speech.of_player(self.bot, news.player_id)
@@ -265,6 +268,17 @@ class Announcer:
             text += " " + board_post.get_partial_message(current.message_id).jump_url
         board = await board_message(self.bot.service, game, viewer_id=player, moved=move, w=w)
         return await self.dm(player, text, board, nonce)
+
+    async def _digest(self, news: Announcement, nonce: str) -> Sent:
+        """The daily DM: each waiting game, soonest deadline first, as it was when the digest was queued."""
+        player = news.player_id
+        assert player is not None
+        w = await speech.of_player(self.bot, player)
+        lines = [words.digest_heading(w, len(news.games))]
+        for game in news.games[:MAX_DIGEST_LINES]:
+            opponent = player_label(game, game.opponent_of(player), w)
+            lines.append(words.digest_line(w, game.id, opponent, deadline_text(game, w)))
+        return await self.dm(player, "\n".join(lines), None, nonce)
 
     async def _reminder(self, news: Announcement, nonce: str) -> Sent:
         game, player = news.game, news.player_id

@@ -20,6 +20,8 @@ class PlayerRow:
     anonymised: int
     created_at: str
     chosen_language: str | None = None
+    digest_hour: int | None = None  # a daily digest at this hour (UTC) instead of a DM per move
+    last_digest_day: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -115,3 +115,19 @@ def stored_but_waiting(w: Words, game_id: int) -> str:
         "the news follow as soon as it does.",
         game=game_id,
     )
+
+
+def digest_heading(w: Words, count: int) -> str:
+    return w.plural(
+        "digest.heading",
+        "Your daily digest: {count} game is waiting for your move.",
+        "Your daily digest: {count} games are waiting for your move.",
+        count,
+    )
+
+
+def digest_line(w: Words, game_id: int, opponent: str, deadline: str) -> str:
+    return w.say(
+        "digest.line", "Game #{game} against {opponent}: deadline {deadline}.", game=game_id, opponent=opponent,
+        deadline=deadline,
+    )

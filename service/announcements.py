@@ -44,6 +44,7 @@ class AnnouncementKind(enum.StrEnum):
     VACATION_ENDED = "vacation_ended"  # a DM: the allowance is used up
     TOURNAMENT_ROUND = "tournament_round"  # a round's pairings (a round robin: all its games at once)
     TOURNAMENT_FINISHED = "tournament_finished"  # the final standings with the winner, and the picture
+    DIGEST = "digest"  # a DM: the games waiting for the player's move, once a day (service/digest.py)
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +63,7 @@ class Announcement:
     answered: MoveRecord | None = None  # MOVED by a conditional reply: the move it answered at once
     tournament_id: int | None = None  # TOURNAMENT_*: which (its words are read back when delivered)
     round: int | None = None  # TOURNAMENT_ROUND: the Swiss round paired; None: every round of a round robin
+    games: tuple[GameView, ...] = ()  # DIGEST: the games waiting for the player, as they were then
 
     @property
     def stream(self) -> str:
@@ -164,4 +166,5 @@ def loads(text: str) -> Announcement:
         answered=_move(data.get("answered")),
         tournament_id=data.get("tournament_id"),
         round=data.get("round"),
+        games=tuple(game for game in map(_game, data.get("games") or ()) if game is not None),
     )

@@ -17,6 +17,7 @@ from data.timeutil import from_db, opt_from_db, to_db
 from service.announcements import Announcement, AnnouncementKind, announce
 from service.challenges import ChallengeService
 from service.context import Context, arm_timers, finish, load_row, to_move_id
+from service.digest import queue_due_digests
 from service.errors import AlreadyOnVacation, NotOnVacation, NoVacationLeft
 from service.results import (
     EndReason,
@@ -45,6 +46,7 @@ class ClockService:
         """Fire every timer due at `now` (default: the service clock) and return what to post."""
         now = now or self._ctx.now()
         events: list[TimerEvent] = []
+        await queue_due_digests(self._ctx, now)  # the loop wakes at least every minute: a digest is on time
         while True:
             lease_until = to_db(now + self._ctx.config.work_lease)
             async with self._ctx.db.write() as repos:

@@ -280,6 +280,8 @@ async def announce_board(
     if player_id is not None and not game.against_bot and player_id != skip:
         player = await repos.players.get(player_id)
         choice = player.notifications if player is not None else "dm"
+        if player is not None and player.digest_hour is not None:  # the daily digest lists it instead
+            choice = "off"
     if choice == "channel" and game.reply_only:  # no mention can reach that conversation later: a DM does
         choice = "dm"
     if choice == "channel" and game.guild_id is not None:

@@ -50,6 +50,7 @@ class Notifications(enum.StrEnum):
     DM = "dm"
     CHANNEL = "channel"
     OFF = "off"
+    DIGEST = "digest"  # one DM a day (players.digest_hour) instead of one per move; reminders still come
 
 
 class Orientation(enum.StrEnum):
@@ -399,6 +400,7 @@ class Preferences:
     orientation: Orientation
     language: str  # what DMs and reminders use: the player's choice, else the last client locale seen
     chosen_language: str | None = None  # set with /settings language; None follows the client
+    digest_hour: int | None = None  # notifications DIGEST: the hour (UTC) of the daily DM
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,7 +26,12 @@ LANGUAGE_CHOICES = [app_commands.Choice(name="auto", value=AUTO_LANGUAGE)] + [
 ]
 
 
-def _notify(w: Words, how: str) -> str:
+def _notify(w: Words, how: str, digest_hour: int | None = None) -> str:
+    if how == "digest":
+        return w.say(
+            "settings.notify.digest", "one direct message a day at {hour}:00 UTC listing the games waiting for you",
+            hour=f"{digest_hour or 0:02d}",
+        )
     if how == "dm":
         return w.say("settings.notify.dm", "a direct message")
     if how == "channel":
@@ -45,7 +50,7 @@ def preferences_text(prefs: Preferences, w: Words = ENGLISH) -> str:
         "settings.player",
         "When it is your move you get {notify}. Board theme: {theme}. Orientation: {orientation}. "
         "Language of your DMs and reminders: {language}.",
-        notify=_notify(w, prefs.notifications),
+        notify=_notify(w, prefs.notifications, prefs.digest_hour),
         theme=prefs.board_theme,
         orientation=prefs.orientation,
         language=_language(w, prefs.chosen_language),
@@ -81,7 +86,8 @@ class Settings(commands.Cog):
 
     @app_commands.command(name="settings", description="Your notifications, board theme and orientation")
     @app_commands.describe(
-        notifications="How to tell you it is your move",
+        notifications="How to tell you it is your move (digest: one DM a day listing your games)",
+        digest_hour="The hour (UTC, 0-23) of your daily digest",
         theme="Board colours",
         orientation="Which side is at the bottom (auto: your own)",
         language="The language of your DMs and reminders (auto: your Discord language)",
@@ -90,14 +96,16 @@ class Settings(commands.Cog):
     async def settings(
         self,
         interaction: Interaction,
-        notifications: Literal["dm", "channel", "off"] | None = None,
+        notifications: Literal["dm", "channel", "off", "digest"] | None = None,
         theme: str | None = None,
         orientation: Literal["auto", "white", "black"] | None = None,
         language: str | None = None,
+        digest_hour: app_commands.Range[int, 0, 23] | None = None,
     ) -> None:
         players = self.bot.service.players
         w = private(interaction)
-        if notifications is None and theme is None and orientation is None and language is None:
+        asked = (notifications, theme, orientation, language, digest_hour)
+        if all(value is None for value in asked):
             prefs = await players.preferences(interaction.user.id)
             await interaction.response.send_message(preferences_text(prefs, w), ephemeral=True)
             return
@@ -107,6 +115,7 @@ class Settings(commands.Cog):
             board_theme=theme,
             orientation=orientation,
             language=language,
+            digest_hour=digest_hour,
         )
         text = w.say("settings.saved", "Saved. {settings}", settings=preferences_text(prefs, w))
         await interaction.response.send_message(text, ephemeral=True)
