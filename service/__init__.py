@@ -68,6 +68,7 @@ from service.errors import (
     TournamentNotFound,
     UnplayablePosition,
 )
+from service.follows import Following, FollowService
 from service.games import GameService
 from service.imports import ImportedGame, ImportReport, ImportService
 from service.maintenance import CopyReport, SourceNotCurrent, TargetNotEmpty, check_database, copy_database
@@ -82,6 +83,7 @@ from service.results import (
     ColourChoice,
     DeletionReport,
     EndReason,
+    FollowNews,
     GameEnd,
     GameFinished,
     GameStarted,
@@ -131,6 +133,7 @@ class Service:
         self.challenges = ChallengeService(self.ctx, self.games)
         self.clock = ClockService(self.ctx, self.challenges)
         self.players = PlayerService(self.ctx)
+        self.follows = FollowService(self.ctx)
         self.queries = QueryService(self.ctx)
         self.commands = CommandLedger(self.ctx)
         self.premoves = PremoveService(self.ctx)
@@ -166,6 +169,8 @@ __all__ = [
     "DeletionReport",
     "EndReason",
     "Engine",
+    "FollowNews",
+    "Following",
     "GameEnd",
     "GameError",
     "GameFinished",

@@ -14,6 +14,7 @@ import contextvars
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Protocol
 
 from data.models import ChallengeRow, GameRow, ImportedGameRow
 from service.errors import ChallengeNotFound, GameNotFound, ImportedGameNotFound, TournamentNotFound
@@ -47,7 +48,20 @@ def acting_as(caller: Caller | None) -> Iterator[None]:
         _caller.reset(token)
 
 
-def may_see(row: GameRow, caller: Caller) -> bool:
+class Placed(Protocol):
+    """Where a game is and who plays it: all the privacy rule reads (a GameRow or a GameView)."""
+
+    @property
+    def white_id(self) -> int: ...
+    @property
+    def black_id(self) -> int: ...
+    @property
+    def guild_id(self) -> int | None: ...
+    @property
+    def channel_id(self) -> int | None: ...
+
+
+def may_see(row: Placed, caller: Caller) -> bool:
     if caller.user_id in (row.white_id, row.black_id):
         return True
     if row.guild_id is None:

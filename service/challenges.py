@@ -32,6 +32,7 @@ from service.errors import (
     RematchPending,
     UnplayablePosition,
 )
+from service.follows import note_start
 from service.games import GameService
 from service.results import (
     ChallengeStatus,
@@ -194,6 +195,7 @@ class ChallengeService:
             await repos.timers.cancel_for_challenge(challenge_id)
             view = await self._view(repos, challenge_id)
             game = GameView.from_row(await load_row(repos, game_id))
+            await note_start(repos, game, now)  # for the players' followers
             if game.to_move_id != BOT_ID:  # else the first board shows the bot's opening move
                 news = Announcement(AnnouncementKind.GAME_STARTED, game=game)
                 await announce_board(repos, news, now, grace=self._ctx.config.announce_grace, skip=player_id)

@@ -19,6 +19,7 @@ from service.challenges import ChallengeService
 from service.context import Context, arm_timers, finish, load_row, to_move_id
 from service.digest import queue_due_digests
 from service.errors import AlreadyOnVacation, NotOnVacation, NoVacationLeft
+from service.follows import queue_follow_news
 from service.results import (
     EndReason,
     GameStatus,
@@ -47,6 +48,7 @@ class ClockService:
         now = now or self._ctx.now()
         events: list[TimerEvent] = []
         await queue_due_digests(self._ctx, now)  # the loop wakes at least every minute: a digest is on time
+        await queue_follow_news(self._ctx, now)
         while True:
             lease_until = to_db(now + self._ctx.config.work_lease)
             async with self._ctx.db.write() as repos:

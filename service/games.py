@@ -33,6 +33,7 @@ from service.errors import (
     OfferAlreadyPending,
     StaleGame,
 )
+from service.follows import note_move
 from service.premoves import play_conditional_reply
 from service.results import (
     EndReason,
@@ -416,6 +417,7 @@ async def _write_ply(
         reason = _BY_RULE[outcome.termination]
         ended = await finish(repos, row, row.version + 1, outcome.result, reason, now, announced=False)
         view = ended.game
+    await note_move(repos, view, MoveRecord.from_row(record), now)  # for the game's followers
     news = Announcement(
         AnnouncementKind.GAME_STARTED if opening else AnnouncementKind.MOVED,
         game=view,

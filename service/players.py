@@ -191,6 +191,8 @@ class PlayerService:
                 await repos.challenges.answer(challenge.id, ChallengeStatus.CANCELLED, now_text, opponent_id=None)
                 await repos.timers.cancel_for_challenge(challenge.id)
                 cancelled.append(challenge.id)
+            await repos.follows.drop_follower(player_id)  # whom they followed is theirs to forget too
+            await repos.players.set_digest(player_id, None, None)
             new_id = await repos.players.next_anonymous_id()
             await repos.players.anonymise(player_id, new_id)
             for finished in endings:

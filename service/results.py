@@ -196,6 +196,17 @@ class GameView:
 
 
 @dataclass(frozen=True, slots=True)
+class FollowNews:
+    """One game's part of a follower's hourly message: its players, its start, the moves since the last message."""
+
+    game_id: int
+    white_id: int
+    black_id: int
+    started: bool
+    moves: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class MoveRecord:
     ply: int  # 1 = the first move
     notation: str  # as players write it, e.g. "22x13"

@@ -14,3 +14,36 @@ ALTER TABLE games ADD COLUMN black_bank REAL;
 -- a DM per move. last_digest_day is the claim that makes it once a day across restarts and processes.
 ALTER TABLE players ADD COLUMN digest_hour INTEGER CHECK (digest_hour BETWEEN 0 AND 23);
 ALTER TABLE players ADD COLUMN last_digest_day TEXT;  -- YYYY-MM-DD (UTC) of the last digest queued
+
+-- Following (/follow, /unfollow, the Follow button): a follower gets a followed game's moves, and the start of
+-- a followed player's games, by DM, at most one message an hour. Where the follow was made (guild_id,
+-- channel_id) is who the follower is for the privacy rule (service/access.py), checked when news is queued.
+CREATE TABLE follows (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    follower_id INTEGER NOT NULL REFERENCES players (id) ON UPDATE CASCADE ON DELETE CASCADE,
+    game_id INTEGER REFERENCES games (id) ON DELETE CASCADE,
+    player_id INTEGER REFERENCES players (id) ON UPDATE CASCADE ON DELETE CASCADE,
+    guild_id INTEGER,
+    channel_id INTEGER,
+    created_at TEXT NOT NULL,
+    CHECK ((game_id IS NULL) <> (player_id IS NULL))
+);
+CREATE UNIQUE INDEX follows_game ON follows (follower_id, game_id) WHERE game_id IS NOT NULL;
+CREATE UNIQUE INDEX follows_player ON follows (follower_id, player_id) WHERE player_id IS NOT NULL;
+CREATE INDEX follows_of_game ON follows (game_id) WHERE game_id IS NOT NULL;
+CREATE INDEX follows_of_player ON follows (player_id) WHERE player_id IS NOT NULL;
+
+CREATE TABLE follow_news (                  -- waiting for the follower's next hourly message
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    follower_id INTEGER NOT NULL REFERENCES players (id) ON UPDATE CASCADE ON DELETE CASCADE,
+    game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    kind TEXT NOT NULL CHECK (kind IN ('move', 'start')),
+    notation TEXT,                          -- a move: as players write it
+    created_at TEXT NOT NULL
+);
+CREATE INDEX follow_news_follower ON follow_news (follower_id, id);
+
+CREATE TABLE follow_sent (                  -- the hour limit: when each follower was last sent news
+    follower_id INTEGER PRIMARY KEY REFERENCES players (id) ON UPDATE CASCADE ON DELETE CASCADE,
+    sent_at TEXT NOT NULL
+);

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from data.repositories.challenges import ChallengeRepository, OfferRepository
 from data.repositories.correspondence import AnalysisRepository, PremoveRepository
+from data.repositories.follows import FollowRepository
 from data.repositories.games import GameRepository, MoveRepository
 from data.repositories.imports import ImportedGameRepository
 from data.repositories.leases import LeaseRepository
@@ -22,6 +23,7 @@ from data.store import Connection
 __all__ = [
     "AnalysisRepository",
     "ChallengeRepository",
+    "FollowRepository",
     "GameRepository",
     "ImportedGameRepository",
     "LeaseRepository",
@@ -60,6 +62,7 @@ class Repositories:
         self.schema = SchemaRepository(conn)
         self.leases = LeaseRepository(conn)
         self.outbox = OutboxRepository(conn)
+        self.follows = FollowRepository(conn)
 
     async def integrity_check(self) -> list[str]:
         """SQLite's page-level check. PostgreSQL has no counterpart to run here (it checks pages as it reads
