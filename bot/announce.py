@@ -25,6 +25,7 @@ from bot.ui.boards import BoardMessage, board_message, deadline_text, player_lab
 from bot.ui.errors import MissingPermissions
 from bot.ui.permissions import missing_permissions
 from bot.ui.reach import reply_only
+from messages import follow as following
 from messages import news as words
 from messages import tournaments
 from messages.i18n import Words
@@ -149,6 +150,8 @@ class Announcer:
             return await self._tournament(news, nonce)
         if kind is AnnouncementKind.DIGEST:
             return await self._digest(news, nonce)
+        if kind is AnnouncementKind.FOLLOW:
+            return await self._follow(news, nonce)
         if kind is AnnouncementKind.VACATION_ENDED:
             assert news.player_id is not None
             theirs = await speech.of_player(self.bot, news.player_id)
@@ -279,6 +282,25 @@ class Announcer:
             opponent = player_label(game, game.opponent_of(player), w)
             lines.append(words.digest_line(w, game.id, opponent, deadline_text(game, w)))
         return await self.dm(player, "\n".join(lines), None, nonce)
+
+    async def _follow(self, news: Announcement, nonce: str) -> Sent:
+        """A follower's hourly DM. Closed DMs (50007) drop the follower: no retries, no more news queued."""
+        follower = news.player_id
+        assert follower is not None
+        w = await speech.of_player(self.bot, follower)
+        lines = [following.news_heading(w)]
+        for item in news.follows[:MAX_DIGEST_LINES]:
+            white, black = (bot_name(w, None) if p == BOT_ID else f"<@{p}>" for p in (item.white_id, item.black_id))
+            if item.started:
+                lines.append(following.news_started(w, item.game_id, white, black))
+            if item.moves:
+                lines.append(following.news_moves(w, item.game_id, white, black, list(item.moves)))
+        try:
+            return await self.dm(follower, "\n".join(lines), None, nonce)
+        except Undeliverable as error:
+            if error.reason == "dms_closed":
+                await self.bot.service.follows.drop_follower(follower)
+            raise
 
     async def _reminder(self, news: Announcement, nonce: str) -> Sent:
         game, player = news.game, news.player_id

@@ -5,7 +5,6 @@ may see under the privacy rule."""
 from __future__ import annotations
 
 import random
-from datetime import timedelta
 
 import pytest
 
