@@ -345,6 +345,7 @@ class Announcer:
         if current.reply_only and (via is None or via.channel_id != home_id):
             # Nothing can be posted into that conversation later: the player to move has it by DM, and the
             # next command there shows it (show_unseen); it is recorded as not shown there.
+            await self.remember(current, current.channel_id, current.thread_id, None)  # before the reply goes out
             if via is None:
                 return Sent(None, None)
             if not via.response.is_done():

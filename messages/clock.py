@@ -7,20 +7,20 @@ from service.timecontrol import DAY, Kind, parse_clock
 
 
 def clock_terms_text(w: Words, clock: str) -> str:
-    """A game's clock terms, e.g. "a time bank of 10 days, +1 day a move, at most 20"."""
+    """A game's clock terms, e.g. "a time bank of 10 d, +1 d after each move, at most 20 d"."""
     terms = parse_clock(clock)
     if terms.kind is Kind.PERIODS:
         return w.plural(
             "clock.terms_periods",
-            "{count} move in {days} days, time not used is kept",
-            "{count} moves in {days} days, time not used is kept",
+            "{count} move in {days} d, time not used is kept",
+            "{count} moves in {days} d, time not used is kept",
             terms.moves,
             days=terms.base_days,
         )
     if terms.kind is Kind.FISCHER and terms.cap_days is not None:
         return w.say(
             "clock.terms_bank_capped",
-            "a time bank of {base} days, {increment} more days after each move, at most {cap} days",
+            "a time bank of {base} d, +{increment} d after each move, at most {cap} d",
             base=terms.base_days,
             increment=terms.increment_days,
             cap=terms.cap_days,
@@ -28,7 +28,7 @@ def clock_terms_text(w: Words, clock: str) -> str:
     if terms.kind is Kind.FISCHER:
         return w.say(
             "clock.terms_bank",
-            "a time bank of {base} days, {increment} more days after each move",
+            "a time bank of {base} d, +{increment} d after each move",
             base=terms.base_days,
             increment=terms.increment_days,
         )

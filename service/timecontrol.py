@@ -27,7 +27,7 @@ MAX_TEXT = 40
 
 _DAYS = r"(\d{1,3})\s*(?:d|days?)?"
 _FISCHER = re.compile(rf"^{_DAYS}\s*\+\s*{_DAYS}(?:\s*max\s*{_DAYS})?$")
-_PERIOD = re.compile(rf"^(\d{{1,3}})\s*moves?\s*(?:in|/)\s*{_DAYS}$")
+_PERIOD = re.compile(rf"^(\d{{1,3}})\s*(?:moves?\s*in|/)\s*{_DAYS}$")  # "20 moves in 30d" or "20/30d"
 _PLAIN = re.compile(rf"^{_DAYS}$")
 
 
@@ -64,7 +64,7 @@ class TimeControl:
         if self.kind is Kind.PER_MOVE:
             return f"{self.base_days}d"
         if self.kind is Kind.PERIODS:
-            return f"{self.moves} moves in {self.base_days}d"
+            return f"{self.moves}/{self.base_days}d"
         cap = f" max {self.cap_days}d" if self.cap_days is not None else ""
         return f"{self.base_days}d+{self.increment_days}d{cap}"
 
@@ -74,7 +74,7 @@ def per_move(days: int) -> TimeControl:
 
 
 def parse_clock(text: str, *, min_days: int = 1, max_per_move: int = 14) -> TimeControl:
-    """Read "10d+1d max 20d", "10+1", "20 moves in 30d", "20 moves in 30 days" or plain days ("3", "3d").
+    """Read "10d+1d max 20d", "10+1", "20 moves in 30d", "20/30d", "20 moves in 30 days" or plain days ("3", "3d").
     BadClock (with what was wrong, for a sentence) for anything else or out of range."""
     cleaned = " ".join(text.strip().lower().split())
     if not cleaned or len(cleaned) > MAX_TEXT:

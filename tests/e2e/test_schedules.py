@@ -96,7 +96,7 @@ async def test_a_time_bank_decides_a_loss_on_time_after_a_vacation(fake_discord,
     bot = await bot_launcher.process("bot")
     alice, bob = fake.alice, fake.bob
     offer = await fake.wait_for_reply(await fake.slash(alice, "challenge", opponent=bob, colour="white", clock="2d+1d"))
-    assert "a time bank of 2 days, 1 more days after each move" in offer.content, offer.content
+    assert "a time bank of 2 d, +1 d after each move" in offer.content, offer.content
     click = await fake.click(bob, offer, next(c for c in offer.custom_ids() if c.startswith("dama:accept:")))
     board = (await fake.wait_for_followups(click, 1))[0]
     game = game_id_of(board)

@@ -26,6 +26,7 @@ class TestReadingTerms:
             ("7 days + 2 days", TimeControl(Kind.FISCHER, 7, 2, None)),
             ("20 moves in 30d", TimeControl(Kind.PERIODS, 30, moves=20)),
             ("1 move in 3 days", TimeControl(Kind.PERIODS, 3, moves=1)),
+            ("20/30d", TimeControl(Kind.PERIODS, 30, moves=20)),
             ("3", TimeControl(Kind.PER_MOVE, 3, 3, 3)),
             ("5d", TimeControl(Kind.PER_MOVE, 5, 5, 5)),
         ],
