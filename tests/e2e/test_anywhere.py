@@ -46,7 +46,8 @@ async def test_a_whole_game_in_a_group_dm_under_a_user_install(fake_discord, bot
     offer = await fake.wait_for_reply(
         await fake.slash(alice, "challenge", channel=group, opponent=bob, colour="white", clock="10d+1d max 20d")
     )
-    assert not offer.ephemeral and "a time bank of 10 d, +1 d after each move, at most 20 d" in offer.content, offer.content
+    assert not offer.ephemeral, offer.content
+    assert "a time bank of 10 d, +1 d after each move, at most 20 d" in offer.content, offer.content
     accept = next(c for c in offer.custom_ids() if c.startswith("dama:accept:"))
     click = await fake.click(bob, offer, accept)  # buttons keep working in the group DM
     first = (await fake.wait_for_followups(click, 1))[0]
