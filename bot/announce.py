@@ -255,7 +255,16 @@ class Announcer:
         else:
             text = words.offer_declined(w, kind, f"<@{who}>", game.id)
             message = BoardMessage(None, None, "", None, text, [])
-        return await self.post(game, message, nonce, via)
+        sent = await self.post(game, message, nonce, via)
+        elsewhere = via is None or via.channel_id != game.channel_id
+        if news.kind is AnnouncementKind.OFFER and game.reply_only and elsewhere:
+            # made away from the game's conversation, which hears nothing later: the opponent gets it by DM
+            opponent = game.opponent_of(who)
+            theirs = await speech.of_player(self.bot, opponent)
+            question = BoardMessage(None, None, "", offer_controls(kind, game.id, theirs), None, [])
+            await self.dm(opponent, words.offer_made(theirs, kind, f"<@{who}>", f"<@{opponent}>", game.id), question,
+                          f"{nonce}-dm")
+        return sent
 
     async def _your_move(self, news: Announcement, nonce: str) -> Sent:
         game, player = news.game, news.player_id

@@ -84,6 +84,15 @@ async def test_a_whole_game_in_a_group_dm_under_a_user_install(fake_discord, bot
     elsewhere = await fake.wait_for_reply(await fake.slash(carol, "board", game=game))
     assert elsewhere.ephemeral and f"There is no game #{game}" in elsewhere.content
 
+    # A draw offered away from the conversation reaches the opponent by DM, with working buttons.
+    await fake.wait_for_reply(await fake.slash(bob, "draw", dm=True, game=game))
+    no = f"dama:offer:draw:no:{game}"
+    asked = await fake.wait_until(
+        lambda: next((m for m in fake.dm_messages(alice) if no in m.custom_ids()), None), what="the offer by DM"
+    )
+    assert asked.content == f"{bob.mention} offers a draw in game #{game}. {alice.mention}, do you agree?"
+    await fake.wait_for_ack(await fake.click(alice, asked, no))
+
     resign = await fake.wait_for_reply(await fake.slash(alice, "resign", channel=group, game=game))
     assert "Black wins by resignation" in resign.content, resign.content
     assert rows(bot.database_path, "SELECT status, result FROM games") == [("finished", "0-1")]
