@@ -34,6 +34,7 @@ from service.errors import (
     TournamentFull,
     TournamentNotFound,
 )
+from service.follows import note_start
 from service.games import GameService
 from service.results import EndReason, GameFinished, GameStatus, GameView
 from service.tournaments.pairing import NoPairing, Pairing, Played, round_robin, swiss_round
@@ -423,6 +424,7 @@ class TournamentService:
         await arm_timers(repos, game_id, deadline, row.days_per_move, now)
         if row.thread_id is not None:  # a later round: the tournament's thread exists
             await repos.games.set_display(game_id, row.channel_id, row.thread_id, None)
+        await note_start(repos, GameView.from_row(await load_row(repos, game_id)), now)  # for the players' followers
         return game_id
 
     async def _news(

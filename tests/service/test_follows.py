@@ -83,3 +83,17 @@ async def test_a_follower_with_closed_dms_is_dropped(service: Service, clock: Fa
     await service.games.play(game, ALICE, "24-20")
     assert await _follow_news(service, clock) == []
     assert await service.follows.following(CAROL) == (await service.follows.following(DAVE))
+
+
+async def test_a_followed_players_tournament_games_are_news_too(service: Service, clock: FakeClock) -> None:
+    await service.follows.follow_player(DAVE, BOB, GUILD, 55)
+    event = await service.tournaments.create(
+        ALICE, "Autumn cup", format="round-robin", rounds=1, guild_id=GUILD, channel_id=55, days_per_move=2
+    )
+    for player in (ALICE, BOB, CAROL):
+        await service.tournaments.join(event.id, player)
+    await service.tournaments.start(event.id, ALICE)
+    bobs = {mine.game.id for mine in await service.queries.my_games(BOB)}
+    news = await _follow_news(service, clock)
+    assert [who for who, _ in news] == [DAVE]
+    assert {item.game_id for item in news[0][1] if item.started} == bobs and len(bobs) == 2
