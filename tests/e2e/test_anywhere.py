@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.helpers import check_board_image, field, game_id_of, rows, wait_dms
+from tests.e2e.helpers import check_board_image, field, game_id_of, pick_move, rows, wait_dms
 from tests.fakediscord.fixtures import bot_launcher, fake_discord  # noqa: F401
 from tests.fakediscord.validation import InteractionRefused
 
@@ -69,14 +69,24 @@ async def test_a_whole_game_in_a_group_dm_under_a_user_install(fake_discord, bot
         told = await wait_dms(fake, opponent, 1 + (ply + 1) // 2 if opponent is alice else (ply + 2) // 2)
         assert f"Your move in game #{game}." in told[-1].content, told[-1].content
 
+    # The Move button under the last board in the group DM works like the command.
+    last = fake.messages(group)[-1]
+    await pick_move(fake, bob, last, "11", "11-15")
+    played = f"{bob.mention} played 11-15."
+    by_button = await fake.wait_for_message(group, predicate=lambda m: m.content.startswith(played))
+    assert by_button.embeds and field(by_button, "Last move") == "11-15"
+    await wait_dms(fake, alice, 3)
+    taken = await fake.wait_for_reply(await fake.slash(alice, "move", channel=group, move="20x11"))
+    assert not taken.ephemeral, taken.content
+
     # Bob answers from his DM with the bot; the group DM cannot be posted to, so the board waits there
     # until the next command in it.
-    from_dm = await fake.wait_for_reply(await fake.slash(bob, "move", dm=True, move="11-15", game=game))
+    from_dm = await fake.wait_for_reply(await fake.slash(bob, "move", dm=True, move="6x15", game=game))
     assert not from_dm.ephemeral and from_dm.message is not None and from_dm.message.channel_id != group.id
     listing = await fake.slash(alice, "games", channel=group)
     shown = (await fake.wait_for_followups(listing, 1))[0]
     assert shown.channel_id == group.id and f"The current board of game #{game}" in shown.content, shown.content
-    assert field(shown, "Last move") == "11-15"
+    assert field(shown, "Last move") == "6x15 (takes 11)"
 
     # Carol is in the conversation: she may look at the game from there, and from nowhere else.
     seen = await fake.wait_for_reply(await fake.slash(carol, "board", channel=group, game=game))
