@@ -42,7 +42,7 @@ async def challenge(session: LocalSession, parsed: Parsed) -> None:
                 "local.no_such_player", "There is no local player {name!r}: challenge bob or challenge bot.", name=typed
             )
         )
-    options = parse_options(parsed.args[1:], allowed=("variant", "colour", "rated", "days", "fen"))
+    options = parse_options(parsed.args[1:], allowed=("variant", "colour", "rated", "days", "fen", "clock"))
     service = session.service
     challenge = await service.challenges.create(
         ALICE_ID,
@@ -52,6 +52,7 @@ async def challenge(session: LocalSession, parsed: Parsed) -> None:
         days_per_move=options.days,
         rated=options.rated,
         start_fen=options.fen,
+        clock=options.clock,
     )
     started = await service.challenges.accept(challenge.id, BOB_ID)
     game = started.game
@@ -297,7 +298,7 @@ COMMANDS = (
     Command(
         "challenge",
         challenge,
-        "challenge bob [VARIANT] [white|black|random] [rated] [days N] [fen FEN]",
+        "challenge bob [VARIANT] [white|black|random] [rated] [days N] [clock 10d+1d] [fen FEN]",
         lambda w: w.say(
             "local.help.challenge",
             "a game between local:alice (you) and local:bob (same keyboard); challenge bot ... plays the bot",
