@@ -347,10 +347,6 @@ class Announcer:
         """In the game's home; as the reply to `via` when it came from there."""
         current = await self.bot.service.queries.game(game.id)
         home_id = current.thread_id or current.channel_id
-        if _since.get() is not None and home_id is not None:
-            found = await self._earlier(await self.home(current), message)
-            if found is not None:
-                return Sent(found.channel.id, found.id)
         if current.reply_only and (via is None or via.channel_id != home_id):
             # Nothing can be posted into that conversation later: the player to move has it by DM, and the
             # next command there shows it (show_unseen); it is recorded as not shown there.
@@ -362,6 +358,10 @@ class Announcer:
             reply = await via.followup.send(wait=True, **message.kwargs())
             via.extras["dama_replied"] = True
             return Sent(reply.channel.id, None)
+        if _since.get() is not None and home_id is not None and not current.reply_only:
+            found = await self._earlier(await self.home(current), message)
+            if found is not None:
+                return Sent(found.channel.id, found.id)
         if via is not None and (via.channel_id == home_id or home_id is None):
             if not via.response.is_done():
                 await via.response.defer()
