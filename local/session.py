@@ -19,6 +19,7 @@ from local import tournament
 from local.commands import COMMANDS
 from local.text import ALICE_ID, BOB_ID, NAMES, InputError, Parsed, board_text, name_of, write_file
 from messages import colour_name, example_moves
+from messages.clock import game_banks, time_left_line
 from messages.i18n import words
 from messages.play import describe_game_error, ending
 from messages.premove import conditional_reply
@@ -333,6 +334,9 @@ class LocalSession:
                     player=name_of(game, to_move, self.w),
                 )
             )
+            if game.clock is not None:
+                white, black = name_of(game, game.white_id, w), name_of(game, game.black_id, w)
+                self.say(time_left_line(w, game_banks(w, game, white, black, self.service.ctx.now())))
         path = await self.png(game)
         if path is not None:
             self.say(w.say("local.board_picture", "Board picture: {path}", path=path))

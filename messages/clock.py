@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from messages.i18n import Words
+from service.results import GameView
 from service.timecontrol import DAY, Kind, parse_clock
 
 
@@ -51,6 +54,21 @@ def banks_text(w: Words, white: str, white_left: str, black: str, black_left: st
         black=black,
         black_left=black_left,
     )
+
+
+def game_banks(w: Words, game: GameView, white: str, black: str, now: datetime) -> str:
+    """Both sides' time left: the side to move's runs down to its deadline; the other's waits in its bank."""
+
+    def left(player_id: int, bank: float | None) -> str:
+        if player_id == game.to_move_id and game.move_deadline is not None:
+            return time_left_text(w, (game.move_deadline - now).total_seconds())
+        return time_left_text(w, bank or 0.0)
+
+    return banks_text(w, white, left(game.white_id, game.white_bank), black, left(game.black_id, game.black_bank))
+
+
+def time_left_line(w: Words, banks: str) -> str:
+    return w.say("clock.time_left_line", "Time left: {banks}.", banks=banks)
 
 
 def time_left_heading(w: Words) -> str:

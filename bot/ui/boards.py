@@ -12,7 +12,7 @@ from typing import Any
 import discord
 
 from messages import colour_name
-from messages.clock import banks_text, clock_terms_text, time_left_heading, time_left_text
+from messages.clock import clock_terms_text, game_banks, time_left_heading
 from messages.i18n import ENGLISH, Words
 from messages.play import anonymous_name, bot_name, ending
 from messages.variants import variant_name
@@ -110,16 +110,8 @@ def game_embed(
 
 
 def banks_field(game: GameView, w: Words, now: datetime | None = None) -> str:
-    """Both sides' time left: the side to move's runs down to its deadline; the other's waits in its bank."""
-    now = now or datetime.now(UTC)
-
-    def left(player_id: int, bank: float | None) -> str:
-        if player_id == game.to_move_id and game.move_deadline is not None:
-            return time_left_text(w, (game.move_deadline - now).total_seconds())
-        return time_left_text(w, bank or 0.0)
-
     white, black = player_label(game, game.white_id, w), player_label(game, game.black_id, w)
-    return banks_text(w, white, left(game.white_id, game.white_bank), black, left(game.black_id, game.black_bank))
+    return game_banks(w, game, white, black, now or datetime.now(UTC))
 
 
 def _last_text(last: MoveRecord | None, w: Words) -> str:
