@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from messages.i18n import ENGLISH
+from messages.news import stored_but_waiting
 from tests.e2e.helpers import check_board_image, field, game_id_of, pick_move, rows, wait_dms
+from tests.fakediscord.fake import MessagePostFault
 from tests.fakediscord.fixtures import bot_launcher, fake_discord  # noqa: F401
 from tests.fakediscord.validation import InteractionRefused
 
@@ -111,3 +114,33 @@ async def test_a_whole_game_in_a_group_dm_under_a_user_install(fake_discord, bot
     posted = fake.messages(group)
     assert posted and all(m.interaction_id is not None for m in posted)
     assert not any(r.status == 403 for inter in fake.interactions.values() for r in inter.refusals)
+
+
+async def test_a_board_discord_refused_in_a_group_dm_is_shown_by_the_next_command(
+    fake_discord, bot_launcher  # noqa: F811
+) -> None:
+    """The worker cannot post a late board into the group DM: it records it as not shown, the opponent still
+    hears by DM, and the next command there shows it (no retry storm against a channel the bot cannot reach)."""
+    fake = fake_discord
+    bot = await bot_launcher.process("bot", env={"OUTBOX_MAX_BACKOFF": "2"})
+    alice, bob = fake.alice, fake.bob
+    alice.installed = bob.installed = True
+    group = fake.add_group_dm(alice, bob)
+    offer = await fake.wait_for_reply(await fake.slash(alice, "challenge", channel=group, opponent=bob, colour="white"))
+    click = await fake.click(bob, offer, next(c for c in offer.custom_ids() if c.startswith("dama:accept:")))
+    game = game_id_of((await fake.wait_for_followups(click, 1))[0])
+    fake.message_post_fault = MessagePostFault(status=503, routes=frozenset({"h_followup"}))
+    stored = await fake.wait_for_reply(await fake.slash(alice, "move", channel=group, move="24-20"), timeout=30)
+    assert stored.content == stored_but_waiting(ENGLISH, game), stored.content
+    fake.message_post_fault = None
+    told = await wait_dms(fake, bob, 1)
+    assert told[-1].content.startswith(f"Your move in game #{game}. {alice.mention} played 24-20."), told[-1].content
+    await fake.wait_until(
+        lambda: rows(bot.database_path, "SELECT COUNT(*) FROM outbox WHERE status != 'delivered'") == [(0,)] or None,
+        timeout=30, what="every announcement to be settled",
+    )
+    assert rows(bot.database_path, "SELECT message_id FROM games WHERE id = ?", (game,)) == [(None,)]
+    listing = await fake.slash(bob, "games", channel=group)
+    shown = (await fake.wait_for_followups(listing, 1))[0]
+    assert shown.channel_id == group.id and f"The current board of game #{game}" in shown.content, shown.content
+    assert field(shown, "Last move") == "24-20"
