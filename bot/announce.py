@@ -304,6 +304,8 @@ class Announcer:
                 lines.append(following.news_started(w, item.game_id, white, black))
             if item.moves:
                 lines.append(following.news_moves(w, item.game_id, white, black, list(item.moves)))
+            if item.result is not None:
+                lines.append(following.news_ended(w, item.game_id, white, black, item.result))
         try:
             return await self.dm(follower, "\n".join(lines), None, nonce)
         except Undeliverable as error:

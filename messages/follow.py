@@ -71,5 +71,16 @@ def news_started(w: Words, game_id: int, white: str, black: str) -> str:
     )
 
 
+def news_ended(w: Words, game_id: int, white: str, black: str, result: str) -> str:
+    return w.say(
+        "follow.news_ended",
+        "Game #{game} ({white} against {black}) is over: {result}.",
+        game=game_id,
+        white=white,
+        black=black,
+        result=result,
+    )
+
+
 def follow_button(w: Words) -> str:
     return w.say("button.follow", "Follow")

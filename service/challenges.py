@@ -32,7 +32,7 @@ from service.errors import (
     RematchPending,
     UnplayablePosition,
 )
-from service.follows import note_start
+from service.follow_news import note_start
 from service.games import GameService
 from service.results import (
     ChallengeStatus,

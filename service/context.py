@@ -22,6 +22,7 @@ from service.access import check_game
 from service.announcements import Announcement, AnnouncementKind, announce
 from service.engine import Engine, RandomEngine
 from service.errors import CorruptGame, GameNotFound, InvalidSetting, StaleGame
+from service.follow_news import note_end
 from service.results import EndReason, GameEnd, GameFinished, GameView, RatingChange
 from service.timecontrol import TimeControl, moves_made, parse_clock
 
@@ -259,6 +260,7 @@ async def finish(
     final = await load_row(repos, row.id)
     winner = {"1-0": row.white_id, "0-1": row.black_id}.get(result)
     finished = GameFinished(GameView.from_row(final), GameEnd(result, reason, winner), changes)
+    await note_end(repos, finished.game, now)  # for the game's followers
     if announced:
         news = Announcement(
             AnnouncementKind.FINISHED, game=finished.game, ended=finished.ended, rating_changes=changes

@@ -1,10 +1,10 @@
 """Following games and players: /follow, /unfollow and the Follow button (docs/ANYWHERE.md).
 
-A follower gets a followed game's moves, and the start of a followed player's games, by DM, at most one message
-an hour, batching what happened meanwhile. News is queued in the transaction of the move or start that causes it,
-only for followers who may see that game under the privacy rule (service/access.py), as who they were where they
-followed (the server or conversation). Each hour a follower's news is taken and queued in the outbox in one
-transaction, so it goes out once across restarts and processes. A follower whose DMs are closed is dropped.
+A follower gets a followed game's moves and result, and the start of a followed player's games, by DM, at most
+one message an hour, batching what happened meanwhile. News is queued in the transaction that causes it
+(service/follow_news.py), only for followers who may see that game under the privacy rule. Each hour a
+follower's news is taken and queued in the outbox in one transaction, so it goes out once across restarts and
+processes. A follower whose DMs are closed is dropped.
 """
 
 from __future__ import annotations
@@ -12,14 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from data.models import BOT_ID
 from data.repositories import Repositories
-from data.repositories.follows import FollowNewsRow, FollowRow
+from data.repositories.follows import FollowNewsRow
 from data.timeutil import to_db
-from service.access import Caller, may_see
 from service.announcements import Announcement, AnnouncementKind, announce
 from service.context import Context, load_row
-from service.results import FollowNews, GameView, MoveRecord
+from service.results import FollowNews
 
 HOUR = timedelta(hours=1)
 
@@ -28,28 +26,6 @@ HOUR = timedelta(hours=1)
 class Following:
     games: tuple[int, ...]
     players: tuple[int, ...]
-
-
-def _sees(follow: FollowRow, game: GameView) -> bool:
-    return may_see(game, Caller(follow.follower_id, follow.guild_id, follow.channel_id))
-
-
-async def note_move(repos: Repositories, game: GameView, move: MoveRecord, now: datetime) -> None:
-    """In the move's transaction: queue it for the game's followers who may see it."""
-    for follow in await repos.follows.of_game(game.id):
-        if follow.follower_id not in (game.white_id, game.black_id) and _sees(follow, game):
-            await repos.follows.add_news(follow.follower_id, game.id, "move", move.notation, to_db(now))
-
-
-async def note_start(repos: Repositories, game: GameView, now: datetime) -> None:
-    """In the start's transaction: queue it for the followers of either player who may see it."""
-    players = tuple(p for p in (game.white_id, game.black_id) if p != BOT_ID)
-    told: set[int] = set()
-    for follow in await repos.follows.of_players(players):
-        if follow.follower_id in told or follow.follower_id in players or not _sees(follow, game):
-            continue
-        told.add(follow.follower_id)
-        await repos.follows.add_news(follow.follower_id, game.id, "start", None, to_db(now))
 
 
 async def queue_follow_news(ctx: Context, now: datetime) -> list[int]:
@@ -70,18 +46,23 @@ async def queue_follow_news(ctx: Context, now: datetime) -> list[int]:
 
 
 async def _batch(repos: Repositories, rows: list[FollowNewsRow]) -> tuple[FollowNews, ...]:
-    by_game: dict[int, tuple[bool, list[str]]] = {}
+    started: set[int] = set()
+    moves: dict[int, list[str]] = {}
+    results: dict[int, str] = {}
     for row in rows:
-        started, moves = by_game.setdefault(row.game_id, (False, []))
+        moves.setdefault(row.game_id, [])
         if row.kind == "start":
-            by_game[row.game_id] = (True, moves)
+            started.add(row.game_id)
+        elif row.kind == "end" and row.notation is not None:
+            results[row.game_id] = row.notation
         elif row.notation is not None:
-            moves.append(row.notation)
+            moves[row.game_id].append(row.notation)
     found = []
-    for game_id, (started, moves) in by_game.items():
+    for game_id, played in moves.items():
         game = await repos.games.get(game_id)
         if game is not None:
-            found.append(FollowNews(game_id, game.white_id, game.black_id, started, tuple(moves)))
+            ended = results.get(game_id)
+            found.append(FollowNews(game_id, game.white_id, game.black_id, game_id in started, tuple(played), ended))
     return tuple(found)
 
 

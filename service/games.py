@@ -33,7 +33,7 @@ from service.errors import (
     OfferAlreadyPending,
     StaleGame,
 )
-from service.follows import note_move
+from service.follow_news import note_move
 from service.premoves import play_conditional_reply
 from service.results import (
     EndReason,

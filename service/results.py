@@ -204,6 +204,7 @@ class FollowNews:
     black_id: int
     started: bool
     moves: tuple[str, ...]
+    result: str | None = None  # the game ended: "1-0", "0-1" or "1/2-1/2"
 
 
 @dataclass(frozen=True, slots=True)

@@ -37,8 +37,8 @@ CREATE TABLE follow_news (                  -- waiting for the follower's next h
     id INTEGER PRIMARY KEY AUTOINCREMENT,
     follower_id INTEGER NOT NULL REFERENCES players (id) ON UPDATE CASCADE ON DELETE CASCADE,
     game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-    kind TEXT NOT NULL CHECK (kind IN ('move', 'start')),
-    notation TEXT,                          -- a move: as players write it
+    kind TEXT NOT NULL CHECK (kind IN ('move', 'start', 'end')),
+    notation TEXT,                          -- a move as players write it; an end: the result
     created_at TEXT NOT NULL
 );
 CREATE INDEX follow_news_follower ON follow_news (follower_id, id);

@@ -34,7 +34,7 @@ from service.errors import (
     TournamentFull,
     TournamentNotFound,
 )
-from service.follows import note_start
+from service.follow_news import note_start
 from service.games import GameService
 from service.results import EndReason, GameFinished, GameStatus, GameView
 from service.tournaments.pairing import NoPairing, Pairing, Played, round_robin, swiss_round

@@ -51,9 +51,16 @@ async def test_moves_are_batched_at_most_one_message_an_hour(service: Service, d
     news = await _follow_news(restarted, clock)
     assert news == [(CAROL, (FollowNews(game, ALICE, BOB, False, ("12-16", "22-18")),))]
     assert await _follow_news(service, clock) == []  # once, whichever process took it
-    assert await service.follows.unfollow(CAROL, game_id=game)
     clock.advance(hours=2)
     await service.games.play(game, BOB, "11-14")
+    await service.games.resign(game, ALICE)
+    assert await _follow_news(service, clock) == [(CAROL, (FollowNews(game, ALICE, BOB, False, ("11-14",), "0-1"),))]
+    assert await service.follows.unfollow(CAROL, game_id=game)
+    other = await _game(service, ALICE, BOB, GUILD)
+    await service.follows.follow_game(CAROL, other, GUILD, 55)
+    assert await service.follows.unfollow(CAROL, game_id=other)
+    clock.advance(hours=2)
+    await service.games.play(other, ALICE, "24-20")
     assert await _follow_news(service, clock) == []
 
 
