@@ -198,6 +198,7 @@ class TournamentRow:
     created_at: str
     started_at: str | None
     finished_at: str | None
+    clock: str | None = None  # its games' time-bank terms; None: days per move
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,6 +9,7 @@ ALTER TABLE games ADD COLUMN reply_only INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE games ADD COLUMN clock TEXT;
 ALTER TABLE games ADD COLUMN white_bank REAL;      -- seconds left on each side's time bank (a clock only)
 ALTER TABLE games ADD COLUMN black_bank REAL;
+ALTER TABLE tournaments ADD COLUMN clock TEXT;     -- its games' clock terms; NULL: days per move
 
 -- The daily digest (/settings notifications:digest digest_hour:H): one DM a day at hour H (UTC) instead of
 -- a DM per move. last_digest_day is the claim that makes it once a day across restarts and processes.

@@ -25,11 +25,13 @@ class TournamentRepository(Repository):
         rated: bool,
         creator_id: int,
         created_at: str,
+        clock: str | None = None,
     ) -> int:
         return await self._insert(
             "INSERT INTO tournaments (guild_id, channel_id, name, variant, days_per_move, format, rounds, rated, "
-            "creator_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (guild_id, channel_id, name, variant, days_per_move, format, rounds, int(rated), creator_id, created_at),
+            "creator_id, created_at, clock) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (guild_id, channel_id, name, variant, days_per_move, format, rounds, int(rated), creator_id, created_at,
+             clock),
         )
 
     async def get(self, tournament_id: int) -> TournamentRow | None:

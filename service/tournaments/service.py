@@ -21,7 +21,18 @@ from data.timeutil import to_db
 from rules import find_variant
 from service.access import check_tournament
 from service.announcements import Announcement, AnnouncementKind, announce
-from service.context import MAX_ID, Context, announce_board, arm_timers, finish, game_terms, load_row, turn_clock
+from service.context import (
+    MAX_ID,
+    Context,
+    announce_board,
+    arm_timers,
+    clock_terms,
+    finish,
+    game_terms,
+    load_row,
+    start_bank,
+    turn_clock,
+)
 from service.errors import (
     AlreadyEntered,
     InvalidSetting,
@@ -37,6 +48,7 @@ from service.errors import (
 from service.follow_news import note_start
 from service.games import GameService
 from service.results import EndReason, GameFinished, GameStatus, GameView
+from service.timecontrol import Kind
 from service.tournaments.pairing import NoPairing, Pairing, Played, round_robin, swiss_round
 from service.tournaments.scoring import standings
 from service.tournaments.views import (
@@ -77,8 +89,10 @@ class TournamentService:
         rated: bool = False,
         guild_id: int | None = None,
         channel_id: int | None = None,
+        clock: str | None = None,
     ) -> TournamentView:
-        """Raises InvalidSetting for a bad name, format, rounds or days, rules.UnknownVariantError."""
+        """Raises InvalidSetting for a bad name, format, rounds or days, BadClock (clock: time-bank terms for its
+        games, as /challenge takes them), rules.UnknownVariantError."""
         name = " ".join(name.split())
         if not 1 <= len(name) <= MAX_NAME:
             raise InvalidSetting("name", name, f"1-{MAX_NAME} characters")
@@ -93,6 +107,9 @@ class TournamentService:
             rounds = 5 if rounds is None else rounds
             if not 1 <= rounds <= MAX_SWISS_ROUNDS:
                 raise InvalidSetting("rounds", rounds, f"1-{MAX_SWISS_ROUNDS}")
+        terms = clock_terms(self._ctx, clock)
+        if terms is not None and terms.kind is Kind.PER_MOVE:
+            days_per_move, terms = terms.base_days, None
         now = to_db(self._ctx.now())
         async with self._ctx.db.write() as repos:
             variant_id, days = await game_terms(self._ctx, repos, guild_id, variant, days_per_move)
@@ -108,6 +125,7 @@ class TournamentService:
                 rated=rated,
                 creator_id=creator_id,
                 created_at=now,
+                clock=terms.text() if terms is not None else None,
             )
             return await self._view(repos, tournament_id)
 
@@ -415,6 +433,9 @@ class TournamentService:
                 guild_id=row.guild_id,
                 channel_id=row.channel_id,
                 created_at=now_text,
+                clock=row.clock,
+                white_bank=start_bank(row.clock),
+                black_bank=start_bank(row.clock),
             )
         )
         game_row = await load_row(repos, game_id)

@@ -41,6 +41,7 @@ class TournamentView:
     thread_id: int | None
     players: tuple[int, ...]  # in seed order once started, else in order of joining
     withdrawn: tuple[int, ...]
+    clock: str | None = None  # its games' time-bank terms; None: days per move
 
     @classmethod
     def from_row(cls, row: TournamentRow, players: tuple[int, ...], withdrawn: tuple[int, ...]) -> TournamentView:
@@ -61,6 +62,7 @@ class TournamentView:
             row.thread_id,
             players,
             withdrawn,
+            row.clock,
         )
 
     @property

@@ -11,7 +11,7 @@ import pytest
 from service import EndReason, Service, TimerKind
 from service.errors import BadClock
 from service.timecontrol import DAY, Kind, TimeControl, moves_made, parse_clock
-from tests.service.conftest import ALICE, BOB, FakeClock
+from tests.service.conftest import ALICE, BOB, CAROL, FakeClock
 
 ROME = ZoneInfo("Europe/Rome")
 
@@ -148,3 +148,19 @@ async def test_bad_clock_text_changes_nothing(service: Service) -> None:
     with pytest.raises(BadClock):
         await service.challenges.create(ALICE, BOB, clock="whenever")
     assert await service.challenges.open_for(ALICE) == []
+
+
+@pytest.mark.asyncio
+async def test_a_tournament_gives_its_games_the_clock(service: Service, clock: FakeClock) -> None:
+    event = await service.tournaments.create(ALICE, "Bank cup", guild_id=9, channel_id=9, clock="5d+1d max 8d")
+    assert event.clock == "5d+1d max 8d"
+    for player in (ALICE, BOB, CAROL):
+        await service.tournaments.join(event.id, player)
+    await service.tournaments.start(event.id, ALICE)
+    games = [mine.game for mine in await service.queries.my_games(ALICE)]
+    assert len(games) == 2
+    for game in games:
+        assert (game.clock, game.white_bank, game.black_bank) == ("5d+1d max 8d", 5 * DAY, 5 * DAY)
+        assert game.move_deadline == clock.now + timedelta(days=5)
+    with pytest.raises(BadClock):
+        await service.tournaments.create(ALICE, "Bad cup", guild_id=9, clock="soon")

@@ -66,6 +66,7 @@ class Tournaments(commands.GroupCog, group_name="tournament", group_description=
         format="round-robin (everyone meets everyone, all games at once) or swiss (rounds one after another)",
         rounds="Swiss: the number of rounds (default 5). Round robin: 1 = single, 2 = double",
         rated="Whether its games count for ratings",
+        clock="A time bank for its games instead of days per move, e.g. 10d+1d max 20d, or 20 moves in 30d",
     )
     @app_commands.guild_only()
     async def create(
@@ -77,6 +78,7 @@ class Tournaments(commands.GroupCog, group_name="tournament", group_description=
         format: Format = "round-robin",
         rounds: app_commands.Range[int, 1, 20] | None = None,
         rated: bool = False,
+        clock: app_commands.Range[str, 1, 40] | None = None,
     ) -> None:
         service = self.bot.service
         await service.players.ensure(interaction.user.id, interaction.user.display_name)
@@ -90,6 +92,7 @@ class Tournaments(commands.GroupCog, group_name="tournament", group_description=
             rated=rated,
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
+            clock=clock,
         )
         w = await speech.public(self.bot, interaction.guild_id, interaction)
         await interaction.response.send_message(
