@@ -25,6 +25,8 @@ from bot.ui import speech
 from bot.ui.boards import BoardMessage, board_message, deadline_text, player_label
 from bot.ui.errors import MissingPermissions
 from bot.ui.permissions import missing_permissions
+from bot.ui.reach import reply_only
+from messages import follow as following
 from messages import news as words
 from messages import tournaments
 from messages.i18n import Words
@@ -42,6 +44,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 Home = discord.TextChannel | discord.Thread | discord.DMChannel | discord.abc.Messageable
 BOARDS = (AnnouncementKind.GAME_STARTED, AnnouncementKind.MOVED, AnnouncementKind.FINISHED, AnnouncementKind.TAKEBACK)
+MAX_DIGEST_LINES = 20  # a DM holds 2,000 characters; /games lists the rest
 TOURNAMENT_NEWS = (AnnouncementKind.TOURNAMENT_ROUND, AnnouncementKind.TOURNAMENT_FINISHED)
 
 
@@ -146,6 +149,10 @@ class Announcer:
             return await self._challenge_expired(news)
         if kind in TOURNAMENT_NEWS:
             return await self._tournament(news, nonce)
+        if kind is AnnouncementKind.DIGEST:
+            return await self._digest(news, nonce)
+        if kind is AnnouncementKind.FOLLOW:
+            return await self._follow(news, nonce)
         if kind is AnnouncementKind.VACATION_ENDED:
             assert news.player_id is not None
             theirs = await speech.of_player(self.bot, news.player_id)
@@ -200,6 +207,24 @@ class Announcer:
             await self.tournament_after(game)
         return sent
 
+    async def show_unseen(self, interaction: Interaction) -> None:
+        """After a command in a reply-only conversation: the current boards of its games that were not shown
+        there (moves made elsewhere, by button or by DM), as follow-ups to this command."""
+        if interaction.channel_id is None or not reply_only(interaction) or not interaction.response.is_done():
+            return
+        w = await speech.public(self.bot, interaction.guild_id, interaction)
+        for game in await self.bot.service.queries.unseen_in_conversation(interaction.channel_id):
+            message = await board_message(self.bot.service, game, w=w)
+            message.view = game_controls(game.id, w)
+            to_move = game.to_move_id
+            message.content = words.current_board(w, game.id, player_label(game, to_move, w) if to_move else "")
+            try:
+                sent = await interaction.followup.send(wait=True, **message.kwargs())
+            except discord.HTTPException:
+                log.info("game %s: could not show its current board in its conversation", game.id)
+                return
+            await self.remember(game, game.channel_id, game.thread_id, sent.id)
+
     async def tournament_after(self, game: GameView) -> None:
         """A tournament game ended: the next round (or the end) is queued by whoever gets there first, in
         the transaction that creates it; the worker posts it."""
@@ -231,7 +256,16 @@ class Announcer:
         else:
             text = words.offer_declined(w, kind, f"<@{who}>", game.id)
             message = BoardMessage(None, None, "", None, text, [])
-        return await self.post(game, message, nonce, via)
+        sent = await self.post(game, message, nonce, via)
+        elsewhere = via is None or via.channel_id != game.channel_id
+        if news.kind is AnnouncementKind.OFFER and game.reply_only and elsewhere:
+            # made away from the game's conversation, which hears nothing later: the opponent gets it by DM
+            opponent = game.opponent_of(who)
+            theirs = await speech.of_player(self.bot, opponent)
+            question = BoardMessage(None, None, "", offer_controls(kind, game.id, theirs), None, [])
+            await self.dm(opponent, words.offer_made(theirs, kind, f"<@{who}>", f"<@{opponent}>", game.id), question,
+                          f"{nonce}-dm")
+        return sent
 
     async def _your_move(self, news: Announcement, nonce: str) -> Sent:
         game, player = news.game, news.player_id
@@ -247,6 +281,38 @@ class Announcer:
             text += " " + board_post.get_partial_message(current.message_id).jump_url
         board = await board_message(self.bot.service, game, viewer_id=player, moved=move, w=w)
         return await self.dm(player, text, board, nonce)
+
+    async def _digest(self, news: Announcement, nonce: str) -> Sent:
+        """The daily DM: each waiting game, soonest deadline first, as it was when the digest was queued."""
+        player = news.player_id
+        assert player is not None
+        w = await speech.of_player(self.bot, player)
+        lines = [words.digest_heading(w, len(news.games))]
+        for game in news.games[:MAX_DIGEST_LINES]:
+            opponent = player_label(game, game.opponent_of(player), w)
+            lines.append(words.digest_line(w, game.id, opponent, deadline_text(game, w)))
+        return await self.dm(player, "\n".join(lines), None, nonce)
+
+    async def _follow(self, news: Announcement, nonce: str) -> Sent:
+        """A follower's hourly DM. Closed DMs (50007) drop the follower: no retries, no more news queued."""
+        follower = news.player_id
+        assert follower is not None
+        w = await speech.of_player(self.bot, follower)
+        lines = [following.news_heading(w)]
+        for item in news.follows[:MAX_DIGEST_LINES]:
+            white, black = (bot_name(w, None) if p == BOT_ID else f"<@{p}>" for p in (item.white_id, item.black_id))
+            if item.started:
+                lines.append(following.news_started(w, item.game_id, white, black))
+            if item.moves:
+                lines.append(following.news_moves(w, item.game_id, white, black, list(item.moves)))
+            if item.result is not None:
+                lines.append(following.news_ended(w, item.game_id, white, black, item.result))
+        try:
+            return await self.dm(follower, "\n".join(lines), None, nonce)
+        except Undeliverable as error:
+            if error.reason == "dms_closed":
+                await self.bot.service.follows.drop_follower(follower)
+            raise
 
     async def _reminder(self, news: Announcement, nonce: str) -> Sent:
         game, player = news.game, news.player_id
@@ -284,7 +350,18 @@ class Announcer:
         """In the game's home; as the reply to `via` when it came from there."""
         current = await self.bot.service.queries.game(game.id)
         home_id = current.thread_id or current.channel_id
-        if _since.get() is not None and home_id is not None:
+        if current.reply_only and (via is None or via.channel_id != home_id):
+            # Nothing can be posted into that conversation later: the player to move has it by DM, and the
+            # next command there shows it (show_unseen); it is recorded as not shown there.
+            await self.remember(current, current.channel_id, current.thread_id, None)  # before the reply goes out
+            if via is None:
+                return Sent(None, None)
+            if not via.response.is_done():
+                await via.response.defer()
+            reply = await via.followup.send(wait=True, **message.kwargs())
+            via.extras["dama_replied"] = True
+            return Sent(reply.channel.id, None)
+        if _since.get() is not None and home_id is not None and not current.reply_only:
             found = await self._earlier(await self.home(current), message)
             if found is not None:
                 return Sent(found.channel.id, found.id)

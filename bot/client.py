@@ -80,6 +80,12 @@ class DamaBot(commands.AutoShardedBot):
     ) -> None:
         options.setdefault("intents", intents())
         options.setdefault("allowed_mentions", discord.AllowedMentions(everyone=False, roles=False, users=True))
+        # Every command, unless it says otherwise: installed on a server or on a player's own account, and
+        # usable in servers, the bot's DM and private channels (group DMs) (docs/ANYWHERE.md).
+        options.setdefault("allowed_installs", app_commands.AppInstallationType(guild=True, user=True))
+        options.setdefault(
+            "allowed_contexts", app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=True)
+        )
         super().__init__(command_prefix=commands.when_mentioned, help_command=None, tree_cls=DamaTree, **options)
         self.service = service
         self.analyser: Analyser = analyser or hint_analyser
@@ -213,6 +219,12 @@ class DamaBot(commands.AutoShardedBot):
         self, interaction: discord.Interaction[DamaBot], error: app_commands.AppCommandError
     ) -> None:
         await errors.report(interaction, error)
+
+    async def on_app_command_completion(
+        self, interaction: discord.Interaction[DamaBot], command: app_commands.Command[Any, ..., Any] | Any
+    ) -> None:
+        """A user install cannot post into a group DM later: the next command there shows its games' boards."""
+        await self.announcer.show_unseen(interaction)
 
     async def on_interaction(self, interaction: discord.Interaction[DamaBot]) -> None:
         """Answer what nothing in memory will: a picker, move box or question from before a restart (or

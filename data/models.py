@@ -20,6 +20,8 @@ class PlayerRow:
     anonymised: int
     created_at: str
     chosen_language: str | None = None
+    digest_hour: int | None = None  # a daily digest at this hour (UTC) instead of a DM per move
+    last_digest_day: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +63,10 @@ class GameRow:
     last_move_at: str | None
     ballot: int | None = None  # the published ballot it started from
     ballot_pair_id: int | None = None  # the game played from the same ballot with colours reversed
+    reply_only: int = 0  # only interactions reach its conversation (a group DM under a user install)
+    clock: str | None = None  # time-bank terms (service/timecontrol.py); None: days per move
+    white_bank: float | None = None  # seconds each side has at the start of its next turn (a clock only)
+    black_bank: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +83,10 @@ class NewGame:
     guild_id: int | None
     channel_id: int | None
     created_at: str
+    reply_only: bool = False
+    clock: str | None = None
+    white_bank: float | None = None
+    black_bank: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +122,8 @@ class ChallengeRow:
     answered_at: str | None
     start_fen: str | None = None  # None: the variant's starting position
     ballot: int | None = None  # the ballot drawn for it: its games start after the ballot's moves
+    reply_only: int = 0
+    clock: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,6 +203,7 @@ class TournamentRow:
     started_at: str | None
     finished_at: str | None
     ballots: int = 0  # each pairing plays a drawn ballot with both colours
+    clock: str | None = None  # its games' time-bank terms; None: days per move
 
 
 @dataclass(frozen=True, slots=True)

@@ -51,7 +51,7 @@ async def challenge(session: LocalSession, parsed: Parsed) -> None:
                 challenge=command_word(w, "challenge"),
             )
         )
-    options = parse_options(parsed.args[1:], allowed=("variant", "colour", "rated", "days", "fen", "ballot"))
+    options = parse_options(parsed.args[1:], allowed=("variant", "colour", "rated", "days", "fen", "ballot", "clock"))
     service = session.service
     challenge = await service.challenges.create(
         ALICE_ID,
@@ -62,6 +62,7 @@ async def challenge(session: LocalSession, parsed: Parsed) -> None:
         rated=options.rated,
         start_fen=options.fen,
         ballot=options.ballot,
+        clock=options.clock,
     )
     started = await service.challenges.accept(challenge.id, BOB_ID)
     game = started.game
@@ -337,7 +338,7 @@ COMMANDS = (
     Command(
         "challenge",
         challenge,
-        "challenge bob [VARIANT] [white|black|random] [rated] [days N] [fen FEN] [ballot]",
+        "challenge bob [VARIANT] [white|black|random] [rated] [days N] [clock 10d+1d] [fen FEN] [ballot]",
         lambda w: w.say(
             "local.help.challenge",
             "a game between local:alice (you) and local:bob (same keyboard); {challenge} bot ... plays the bot",

@@ -20,6 +20,7 @@ from local.commands import COMMANDS
 from local.text import ALICE_ID, BOB_ID, NAMES, InputError, Parsed, board_text, name_of, write_file
 from local.vocabulary import AmbiguousCommand, command_word, find_command, in_english, is_quit
 from messages import colour_name, example_moves
+from messages.clock import game_banks, time_left_line
 from messages.i18n import Words, words
 from messages.openings import opening_line
 from messages.play import describe_game_error, game_over
@@ -353,6 +354,9 @@ class LocalSession:
                     player=name_of(game, to_move, self.w),
                 )
             )
+            if game.clock is not None:
+                white, black = name_of(game, game.white_id, w), name_of(game, game.black_id, w)
+                self.say(time_left_line(w, game_banks(w, game, white, black, self.service.ctx.now())))
         path = await self.png(game)
         if path is not None:
             self.say(w.say("local.board_picture", "Board picture: {path}", path=path))

@@ -89,10 +89,20 @@ class Options:
     level: int = 1
     fen: str | None = None  # start from this position
     ballot: bool = False  # start from a drawn published opening
+    clock: str | None = None  # time-bank terms in one word: 10d+1d, 10d+1dmax20d, 20/30d
 
 
 def _set_valued(options: Options, key: str, value: str) -> None:
-    """level N, days N, fen FEN."""
+    """level N, days N, fen FEN, clock TERMS."""
+    if key == "clock":
+        if not value:
+            raise InputError(
+                lambda w: w.say(
+                    "local.clock_needs_terms", "clock needs terms, for example clock 10d+1d or clock 20/30d"
+                )
+            )
+        options.clock = value
+        return
     if key == "fen":
         if not value:
             raise InputError(
@@ -134,7 +144,7 @@ def parse_options(args: list[str], *, allowed: tuple[str, ...]) -> Options:
     while words:
         word = words.pop(0)
         key = word.lower().partition("=")[0]
-        if key in ("level", "days", "fen") and key in allowed:
+        if key in ("level", "days", "fen", "clock") and key in allowed:
             _set_valued(options, key, word.partition("=")[2] or (words.pop(0) if words else ""))
         elif key in COLOURS and "colour" in allowed:
             options.colour = key

@@ -81,6 +81,11 @@ def offer_declined(w: Words, kind: OfferKind, who: str, game_id: int) -> str:
     )
 
 
+def current_board(w: Words, game_id: int, player: str) -> str:
+    return w.say("announce.current_board", "The current board of game #{game}: {player} to move.", game=game_id,
+                 player=player)
+
+
 def your_move_dm(w: Words, game_id: int, last: str | None) -> str:
     text = w.say("dm.your_move", "Your move in game #{game}.", game=game_id)
     return f"{text} {last}" if last else text
@@ -116,4 +121,20 @@ def stored_but_waiting(w: Words, game_id: int) -> str:
         "Done: that is stored in game #{game}. Discord is not taking my messages right now, so the board and "
         "the news follow as soon as it does.",
         game=game_id,
+    )
+
+
+def digest_heading(w: Words, count: int) -> str:
+    return w.plural(
+        "digest.heading",
+        "Your daily digest: {count} game is waiting for your move.",
+        "Your daily digest: {count} games are waiting for your move.",
+        count,
+    )
+
+
+def digest_line(w: Words, game_id: int, opponent: str, deadline: str) -> str:
+    return w.say(
+        "digest.line", "Game #{game} against {opponent}: deadline {deadline}.", game=game_id, opponent=opponent,
+        deadline=deadline,
     )

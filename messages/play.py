@@ -19,6 +19,7 @@ from rules import UnknownVariantError, find_variant
 from service.errors import (
     AlreadyAnswered,
     AlreadyOnVacation,
+    BadClock,
     CannotAnswerOwnOffer,
     CannotChallengeSelf,
     ChallengeExpired,
@@ -221,6 +222,28 @@ def _invalid_setting(e: InvalidSetting, w: Words) -> str:
     )
 
 
+def _bad_clock(e: BadClock, w: Words) -> str:
+    if e.reason == BadClock.CAP_BELOW_BASE:
+        return w.say(
+            "error.clock_cap_below_base",
+            "The clock {clock} would start above its own maximum: the maximum must be at least the starting time.",
+            clock=e.text,
+        )
+    if e.reason == BadClock.OUT_OF_RANGE:
+        return w.say(
+            "error.clock_out_of_range",
+            "The clock {clock} is outside the limits: 1 to 14 days per move, at most 120 days in a bank or a "
+            "period, at most 100 moves in a period.",
+            clock=e.text,
+        )
+    return w.say(
+        "error.clock_unreadable",
+        "I cannot read the clock {clock}. Write days per move (3), a bank with an increment and an optional "
+        "maximum (10d+1d max 20d), or moves in a period (20 moves in 30d).",
+        clock=e.text,
+    )
+
+
 _GAME_ERRORS: dict[type[GameError], Callable[[Any, Namer, Words], str]] = {
     NotYourTurn: lambda e, name, w: w.say(
         "error.not_your_turn", "It is not your turn: the game is waiting for {player}.", player=name(e.to_move_id)
@@ -240,6 +263,7 @@ _GAME_ERRORS: dict[type[GameError], Callable[[Any, Namer, Words], str]] = {
     AlreadyAnswered: lambda e, name, w: _already_answered(w, e.status),
     CannotChallengeSelf: lambda e, name, w: w.say("error.challenge_self", "You cannot play against yourself."),
     InvalidSetting: lambda e, name, w: _invalid_setting(e, w),
+    BadClock: lambda e, name, w: _bad_clock(e, w),
     NoPendingOffer: lambda e, name, w: _no_pending_offer(w, e.kind),
     OfferAlreadyPending: lambda e, name, w: _offer_pending(w, e.kind),
     CannotAnswerOwnOffer: lambda e, name, w: w.say("error.own_offer", "You cannot answer your own offer."),

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from messages.clock import clock_terms_text
 from messages.i18n import Words
 from messages.variants import variant_name
 from service.errors import (
@@ -110,6 +111,8 @@ def terms(t: TournamentView, w: Words) -> str:
     else:
         shape = w.say("tournament.terms.single", "round robin")
     days = w.plural("tournament.terms.days", "{count} day per move", "{count} days per move", t.days_per_move)
+    if t.clock is not None:
+        days = clock_terms_text(w, t.clock)
     rated = w.say("tournament.terms.rated", "rated") if t.rated else w.say("tournament.terms.unrated", "unrated")
     return f"{shape}, {variant_name(w, t.variant)}, {days}, {rated}"
 

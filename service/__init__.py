@@ -73,6 +73,7 @@ from service.errors import (
     UnplayablePosition,
 )
 from service.explorer import ExplorerMove, ExplorerService, ExplorerView
+from service.follows import Following, FollowService
 from service.games import GameService
 from service.imports import ImportedGame, ImportReport, ImportService
 from service.maintenance import CopyReport, SourceNotCurrent, TargetNotEmpty, check_database, copy_database
@@ -87,6 +88,7 @@ from service.results import (
     ColourChoice,
     DeletionReport,
     EndReason,
+    FollowNews,
     GameEnd,
     GameFinished,
     GameStarted,
@@ -139,6 +141,7 @@ class Service:
         self.challenges = ChallengeService(self.ctx, self.games)
         self.clock = ClockService(self.ctx, self.challenges)
         self.players = PlayerService(self.ctx)
+        self.follows = FollowService(self.ctx)
         self.queries = QueryService(self.ctx)
         self.commands = CommandLedger(self.ctx)
         self.premoves = PremoveService(self.ctx)
@@ -184,6 +187,8 @@ __all__ = [
     "ExplorerMove",
     "ExplorerService",
     "ExplorerView",
+    "FollowNews",
+    "Following",
     "GameEnd",
     "GameError",
     "GameFinished",

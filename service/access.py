@@ -1,10 +1,11 @@
 """Who may see a game: the one check, applied wherever the service loads a game (context.load_row).
 
 A game belongs to the server it is played in. Its players may see it and act on it anywhere (DMs too);
-members of that server may look at it there. Anyone else is told what a missing game gets ("There is no
-game #N"), so game numbers reveal nothing. The front end says who is asking, once per request, with
-`acting_as` (or `ask_as` for the rest of the current task); work without a person (timers, delivery)
-asks as nobody and sees everything.
+members of that server may look at it there. A game started outside a server (a DM or a group DM) belongs
+to its players and that conversation: whoever is in it may look at the game from there. Anyone else is told
+what a missing game gets ("There is no game #N"), so game numbers reveal nothing. The front end says who
+is asking, once per request, with `acting_as` (or `ask_as` for the rest of the current task); work
+without a person (timers, delivery) asks as nobody and sees everything.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import contextvars
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Protocol
 
 from data.models import ChallengeRow, GameRow, ImportedGameRow
 from service.errors import ChallengeNotFound, GameNotFound, ImportedGameNotFound, TournamentNotFound
@@ -22,6 +24,7 @@ from service.errors import ChallengeNotFound, GameNotFound, ImportedGameNotFound
 class Caller:
     user_id: int
     guild_id: int | None  # the server the request comes from; None: a direct message or local mode
+    channel_id: int | None = None  # the conversation it comes from (a DM or group DM game is seen there)
 
 
 _caller: contextvars.ContextVar[Caller | None] = contextvars.ContextVar("dama_caller", default=None)
@@ -45,10 +48,25 @@ def acting_as(caller: Caller | None) -> Iterator[None]:
         _caller.reset(token)
 
 
-def may_see(row: GameRow, caller: Caller) -> bool:
+class Placed(Protocol):
+    """Where a game is and who plays it: all the privacy rule reads (a GameRow or a GameView)."""
+
+    @property
+    def white_id(self) -> int: ...
+    @property
+    def black_id(self) -> int: ...
+    @property
+    def guild_id(self) -> int | None: ...
+    @property
+    def channel_id(self) -> int | None: ...
+
+
+def may_see(row: Placed, caller: Caller) -> bool:
     if caller.user_id in (row.white_id, row.black_id):
         return True
-    return row.guild_id is not None and row.guild_id == caller.guild_id
+    if row.guild_id is None:
+        return row.channel_id is not None and row.channel_id == caller.channel_id
+    return row.guild_id == caller.guild_id
 
 
 def check_game(row: GameRow) -> None:

@@ -21,6 +21,7 @@ from service.results import (
     ChallengeView,
     ColourChoice,
     EndReason,
+    FollowNews,
     GameEnd,
     GameStatus,
     GameView,
@@ -44,6 +45,8 @@ class AnnouncementKind(enum.StrEnum):
     VACATION_ENDED = "vacation_ended"  # a DM: the allowance is used up
     TOURNAMENT_ROUND = "tournament_round"  # a round's pairings (a round robin: all its games at once)
     TOURNAMENT_FINISHED = "tournament_finished"  # the final standings with the winner, and the picture
+    FOLLOW = "follow"  # a DM to a follower: a followed game's moves, a followed player's new games (hourly)
+    DIGEST = "digest"  # a DM: the games waiting for the player's move, once a day (service/digest.py)
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +65,8 @@ class Announcement:
     answered: MoveRecord | None = None  # MOVED by a conditional reply: the move it answered at once
     tournament_id: int | None = None  # TOURNAMENT_*: which (its words are read back when delivered)
     round: int | None = None  # TOURNAMENT_ROUND: the Swiss round paired; None: every round of a round robin
+    games: tuple[GameView, ...] = ()  # DIGEST: the games waiting for the player, as they were then
+    follows: tuple[FollowNews, ...] = ()  # FOLLOW: what happened in each game since the last message
 
     @property
     def private(self) -> bool:
@@ -177,4 +182,6 @@ def loads(text: str) -> Announcement:
         answered=_move(data.get("answered")),
         tournament_id=data.get("tournament_id"),
         round=data.get("round"),
+        games=tuple(game for game in map(_game, data.get("games") or ()) if game is not None),
+        follows=tuple(FollowNews(**{**f, "moves": tuple(f["moves"])}) for f in data.get("follows") or ()),
     )

@@ -12,7 +12,17 @@ from rules.openings import find_ballot
 from service.access import check_challenge
 from service.announcements import Announcement, AnnouncementKind, announce
 from service.ballots import draw_ballot, play_ballot
-from service.context import MAX_ID, Context, announce_board, arm_timers, game_terms, load_row, turn_clock
+from service.context import (
+    MAX_ID,
+    Context,
+    announce_board,
+    arm_timers,
+    clock_terms,
+    game_terms,
+    load_row,
+    start_bank,
+    turn_clock,
+)
 from service.errors import (
     AlreadyAnswered,
     BallotWithPosition,
@@ -25,6 +35,7 @@ from service.errors import (
     RematchPending,
     UnplayablePosition,
 )
+from service.follow_news import note_start
 from service.games import GameService
 from service.results import (
     ChallengeStatus,
@@ -33,6 +44,7 @@ from service.results import (
     GameStarted,
     GameView,
 )
+from service.timecontrol import Kind
 
 COLORS = tuple(ColourChoice)
 
@@ -56,12 +68,17 @@ class ChallengeService:
         channel_id: int | None = None,
         start_fen: str | None = None,
         ballot: bool = False,
+        clock: str | None = None,
+        reply_only: bool = False,
     ) -> ChallengeView:
         """A challenge to opponent_id, or open to anyone if None. Against the bot (BOT_ID) use
         play_bot_game instead. Defaults come from the server settings (guild_id) or the config.
         start_fen: begin from this position (in the variant's FEN) instead of the usual start.
 
-        Raises CannotChallengeSelf, InvalidSetting, rules.UnknownVariantError, and rules.NotationError /
+        clock: time-bank terms ("10d+1d max 20d", "20 moves in 30d") or plain days, instead of days_per_move.
+        reply_only: the conversation is reached only through interactions (a group DM under a user install).
+
+        Raises CannotChallengeSelf, InvalidSetting, BadClock, rules.UnknownVariantError, rules.NotationError /
         rules.InvalidPositionError / UnplayablePosition for a FEN that cannot start a game.
         ballot: draw one of the variant's published ballots (NoBallots where there are none; BallotWithPosition
         with a start_fen); between two people, accepting it starts two games from it, colours reversed.
@@ -77,6 +94,9 @@ class ChallengeService:
         if bot_level is not None and bot_level not in self._ctx.config.bot_levels:
             levels = self._ctx.config.bot_levels
             raise InvalidSetting("bot level", bot_level, f"{levels.start}-{levels.stop - 1}")
+        terms = clock_terms(self._ctx, clock)
+        if terms is not None and terms.kind is Kind.PER_MOVE:
+            days_per_move, terms = terms.base_days, None
         now = self._ctx.now()
         async with self._ctx.db.write() as repos:
             variant_id, days = await game_terms(self._ctx, repos, guild_id, variant, days_per_move)
@@ -101,6 +121,8 @@ class ChallengeService:
                 expires_at=expires,
                 start_fen=fen,
                 ballot=drawn,
+                reply_only=reply_only,
+                clock=terms.text() if terms is not None else None,
             )
             await repos.timers.add("challenge_expiry", expires, now_text, challenge_id=challenge_id)
             return await self._view(repos, challenge_id)
@@ -162,6 +184,9 @@ class ChallengeService:
             game = GameView.from_row(await load_row(repos, game_id))
             pair = GameView.from_row(await load_row(repos, pair_id)) if pair_id is not None else None
             grace = self._ctx.config.announce_grace
+            await note_start(repos, game, now)  # for the players' followers
+            if pair is not None:
+                await note_start(repos, pair, now)
             if game.to_move_id != BOT_ID:  # else the first board shows the bot's opening move
                 news = Announcement(AnnouncementKind.GAME_STARTED, game=game)
                 await announce_board(repos, news, now, grace=grace, skip=player_id)
@@ -211,6 +236,10 @@ class ChallengeService:
                 guild_id=row.guild_id,
                 channel_id=row.channel_id,
                 created_at=now_text,
+                reply_only=bool(row.reply_only),
+                clock=row.clock,
+                white_bank=start_bank(row.clock),
+                black_bank=start_bank(row.clock),
             )
         )
         game_row = await load_row(repos, game_id)
@@ -258,6 +287,8 @@ class ChallengeService:
             guild_id=row.guild_id,
             channel_id=row.channel_id,
             start_fen=row.start_fen if row.start_fen != variant_start else None,
+            clock=row.clock,
+            reply_only=bool(row.reply_only),
         )
 
     async def decline(self, challenge_id: int, player_id: int) -> ChallengeView:

@@ -17,7 +17,9 @@ from data.timeutil import from_db, opt_from_db, to_db
 from service.announcements import Announcement, AnnouncementKind, announce
 from service.challenges import ChallengeService
 from service.context import Context, arm_timers, finish, load_row, to_move_id
+from service.digest import queue_due_digests
 from service.errors import AlreadyOnVacation, NotOnVacation, NoVacationLeft
+from service.follows import queue_follow_news
 from service.results import (
     EndReason,
     GameStatus,
@@ -45,6 +47,8 @@ class ClockService:
         """Fire every timer due at `now` (default: the service clock) and return what to post."""
         now = now or self._ctx.now()
         events: list[TimerEvent] = []
+        await queue_due_digests(self._ctx, now)  # the loop wakes at least every minute: a digest is on time
+        await queue_follow_news(self._ctx, now)
         while True:
             lease_until = to_db(now + self._ctx.config.work_lease)
             async with self._ctx.db.write() as repos:
@@ -84,11 +88,7 @@ class ClockService:
             player_id = to_move_id(row)
             if kind is TimerKind.REMINDER:
                 game = GameView.from_row(row)
-                player = await repos.players.get(player_id)
-                via = Notifications(player.notifications if player is not None else "dm")
-                if via is not Notifications.OFF:
-                    news = Announcement(AnnouncementKind.REMINDER, game=game, player_id=player_id, via=via)
-                    await announce(repos, news, now)
+                await _remind(repos, game, player_id, now)
                 return TimerEvent(kind, due_at, player_id, game=game)
             if from_db(row.move_deadline) > now:  # a stale timer for an older deadline
                 return None
@@ -161,3 +161,13 @@ class ClockService:
             await repos.games.set_clock(row.id, deadline, None)
             await arm_timers(repos, row.id, deadline, row.days_per_move, now)
         return True
+
+
+async def _remind(repos: Repositories, game: GameView, player_id: int, now: datetime) -> None:
+    """Queue the reminder as the player chose to hear; a reply-only conversation hears nothing later: a DM."""
+    player = await repos.players.get(player_id)
+    via = Notifications(player.notifications if player is not None else "dm")
+    if via is Notifications.CHANNEL and game.reply_only:
+        via = Notifications.DM
+    if via is not Notifications.OFF:
+        await announce(repos, Announcement(AnnouncementKind.REMINDER, game=game, player_id=player_id, via=via), now)

@@ -23,7 +23,9 @@ from service.announcements import Announcement, AnnouncementKind, announce
 from service.engine import Engine, RandomEngine
 from service.errors import CorruptGame, GameNotFound, InvalidSetting, StaleGame
 from service.explorer_index import index_finished_game
+from service.follow_news import note_end
 from service.results import EndReason, GameEnd, GameFinished, GameView, RatingChange
+from service.timecontrol import TimeControl, moves_made, parse_clock
 
 Clock = Callable[[], datetime]
 
@@ -118,6 +120,40 @@ async def game_terms(
     return variant_id, days
 
 
+def clock_terms(ctx: Context, text: str | None) -> TimeControl | None:
+    """The time control a player asked for (None: none asked). Raises BadClock."""
+    if text is None:
+        return None
+    config = ctx.config
+    return parse_clock(text, min_days=config.min_days_per_move, max_per_move=config.max_days_per_move)
+
+
+def start_bank(clock: str | None) -> float | None:
+    """What each side's bank holds when a game with these clock terms starts (None: days per move)."""
+    return parse_clock(clock).start_bank if clock is not None else None
+
+
+def bank_of(row: GameRow, player_id: int) -> float | None:
+    return row.white_bank if player_id == row.white_id else row.black_bank
+
+
+async def spend_clock(repos: Repositories, row: GameRow, player_id: int, now: datetime) -> GameRow:
+    """A time-bank game: the mover keeps what was left on their clock plus what the move earns (the row before the
+    move in, the row with the mover's new bank out). Other games are returned as they are."""
+    if row.clock is None or player_id == BOT_ID:
+        return row
+    if row.move_deadline is not None:
+        left = (from_db(row.move_deadline) - now).total_seconds()
+    else:  # on vacation (paused) while moving: what was left when the clock stopped
+        left = row.paused_seconds if row.paused_seconds is not None else bank_of(row, player_id) or 0.0
+    first_is_white = row.start_fen[:1].upper() == "W"
+    made = moves_made(row.ply + 1, first_is_white == (player_id == row.white_id))
+    bank = parse_clock(row.clock).after_move(left, made)
+    white = player_id == row.white_id
+    await repos.games.set_bank(row.id, white, bank)
+    return replace(row, white_bank=bank) if white else replace(row, black_bank=bank)
+
+
 async def load_row(repos: Repositories, game_id: int) -> GameRow:
     """The game, if it exists and the caller may see it (service/access.py); else GameNotFound."""
     if not 0 < game_id <= MAX_ID:
@@ -166,7 +202,8 @@ async def turn_clock(
     """(deadline, paused seconds) when it becomes player_id's turn."""
     if player_id == BOT_ID:
         return None, None
-    full = timedelta(days=row.days_per_move)
+    bank = bank_of(row, player_id) if row.clock is not None else None
+    full = timedelta(days=row.days_per_move) if bank is None else timedelta(seconds=bank)
     player = await repos.players.get(player_id)
     if player is not None and player.vacation_started_at is not None:
         return None, full.total_seconds()
@@ -176,12 +213,18 @@ async def turn_clock(
 async def arm_timers(
     repos: Repositories, game_id: int, deadline: str | None, days_per_move: int, now: datetime
 ) -> None:
-    """Replace the game's reminder and timeout with ones for this deadline."""
+    """Replace the game's reminder and timeout with ones for this deadline. The reminder comes when a third of
+    the turn is left (a time bank: a third of the bank the turn began with, at most a third of a day per move)."""
     await repos.timers.cancel_for_game(game_id)
     if deadline is None:
         return
     timers = [("timeout", deadline)]
-    remind_at = from_db(deadline) - timedelta(days=days_per_move) / 3
+    turn = timedelta(days=days_per_move)
+    row = await repos.games.get(game_id)
+    bank = bank_of(row, to_move_id(row)) if row is not None and row.clock is not None else None
+    if bank is not None:
+        turn = min(timedelta(seconds=bank), turn)
+    remind_at = from_db(deadline) - turn / 3
     if remind_at > now:
         timers.append(("reminder", to_db(remind_at)))
     await repos.timers.add_game_timers(game_id, timers, to_db(now))
@@ -220,6 +263,7 @@ async def finish(
     final = await load_row(repos, row.id)
     winner = {"1-0": row.white_id, "0-1": row.black_id}.get(result)
     finished = GameFinished(GameView.from_row(final), GameEnd(result, reason, winner), changes)
+    await note_end(repos, finished.game, now)  # for the game's followers
     if announced:
         news = Announcement(
             AnnouncementKind.FINISHED, game=finished.game, ended=finished.ended, rating_changes=changes
@@ -241,6 +285,10 @@ async def announce_board(
     if player_id is not None and not game.against_bot and player_id != skip:
         player = await repos.players.get(player_id)
         choice = player.notifications if player is not None else "dm"
+        if player is not None and player.digest_hour is not None:  # the daily digest lists it instead
+            choice = "off"
+    if choice == "channel" and game.reply_only:  # no mention can reach that conversation later: a DM does
+        choice = "dm"
     if choice == "channel" and game.guild_id is not None:
         news = replace(news, mention_id=player_id)
     await announce(repos, news, now, grace=grace)

@@ -90,6 +90,20 @@ class InvalidSetting(GameError):
         self.allowed = allowed
 
 
+class BadClock(GameError):
+    """Clock terms that cannot be read (reason UNREADABLE), are outside the limits (OUT_OF_RANGE), or cap the
+    bank below its start (CAP_BELOW_BASE)."""
+
+    UNREADABLE = "unreadable"
+    OUT_OF_RANGE = "out_of_range"
+    CAP_BELOW_BASE = "cap_below_base"
+
+    def __init__(self, text: str, reason: str) -> None:
+        super().__init__(f"clock {text!r}: {reason}")
+        self.text = text
+        self.reason = reason
+
+
 class NoPendingOffer(GameError):
     def __init__(self, kind: str) -> None:
         super().__init__(f"there is no pending {kind} offer")

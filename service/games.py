@@ -19,6 +19,7 @@ from service.context import (
     rebuild,
     result_for,
     side_id,
+    spend_clock,
     to_move_id,
     turn_clock,
 )
@@ -32,6 +33,7 @@ from service.errors import (
     OfferAlreadyPending,
     StaleGame,
 )
+from service.follow_news import note_move
 from service.premoves import play_conditional_reply
 from service.results import (
     EndReason,
@@ -377,6 +379,7 @@ async def _write_ply(
     )
     outcome = game.outcome()
     next_id = side_id(row, game.position.turn)
+    row = await spend_clock(repos, row, player_id, now)  # a time bank: what the mover keeps and earns
     deadline, paused = (None, None)
     if outcome is None:
         deadline, paused = await turn_clock(repos, row, next_id, now)
@@ -414,6 +417,7 @@ async def _write_ply(
         reason = _BY_RULE[outcome.termination]
         ended = await finish(repos, row, row.version + 1, outcome.result, reason, now, announced=False)
         view = ended.game
+    await note_move(repos, view, MoveRecord.from_row(record), now)  # for the game's followers
     news = Announcement(
         AnnouncementKind.GAME_STARTED if opening else AnnouncementKind.MOVED,
         game=view,

@@ -24,6 +24,7 @@ from service.results import (
 )
 
 NOTIFICATIONS = tuple(Notifications)
+DEFAULT_DIGEST_HOUR = 8
 ORIENTATIONS = tuple(Orientation)
 HINT_POLICIES = tuple(HintPolicy)
 _THEME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,31}$")
@@ -46,11 +47,12 @@ class PlayerService:
         if player is None:
             return Preferences(Notifications.DM, "classic", Orientation.AUTO, "en")
         return Preferences(
-            Notifications(player.notifications),
+            Notifications.DIGEST if player.digest_hour is not None else Notifications(player.notifications),
             player.board_theme,
             Orientation(player.orientation),
             player.chosen_language or player.language,
             player.chosen_language,
+            player.digest_hour,
         )
 
     async def saw_locale(self, player_id: int, locale: str) -> None:
@@ -69,10 +71,22 @@ class PlayerService:
         board_theme: str | None = None,
         orientation: str | None = None,
         language: str | None = None,
+        digest_hour: int | None = None,
     ) -> Preferences:
+        """digest_hour (0-23, UTC) alone, or with notifications "digest", sets a daily digest (default hour 8);
+        any other notifications choice ends it. A digest hour already past today starts tomorrow."""
         changes: dict[str, str | None] = {}
+        if digest_hour is not None:
+            _check("digest hour", digest_hour, 0 <= digest_hour <= 23, "0-23")
+            notifications = notifications or Notifications.DIGEST
+        digest: tuple[int | None] | None = None  # the digest hour to store, when it changes
         if notifications is not None:
             _check("notifications", notifications, notifications in NOTIFICATIONS, ", ".join(NOTIFICATIONS))
+            if notifications == Notifications.DIGEST:
+                digest = (DEFAULT_DIGEST_HOUR if digest_hour is None else digest_hour,)
+                notifications = Notifications.DM  # what reminders use; the digest replaces the per-move DMs
+            else:
+                digest = (None,)
             changes["notifications"] = notifications
         if board_theme is not None:
             _check("board theme", board_theme, bool(_THEME.match(board_theme)), "a theme name")
@@ -84,9 +98,14 @@ class PlayerService:
             ok = language == AUTO_LANGUAGE or bool(_LANGUAGE.match(language))
             _check("language", language, ok, "a language code such as en or it")
             changes["chosen_language"] = None if language == AUTO_LANGUAGE else language
+        now = self._ctx.now()
         async with self._ctx.db.write() as repos:
-            await repos.players.ensure(player_id, None, to_db(self._ctx.now()))
+            await repos.players.ensure(player_id, None, to_db(now))
             await repos.players.update_preferences(player_id, changes)
+            if digest is not None:
+                hour = digest[0]
+                done = now.date().isoformat() if hour is not None and now.hour >= hour else None
+                await repos.players.set_digest(player_id, hour, done)
         return await self.preferences(player_id)
 
     async def server_settings(self, guild_id: int) -> ServerSettings:
@@ -176,6 +195,8 @@ class PlayerService:
                 await repos.challenges.answer(challenge.id, ChallengeStatus.CANCELLED, now_text, opponent_id=None)
                 await repos.timers.cancel_for_challenge(challenge.id)
                 cancelled.append(challenge.id)
+            await repos.follows.drop_follower(player_id)  # whom they followed is theirs to forget too
+            await repos.players.set_digest(player_id, None, None)
             new_id = await repos.players.next_anonymous_id()
             await repos.players.anonymise(player_id, new_id)
             for finished in endings:

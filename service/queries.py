@@ -9,6 +9,7 @@ from data.timeutil import from_db
 from rules import Game, Move, find_variant, parse_fen, parse_move
 from rules.openings import game_opening
 from rules.pdn import write_game
+from service.access import current_caller, may_see
 from service.context import Context, load_row
 from service.errors import GameNotFound, PlyOutOfRange
 from service.results import GameView, MoveRecord, MyGame, PlayerStats, PositionAt, Rating, RatingChange, bot_label
@@ -21,6 +22,14 @@ class QueryService:
     async def game(self, game_id: int) -> GameView:
         async with self._ctx.db.read() as repos:
             return GameView.from_row(await load_row(repos, game_id))
+
+    async def unseen_in_conversation(self, channel_id: int) -> list[GameView]:
+        """Active games of a reply-only conversation (docs/ANYWHERE.md) whose current board was not shown there:
+        the next command there shows them. Only those the caller may see (service/access.py)."""
+        async with self._ctx.db.read() as repos:
+            rows = await repos.games.in_conversation(channel_id)
+        caller = current_caller()
+        return [GameView.from_row(r) for r in rows if caller is None or may_see(r, caller)]
 
     async def my_games(self, player_id: int, *, active_only: bool = True, limit: int = 100) -> list[MyGame]:
         """The player's games: those waiting for them first (soonest deadline first), then the rest."""

@@ -50,6 +50,7 @@ class Notifications(enum.StrEnum):
     DM = "dm"
     CHANNEL = "channel"
     OFF = "off"
+    DIGEST = "digest"  # one DM a day (players.digest_hour) instead of one per move; reminders still come
 
 
 class Orientation(enum.StrEnum):
@@ -117,6 +118,10 @@ class GameView:
     position: Position = field(repr=False, compare=False)
     ballot: int | None = None  # the published ballot it started from
     ballot_pair_id: int | None = None  # the game from the same ballot with colours reversed
+    reply_only: bool = False  # its conversation is reached only through interactions (docs/ANYWHERE.md)
+    clock: str | None = None  # time-bank terms; None: days per move
+    white_bank: float | None = None  # seconds each side has at the start of its next turn
+    black_bank: float | None = None
 
     @classmethod
     def from_row(cls, row: GameRow, position: Position | None = None) -> GameView:
@@ -148,6 +153,10 @@ class GameView:
             position=position or parse_fen(find_variant(row.variant), row.current_fen),
             ballot=row.ballot,
             ballot_pair_id=row.ballot_pair_id,
+            reply_only=bool(row.reply_only),
+            clock=row.clock,
+            white_bank=row.white_bank,
+            black_bank=row.black_bank,
         )
 
     @property
@@ -188,6 +197,18 @@ class GameView:
 
     def opponent_of(self, player_id: int) -> int:
         return self.black_id if player_id == self.white_id else self.white_id
+
+
+@dataclass(frozen=True, slots=True)
+class FollowNews:
+    """One game's part of a follower's hourly message: its players, its start, the moves since the last message."""
+
+    game_id: int
+    white_id: int
+    black_id: int
+    started: bool
+    moves: tuple[str, ...]
+    result: str | None = None  # the game ended: "1-0", "0-1" or "1/2-1/2"
 
 
 @dataclass(frozen=True, slots=True)
@@ -280,6 +301,8 @@ class ChallengeView:
     expires_at: datetime
     start_fen: str | None = None  # None: the variant's starting position
     ballot: int | None = None  # the ballot drawn for it (two games between people, colours reversed)
+    reply_only: bool = False
+    clock: str | None = None  # time-bank terms; None: days per move
 
     @property
     def is_open(self) -> bool:
@@ -309,6 +332,8 @@ class ChallengeView:
             expires_at=from_db(row.expires_at),
             start_fen=row.start_fen,
             ballot=row.ballot,
+            reply_only=bool(row.reply_only),
+            clock=row.clock,
         )
 
 
@@ -394,6 +419,7 @@ class Preferences:
     orientation: Orientation
     language: str  # what DMs and reminders use: the player's choice, else the last client locale seen
     chosen_language: str | None = None  # set with /settings language; None follows the client
+    digest_hour: int | None = None  # notifications DIGEST: the hour (UTC) of the daily DM
 
 
 @dataclass(frozen=True, slots=True)

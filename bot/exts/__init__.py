@@ -8,6 +8,7 @@ from bot.exts import (
     away,
     challenges,
     explore,
+    follow,
     imports,
     info,
     play,
@@ -34,4 +35,5 @@ FEATURES: tuple[Feature, ...] = (
     away.FEATURE,
     study.FEATURE,
     explore.FEATURE,
+    follow.FEATURE,
 )

@@ -6,11 +6,13 @@ from __future__ import annotations
 import asyncio
 import io
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 import discord
 
 from messages import colour_name
+from messages.clock import clock_terms_text, game_banks, time_left_heading
 from messages.i18n import ENGLISH, Words
 from messages.openings import opening_heading
 from messages.play import anonymous_name, bot_name, ending
@@ -118,13 +120,22 @@ def game_embed(
             value=f"{colour_name(w, game.turn.label)}: {player_label(game, to_move, w)}",
         )
         embed.add_field(name=w.say("board.deadline", "Deadline"), value=deadline_text(game, w))
+        if game.clock is not None:
+            embed.add_field(name=time_left_heading(w), value=banks_field(game, w), inline=False)
     else:
         embed.add_field(name=w.say("board.result", "Result"), value=f"{game.result} · {ending(game, w)}")
     rated = w.say("terms.rated", "rated") if game.rated else w.say("terms.unrated", "unrated")
     days = w.plural("terms.days_per_move", "{count} day per move", "{count} days per move", game.days_per_move)
+    if game.clock is not None:
+        days = clock_terms_text(w, game.clock)
     embed.set_footer(text=f"{rated} · {days}")
     embed.set_image(url=f"attachment://{filename}")
     return embed
+
+
+def banks_field(game: GameView, w: Words, now: datetime | None = None) -> str:
+    white, black = player_label(game, game.white_id, w), player_label(game, game.black_id, w)
+    return game_banks(w, game, white, black, now or datetime.now(UTC))
 
 
 def _last_text(last: MoveRecord | None, w: Words) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from data.repositories.challenges import ChallengeRepository, OfferRepository
 from data.repositories.correspondence import AnalysisRepository, PremoveRepository
 from data.repositories.explorer import ExplorerRepository
+from data.repositories.follows import FollowRepository
 from data.repositories.games import GameRepository, MoveRepository
 from data.repositories.imports import ImportedGameRepository
 from data.repositories.leases import LeaseRepository
@@ -25,6 +26,7 @@ __all__ = [
     "AnalysisRepository",
     "ChallengeRepository",
     "ExplorerRepository",
+    "FollowRepository",
     "GameRepository",
     "ImportedGameRepository",
     "LeaseRepository",
@@ -66,6 +68,7 @@ class Repositories:
         self.outbox = OutboxRepository(conn)
         self.work = WorkRepository(conn)
         self.explorer = ExplorerRepository(conn)
+        self.follows = FollowRepository(conn)
 
     async def integrity_check(self) -> list[str]:
         """SQLite's page-level check. PostgreSQL has no counterpart to run here (it checks pages as it reads

@@ -23,11 +23,13 @@ class ChallengeRepository(Repository):
         expires_at: str,
         start_fen: str | None = None,
         ballot: int | None = None,
+        reply_only: bool = False,
+        clock: str | None = None,
     ) -> int:
         return await self._insert(
             "INSERT INTO challenges (challenger_id, opponent_id, variant, color, days_per_move, rated, "
-            "bot_level, guild_id, channel_id, created_at, expires_at, start_fen, ballot) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "bot_level, guild_id, channel_id, created_at, expires_at, start_fen, ballot, reply_only, clock) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 challenger_id,
                 opponent_id,
@@ -42,6 +44,8 @@ class ChallengeRepository(Repository):
                 expires_at,
                 start_fen,
                 ballot,
+                int(reply_only),
+                clock,
             ),
         )
 

@@ -10,8 +10,9 @@ class GameRepository(Repository):
     async def insert(self, game: NewGame) -> int:
         return await self._insert(
             "INSERT INTO games (variant, white_id, black_id, start_fen, current_fen, rated, bot_level, "
-            "days_per_move, move_deadline, paused_seconds, guild_id, channel_id, created_at, last_move_at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "days_per_move, move_deadline, paused_seconds, guild_id, channel_id, created_at, last_move_at, "
+            "reply_only, clock, white_bank, black_bank) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 game.variant,
                 game.white_id,
@@ -27,6 +28,10 @@ class GameRepository(Repository):
                 game.channel_id,
                 game.created_at,
                 game.created_at,
+                int(game.reply_only),
+                game.clock,
+                game.white_bank,
+                game.black_bank,
             ),
         )
 
@@ -116,6 +121,20 @@ class GameRepository(Repository):
 
     async def set_ballot(self, game_id: int, ballot: int, pair_id: int | None) -> None:
         await self._run("UPDATE games SET ballot = ?, ballot_pair_id = ? WHERE id = ?", (ballot, pair_id, game_id))
+
+    async def set_bank(self, game_id: int, white: bool, seconds: float) -> None:
+        """A side's time bank after its move (a clock game), in the move's transaction."""
+        column = "white_bank" if white else "black_bank"
+        await self._run(f"UPDATE games SET {column} = ? WHERE id = ?", (seconds, game_id))
+
+    async def in_conversation(self, channel_id: int, limit: int = 3) -> list[GameRow]:
+        """Active games of a reply-only conversation whose last board has not been shown there."""
+        return await self._all(
+            GameRow,
+            "SELECT * FROM games WHERE channel_id = ? AND reply_only = 1 AND status = 'active' "
+            "AND message_id IS NULL ORDER BY id LIMIT ?",
+            (channel_id, limit),
+        )
 
     async def set_display(
         self, game_id: int, channel_id: int | None, thread_id: int | None, message_id: int | None

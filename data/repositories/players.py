@@ -28,6 +28,29 @@ class PlayerRepository(Repository):
             # The column name comes from the fixed list above, never from the caller.
             await self._run(f"UPDATE players SET {key} = ? WHERE id = ?", (value, player_id))
 
+    async def set_digest(self, player_id: int, hour: int | None, done_day: str | None) -> None:
+        """A daily digest at `hour` (None: none); `done_day` counts as already digested (a later hour today)."""
+        await self._run(
+            "UPDATE players SET digest_hour = ?, last_digest_day = ? WHERE id = ?", (hour, done_day, player_id)
+        )
+
+    async def digests_due(self, hour: int, day: str) -> list[int]:
+        """Players whose digest hour has come on `day` and who have not had that day's digest."""
+        return await self._column(
+            "SELECT id FROM players WHERE digest_hour IS NOT NULL AND digest_hour <= ? "
+            "AND (last_digest_day IS NULL OR last_digest_day < ?) ORDER BY id",
+            (hour, day),
+        )
+
+    async def claim_digest(self, player_id: int, day: str) -> bool:
+        """Mark `day`'s digest as queued; False if it already was (another process, or before a restart)."""
+        changed = await self._run(
+            "UPDATE players SET last_digest_day = ? WHERE id = ? AND digest_hour IS NOT NULL "
+            "AND (last_digest_day IS NULL OR last_digest_day < ?)",
+            (day, player_id, day),
+        )
+        return changed == 1
+
     async def set_vacation_started(self, player_id: int, started_at: str | None) -> None:
         await self._run("UPDATE players SET vacation_started_at = ? WHERE id = ?", (started_at, player_id))
 

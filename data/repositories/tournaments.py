@@ -26,10 +26,11 @@ class TournamentRepository(Repository):
         creator_id: int,
         created_at: str,
         ballots: bool = False,
+        clock: str | None = None,
     ) -> int:
         return await self._insert(
             "INSERT INTO tournaments (guild_id, channel_id, name, variant, days_per_move, format, rounds, rated, "
-            "creator_id, created_at, ballots) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "creator_id, created_at, ballots, clock) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 guild_id,
                 channel_id,
@@ -42,6 +43,7 @@ class TournamentRepository(Repository):
                 creator_id,
                 created_at,
                 int(ballots),
+                clock,
             ),
         )
 

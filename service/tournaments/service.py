@@ -23,7 +23,18 @@ from rules.openings import find_ballot
 from service.access import check_tournament
 from service.announcements import Announcement, AnnouncementKind, announce
 from service.ballots import draw_ballot, play_ballot
-from service.context import MAX_ID, Context, announce_board, arm_timers, finish, game_terms, load_row, turn_clock
+from service.context import (
+    MAX_ID,
+    Context,
+    announce_board,
+    arm_timers,
+    clock_terms,
+    finish,
+    game_terms,
+    load_row,
+    start_bank,
+    turn_clock,
+)
 from service.errors import (
     AlreadyEntered,
     InvalidSetting,
@@ -36,8 +47,10 @@ from service.errors import (
     TournamentFull,
     TournamentNotFound,
 )
+from service.follow_news import note_start
 from service.games import GameService
 from service.results import EndReason, GameFinished, GameStatus, GameView
+from service.timecontrol import Kind
 from service.tournaments.pairing import NoPairing, Pairing, Played, round_robin, swiss_round
 from service.tournaments.scoring import standings
 from service.tournaments.views import (
@@ -79,10 +92,12 @@ class TournamentService:
         guild_id: int | None = None,
         channel_id: int | None = None,
         ballots: bool = False,
+        clock: str | None = None,
     ) -> TournamentView:
-        """Raises InvalidSetting for a bad name, format, rounds or days, rules.UnknownVariantError; NoBallots
-        for ballots=True in a variant without published ballots (each pairing then plays one drawn ballot
-        with both colours: two boards, two games)."""
+        """Raises InvalidSetting for a bad name, format, rounds or days, BadClock (clock: time-bank terms for its
+        games, as /challenge takes them), rules.UnknownVariantError; NoBallots for ballots=True in a variant
+        without published ballots (each pairing then plays one drawn ballot with both colours: two boards, two
+        games)."""
         name = " ".join(name.split())
         if not 1 <= len(name) <= MAX_NAME:
             raise InvalidSetting("name", name, f"1-{MAX_NAME} characters")
@@ -97,6 +112,9 @@ class TournamentService:
             rounds = 5 if rounds is None else rounds
             if not 1 <= rounds <= MAX_SWISS_ROUNDS:
                 raise InvalidSetting("rounds", rounds, f"1-{MAX_SWISS_ROUNDS}")
+        terms = clock_terms(self._ctx, clock)
+        if terms is not None and terms.kind is Kind.PER_MOVE:
+            days_per_move, terms = terms.base_days, None
         now = to_db(self._ctx.now())
         async with self._ctx.db.write() as repos:
             variant_id, days = await game_terms(self._ctx, repos, guild_id, variant, days_per_move)
@@ -115,6 +133,7 @@ class TournamentService:
                 creator_id=creator_id,
                 created_at=now,
                 ballots=ballots,
+                clock=terms.text() if terms is not None else None,
             )
             return await self._view(repos, tournament_id)
 
@@ -437,6 +456,9 @@ class TournamentService:
                 guild_id=row.guild_id,
                 channel_id=row.channel_id,
                 created_at=now_text,
+                clock=row.clock,
+                white_bank=start_bank(row.clock),
+                black_bank=start_bank(row.clock),
             )
         )
         game_row = await load_row(repos, game_id)
@@ -449,6 +471,7 @@ class TournamentService:
         await arm_timers(repos, game_id, deadline, row.days_per_move, now)
         if row.thread_id is not None:  # a later round: the tournament's thread exists
             await repos.games.set_display(game_id, row.channel_id, row.thread_id, None)
+        await note_start(repos, GameView.from_row(await load_row(repos, game_id)), now)  # for the players' followers
         return game_id
 
     async def _news(

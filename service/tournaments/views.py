@@ -42,6 +42,7 @@ class TournamentView:
     players: tuple[int, ...]  # in seed order once started, else in order of joining
     withdrawn: tuple[int, ...]
     ballots: bool = False  # each pairing plays a drawn ballot with both colours
+    clock: str | None = None  # its games' time-bank terms; None: days per move
 
     @classmethod
     def from_row(cls, row: TournamentRow, players: tuple[int, ...], withdrawn: tuple[int, ...]) -> TournamentView:
@@ -63,6 +64,7 @@ class TournamentView:
             players,
             withdrawn,
             bool(row.ballots),
+            row.clock,
         )
 
     @property

@@ -119,7 +119,7 @@ async def test_move_posts_the_new_board_and_tells_the_opponent(bot: DamaBot, log
     assert board.content == "<@101> played 22-18. <@102>, your move."
     fields = embed_fields(board)
     assert fields["Last move"] == "22-18" and fields["To move"] == "Black: <@102>" and fields["Move"] == "1"
-    assert board.custom_ids == [f"dama:{a}:{game_id}" for a in ("move", "type", "draw", "resign", "study")]
+    assert board.custom_ids == [f"dama:{a}:{game_id}" for a in ("move", "type", "draw", "resign", "follow", "study")]
     assert board.filenames == [f"game-{game_id}-1.png"]
     assert (await bot.service.queries.game(game_id)).ply == 1
 
@@ -189,7 +189,7 @@ async def test_board_shows_the_game_with_buttons(bot: DamaBot, log: Recorder) ->
     await run_command(bot, "board", interaction(bot, BOB, log))
     board = log.boards()[-1]
     assert not board.ephemeral and board.content == f"Game #{game_id}."
-    assert len(board.custom_ids) == 5 and embed_fields(board)["Deadline"].startswith("<t:")
+    assert len(board.custom_ids) == 6 and embed_fields(board)["Deadline"].startswith("<t:")  # Study and Follow
 
 
 async def test_board_of_an_unknown_game(bot: DamaBot, log: Recorder) -> None:

@@ -26,7 +26,7 @@ async def test_move_command_defers_then_posts_the_board(bot: DamaBot) -> None:
     assert followup["files"] == [f"game-{game_id}-1.png"]
     assert followup["json"]["content"] == "<@101> played 22-18. <@102>, your move."
     buttons = [c["custom_id"] for row in followup["json"]["components"] for c in row["components"]]
-    assert buttons == [f"dama:{a}:{game_id}" for a in ("move", "type", "draw", "resign", "study")]
+    assert buttons == [f"dama:{a}:{game_id}" for a in ("move", "type", "draw", "resign", "study", "follow")]
     assert followup["json"]["embeds"][0]["image"]["url"] == f"attachment://game-{game_id}-1.png"
 
 

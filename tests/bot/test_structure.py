@@ -59,7 +59,7 @@ async def test_tournament_subcommands_as_the_issue_names_them(bot: DamaBot) -> N
     create = group.get_command("create")
     assert isinstance(create, app_commands.Command)
     assert [p.name for p in create.parameters] == [
-        "name", "variant", "days_per_move", "format", "rounds", "rated", "ballots"
+        "name", "variant", "days_per_move", "format", "rounds", "rated", "ballots", "clock"
     ]  # fmt: skip
     pairings = group.get_command("pairings")
     assert isinstance(pairings, app_commands.Command) and pairings.parameters[0].name == "round"

@@ -60,7 +60,7 @@ async def test_a_public_board_in_an_italian_server_is_worded_in_italian(fake_dis
     assert field(board, "Tocca a") == f"Bianco: {alice.mention}"
     assert board.embeds[0]["title"] == f"Partita #{game} · Dama italiana"
     labels = [c.get("label") for row in board.components for c in row.get("components", [])]
-    assert labels == ["Muovi", "Scrivi la mossa", "Proponi patta", "Abbandona", "Studia"]
+    assert labels == ["Muovi", "Scrivi la mossa", "Proponi patta", "Abbandona", "Studia", "Segui"]
     check_board_image(board)
 
     # a private refusal still follows the player's own (English) client

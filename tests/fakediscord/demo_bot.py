@@ -190,6 +190,22 @@ def register(tree: app_commands.CommandTree[Any]) -> None:
         except discord.NotFound as exc:
             print(f"late ack refused: {exc.status} {exc.code}", flush=True)
 
+    @tree.command(description="Answer, then follow up several times, then try to post in the channel")
+    @app_commands.allowed_installs(guilds=True, users=True)
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+    async def chatter(interaction: discord.Interaction[Any], count: app_commands.Range[int, 1, 10]) -> None:
+        await interaction.response.send_message("chatter")
+        for n in range(1, count + 1):
+            try:
+                await interaction.followup.send(f"follow-up {n}")
+            except discord.HTTPException as exc:
+                print(f"follow-up {n} refused: {exc.status} {exc.code}", flush=True)
+        channel = interaction.client.get_partial_messageable(interaction.channel_id or 0)
+        try:
+            await channel.send("posted later")
+        except discord.HTTPException as exc:
+            print(f"channel post refused: {exc.status} {exc.code}", flush=True)
+
     @tree.command(description="Call a route the fake does not know")
     async def emojis(interaction: discord.Interaction[Any]) -> None:
         assert interaction.guild is not None

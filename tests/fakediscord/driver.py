@@ -8,7 +8,7 @@ import secrets
 import time
 from typing import TYPE_CHECKING, Any
 
-from .model import DM, FakeChannel, FakeRole, FakeUser, Message, Reply, SentInteraction, Upload
+from .model import DM, GROUP_DM, FakeChannel, FakeRole, FakeUser, Message, Reply, SentInteraction, Upload
 from .validation import (
     ATTACHMENT,
     CHANNEL,
@@ -34,8 +34,9 @@ class DriverMixin:
     async def slash(self: FakeDiscord, user: FakeUser, command: str, /, *, channel: FakeChannel | None = None,
                     dm: bool = False, ack_deadline: float | None = None, **options: Any) -> SentInteraction:
         """Run ``/command`` (``"game new"`` for subcommands) as ``user``. Options are checked against the
-        synced schema; InteractionRefused if Discord would not send it (nothing reaches the bot)."""
-        data = await self._command_data(user, command, options, dm=dm, focused=None)
+        synced schema; InteractionRefused if Discord would not send it (nothing reaches the bot). A group
+        DM as ``channel`` sends it from there (context 2: only a user who installed the app can)."""
+        data = await self._command_data(user, command, options, dm=dm, focused=None, channel=channel)
         return await self._send_interaction(2, user, data, channel=channel, dm=dm, ack_deadline=ack_deadline)
 
     async def autocomplete(self: FakeDiscord, user: FakeUser, command: str, focused: str,
@@ -45,20 +46,26 @@ class DriverMixin:
         choices the bot offered: a list of {"name", "value"}."""
         values = {**(options or {}), **more}
         values.setdefault(focused, "")
-        data = await self._command_data(user, command, values, dm=dm, focused=focused)
+        data = await self._command_data(user, command, values, dm=dm, focused=focused, channel=channel)
         inter = await self._send_interaction(4, user, data, channel=channel, dm=dm)
         reply = await self.wait_for_reply(inter, timeout=timeout)
         return reply.choices or []
 
     async def _command_data(self: FakeDiscord, user: FakeUser, command: str, values: dict[str, Any], *,
-                            dm: bool, focused: str | None) -> dict[str, Any]:
+                            dm: bool, focused: str | None, channel: FakeChannel | None = None) -> dict[str, Any]:
         path = command.strip().lstrip("/").split()
         cmd = await self.wait_until(lambda: self.command(path[0]), timeout=5.0,
                                     what=f"command /{path[0]} to be synced")
         if dm and cmd.get("guild_id"):
             raise InteractionRefused(f"/{path[0]} is a guild command; not available in DMs")
         contexts = cmd.get("contexts")
-        context = 1 if dm else 0
+        context = 1 if dm else 2 if channel is not None and channel.type == GROUP_DM else 0
+        installs = cmd.get("integration_types") or [0]  # a command without them: the guild install only
+        if context == 2 and not (user.installed and 1 in installs):
+            raise InteractionRefused(f"/{path[0]} is not available in a group DM (user install {user.installed}, "
+                                     f"integration_types {installs})")
+        if context == 0 and 0 not in installs and not (user.installed and 1 in installs):
+            raise InteractionRefused(f"/{path[0]} is not available here (integration_types {installs})")
         if contexts is not None and context not in contexts:
             raise InteractionRefused(f"/{path[0]} is not available in context {context} (has {contexts})")
         if dm and contexts is None and cmd.get("dm_permission") is False:
@@ -244,7 +251,7 @@ class DriverMixin:
         data = {"custom_id": modal["custom_id"], "components": components}
         message = self.messages_by_id.get(source.source_message_id or 0) if source.type == 3 else None
         return await self._send_interaction(5, user, data, channel=source.channel, message=message,
-                                            dm=source.guild_id is None, ack_deadline=ack_deadline)
+                                            dm=source.channel.type == DM, ack_deadline=ack_deadline)
 
     # --- sending and reading ------------------------------------------------------------------------
 
@@ -254,7 +261,10 @@ class DriverMixin:
         if dm:
             channel = self.open_dm(user)
         channel = channel or self.channel
-        guild_id = None if channel.type == DM else (channel.guild_id or self.guild_id)
+        private = channel.type in (DM, GROUP_DM)
+        guild_id = None if private else (channel.guild_id or self.guild_id)
+        if channel.type == GROUP_DM and user not in channel.recipients:
+            raise InteractionRefused(f"{user.name} is not in group DM {channel.id}")
         session = await self.wait_until(lambda: self.ready_session(guild_id), timeout=10.0,
                                         what=f"a bot session for the shard of server {guild_id}")
         iid, token = self.snow.next(), f"itoken.{secrets.token_urlsafe(32)}"
@@ -263,8 +273,8 @@ class DriverMixin:
             "version": 1, "app_permissions": str(self.permissions(self.bot_user)), "locale": user.locale,
             "entitlements": [], "attachment_size_limit": 10 * 1024 * 1024, "channel_id": str(channel.id),
             "channel": {**channel.payload(), "permissions": str(self.permissions(user))},
-            "context": 1 if guild_id is None else 0,
-            "authorizing_integration_owners": {"0": str(guild_id)} if guild_id else {"1": str(user.id)},
+            "context": 2 if channel.type == GROUP_DM else 1 if guild_id is None else 0,
+            "authorizing_integration_owners": self._owners(user, channel, guild_id, message),
         }
         if guild_id is not None:
             payload.update(guild_id=str(guild_id), guild_locale=self.guild_locale,
@@ -283,6 +293,16 @@ class DriverMixin:
         await session.dispatch("INTERACTION_CREATE", payload)
         self._notify()
         return inter
+
+    def _owners(self: FakeDiscord, user: FakeUser, channel: FakeChannel, guild_id: int | None,
+                message: Message | None) -> dict[str, str]:
+        """authorizing_integration_owners: the server's install in a server, else the user's; a click on a
+        message carries the owners of the interaction that made it (the installer's, not the clicker's)."""
+        if message is not None and message.interaction_meta is not None:
+            return dict(message.interaction_meta.get("authorizing_integration_owners") or {})
+        if guild_id is not None:
+            return {"0": str(guild_id), **({"1": str(user.id)} if user.installed else {})}
+        return {"1": str(user.id)}
 
     async def wait_for_reply(self: FakeDiscord, interaction: SentInteraction, *, timeout: float = 10.0) -> Reply:
         """The bot's first visible answer: the message it sent or updated (type 4/7), the autocomplete

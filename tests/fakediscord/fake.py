@@ -22,6 +22,7 @@ from .model import (
     CATEGORY,
     DM,
     EVERYONE_PERMISSIONS,
+    GROUP_DM,
     TEXT,
     Attachment,
     FakeChannel,
@@ -244,6 +245,12 @@ class FakeDiscord(RestMixin, DriverMixin):
         if existing is not None:
             return existing
         channel = FakeChannel(self.snow.next(), DM, recipient=user)
+        self.channels[channel.id] = channel
+        return channel
+
+    def add_group_dm(self, *users: FakeUser, name: str = "") -> FakeChannel:
+        """A group DM of these users; the bot is no member of it, so only a user install reaches it."""
+        channel = FakeChannel(self.snow.next(), GROUP_DM, name, recipients=list(users))
         self.channels[channel.id] = channel
         return channel
 

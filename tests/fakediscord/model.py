@@ -58,6 +58,7 @@ class FakeUser:
     dms_closed: bool = False  # "allow direct messages" off: sending a DM gives 50007
     deleted: bool = False  # the account is gone: opening a DM with it gives 404 Unknown User (10013)
     locale: str = "en-US"  # the language of the user's Discord client (interaction.locale)
+    installed: bool = False  # installed the app on their account (user install): usable in DMs and group DMs
 
     @property
     def mention(self) -> str:
@@ -96,7 +97,7 @@ class FakeRole:
         return data
 
 
-TEXT, DM, CATEGORY, NEWS, PUBLIC_THREAD, PRIVATE_THREAD = 0, 1, 4, 5, 11, 12
+TEXT, DM, GROUP_DM, CATEGORY, NEWS, PUBLIC_THREAD, PRIVATE_THREAD = 0, 1, 3, 4, 5, 11, 12
 
 
 @dataclass(eq=False)
@@ -109,6 +110,7 @@ class FakeChannel:
     position: int = 0
     owner_id: int | None = None
     recipient: FakeUser | None = None  # DM channels
+    recipients: list[FakeUser] = field(default_factory=list)  # group DMs (the bot is never one of them)
     thread_members: set[int] = field(default_factory=set)
     deny_bot_send: bool = False  # simulate a channel where the bot lacks Send Messages (→ 403 50013)
     created_at: float = field(default_factory=time.time)
@@ -126,6 +128,10 @@ class FakeChannel:
             assert self.recipient is not None
             return {"id": str(self.id), "type": DM, "last_message_id": None, "flags": 0,
                     "recipients": [self.recipient.payload()]}
+        if self.type == GROUP_DM:
+            return {"id": str(self.id), "type": GROUP_DM, "name": self.name or None, "icon": None,
+                    "last_message_id": None, "flags": 0, "owner_id": str(self.recipients[0].id),
+                    "recipients": [u.payload() for u in self.recipients]}
         data: dict[str, Any] = {
             "id": str(self.id), "type": self.type, "guild_id": str(self.guild_id), "name": self.name,
             "position": self.position, "permission_overwrites": [], "nsfw": False, "flags": 0,
@@ -304,6 +310,11 @@ class SentInteraction:
     followup_ids: list[int] = field(default_factory=list)
     refusals: list[Refusal] = field(default_factory=list)
     reply: Reply | None = None  # first visible answer (see FakeDiscord.wait_for_reply)
+
+    @property
+    def user_install_only(self) -> bool:
+        """Only the user's install authorises the app here (no server install): follow-ups are capped."""
+        return "0" not in (self.payload.get("authorizing_integration_owners") or {})
 
     @property
     def ack_latency(self) -> float | None:

@@ -17,6 +17,7 @@ from .conformance import Violation, check_body, route_of
 from .model import (
     DM,
     EPHEMERAL,
+    GROUP_DM,
     LOADING,
     NEWS,
     PRIVATE_THREAD,
@@ -99,6 +100,7 @@ ROUTES: list[tuple[str, str, str, bool]] = [
 ]
 COMPILED = [(m, re.compile(rf"^/api/v(?:9|10){p}$"), h, a) for m, p, h, a in ROUTES]
 FILES_RE = re.compile(r"^/files/(\d+)/[^/]+$")
+MAX_USER_INSTALL_FOLLOWUPS = 5  # Discord: per interaction, where only a user install authorises the app
 NONCE_WINDOW = 300.0  # seconds Discord remembers an enforced nonce ("the past few minutes")
 
 
@@ -253,6 +255,8 @@ class RestMixin:
             raise FormError("expected a JSON list of commands")
         check_command_schema(body)
         stored = []
+        if guild_id is not None:  # Discord: these two apply to global commands only; a guild command ignores them
+            body = [{k: v for k, v in cmd.items() if k not in ("integration_types", "contexts")} for cmd in body]
         for cmd in body:
             stored.append({"type": 1, "options": [], "default_member_permissions": None, "nsfw": False,
                            **cmd, "id": str(self.snow.next()), "application_id": str(self.app_id),
@@ -346,6 +350,8 @@ class RestMixin:
                          query: Any) -> Any:
         inter = self._webhook_interaction(app_id, token)
         check_message(body, len(files), creating=True)
+        if inter.user_install_only and len(inter.followup_ids) >= MAX_USER_INSTALL_FOLLOWUPS:
+            raise DiscordError(400, 40094, "This interaction has hit the maximum number of follow up messages")
         original = self.messages_by_id.get(inter.response_message_id or 0)
         if inter.callback_type == 5 and original is not None and original.loading:
             # Discord: the first followup after a "thinking" defer replaces the loading message,
@@ -385,11 +391,19 @@ class RestMixin:
 
     # --- channels and messages ---------------------------------------------------------------------
 
+    def _visible_channel(self: FakeDiscord, cid: str) -> FakeChannel:
+        """A channel the bot may read: a group DM is never one (the bot is no member; a user install only
+        answers interactions there)."""
+        channel = self.channel_by_id(int(cid))
+        if channel.type == GROUP_DM:
+            raise DiscordError(403, 50001, "Missing Access")
+        return channel
+
     async def h_get_channel(self: FakeDiscord, cid: str, **_: Any) -> Any:
-        return self.channel_by_id(int(cid)).payload()
+        return self._visible_channel(cid).payload()
 
     async def h_send(self: FakeDiscord, cid: str, *, body: Any, files: list[Any], **_: Any) -> Any:
-        channel = self.channel_by_id(int(cid))
+        channel = self._visible_channel(cid)
         if channel.deny_bot_send or channel.type not in (TEXT, NEWS, DM, PUBLIC_THREAD, PRIVATE_THREAD):
             raise DiscordError(403, 50013, "Missing Permissions")
         if channel.type == DM and channel.recipient is not None and channel.recipient.dms_closed:
@@ -407,7 +421,7 @@ class RestMixin:
         return message.payload()
 
     async def h_history(self: FakeDiscord, cid: str, *, query: Any, **_: Any) -> Any:
-        self.channel_by_id(int(cid))
+        self._visible_channel(cid)
         found = [m for m in self.messages(int(cid)) if not m.ephemeral]
         if "before" in query:
             found = [m for m in found if m.id < int(query["before"])]
@@ -417,7 +431,7 @@ class RestMixin:
         return [m.payload() for m in reversed(found)][:limit]
 
     def _channel_message(self: FakeDiscord, cid: str, mid: str) -> Message:
-        self.channel_by_id(int(cid))
+        self._visible_channel(cid)
         message = self.messages_by_id.get(int(mid))
         if message is None or message.channel_id != int(cid) or message.deleted or message.ephemeral:
             raise unknown("Message", 10008)

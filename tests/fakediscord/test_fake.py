@@ -15,6 +15,7 @@ from PIL import Image
 
 from tests.fakediscord import BotLauncher, FakeDiscord, FakeDiscordError, InteractionRefused, Upload, guard
 from tests.fakediscord.demo_bot import CELL, DARK, LIGHT, DemoBot, Store
+from tests.fakediscord.validation import FormError, check_command_schema
 
 DEMO = "tests.fakediscord.demo_bot"
 
@@ -249,6 +250,37 @@ async def test_closed_dms_are_refused(fake_discord: FakeDiscord, bot_launcher: B
     await fake_discord.wait_until(lambda: [r for r in fake_discord.refusals if r.code == 50007],
                                   what="the refused DM")
     assert fake_discord.dm_messages(fake_discord.alice) == [] and inter.followup_ids == []
+
+
+@pytest.mark.asyncio
+async def test_a_group_dm_reaches_only_user_installed_commands(fake_discord: FakeDiscord,
+                                                               bot_launcher: BotLauncher) -> None:
+    """Discord's documented limits for a user install in a group DM (context 2, authorizing_integration_owners
+    with only the user install): commands need integration_types 1 and contexts 2; the app answers with at most
+    5 follow-ups (40094) and cannot read or post in the channel (50001 Missing Access)."""
+    await bot_launcher.process(DEMO)
+    fake, alice, bob = fake_discord, fake_discord.alice, fake_discord.bob
+    group = fake.add_group_dm(alice, bob)
+    chatter = await fake.wait_until(lambda: fake.command("chatter"), what="the commands")
+    assert (chatter["integration_types"], chatter["contexts"]) == ([0, 1], [0, 1, 2])
+    with pytest.raises(InteractionRefused):  # alice has not installed the app on her account
+        await fake.slash(alice, "chatter", channel=group, count=1)
+    alice.installed = True
+    with pytest.raises(InteractionRefused):  # /board declares no user install
+        await fake.slash(alice, "board", channel=group, size=4)
+    inter = await fake.slash(alice, "chatter", channel=group, count=6)
+    assert inter.payload["context"] == 2 and inter.payload["authorizing_integration_owners"] == {"1": str(alice.id)}
+    assert "guild_id" not in inter.payload and inter.payload["channel"]["type"] == 3
+    await fake.wait_until(lambda: [r for r in fake.refusals if r.code == 50001] or None, what="the refused post")
+    assert [m.content for m in fake.messages(group)] == ["chatter"] + [f"follow-up {n}" for n in range(1, 6)]
+    assert [r.code for r in fake.refusals] == [40094, 50001]
+
+
+def test_command_reach_is_validated() -> None:
+    check_command_schema([{"name": "ok", "description": "d", "integration_types": [0, 1], "contexts": [0, 1, 2]}])
+    for bad in ({"integration_types": [2]}, {"contexts": [3]}, {"contexts": [0, 0]}, {"integration_types": "0"}):
+        with pytest.raises(FormError):
+            check_command_schema([{"name": "bad", "description": "d", **bad}])
 
 
 @pytest.mark.asyncio

@@ -22,6 +22,10 @@ LOCALES = frozenset((
     "ko",
 ))
 MAX_SAFE_INT = 2**53
+# https://discord.com/developers/docs/interactions/application-commands#application-command-object:
+# integration_types: 0 GUILD_INSTALL, 1 USER_INSTALL; contexts: 0 GUILD, 1 BOT_DM, 2 PRIVATE_CHANNEL.
+INTEGRATION_TYPES = frozenset((0, 1))
+CONTEXTS = frozenset((0, 1, 2))
 
 
 class InteractionRefused(Exception):
@@ -53,6 +57,7 @@ def check_command_schema(commands: list[dict[str, Any]]) -> None:
         if (ctype, name) in seen:
             raise FormError(f"duplicate command name {name!r}", field=f"{path}.name", value=name)
         seen.add((ctype, name))
+        _check_reach(cmd, name)
         if ctype == 1:
             _check_name(name, "command", f"{path}.name")
             _check_description(cmd.get("description", ""), f"command {name}", f"{path}.description")
@@ -81,6 +86,18 @@ def command_size(item: dict[str, Any]) -> int:
     for child in (item.get("options") or []) + (item.get("choices") or []):
         total += command_size(child)
     return total
+
+
+def _check_reach(cmd: dict[str, Any], name: str) -> None:
+    """integration_types and contexts: lists of known values, no repeats; empty or null means the default."""
+    for key, known in (("integration_types", INTEGRATION_TYPES), ("contexts", CONTEXTS)):
+        value = cmd.get(key)
+        if value is None:
+            continue
+        if not isinstance(value, list) or any(isinstance(v, bool) or v not in known for v in value):
+            raise FormError(f"command {name}: {key} must be a list of {sorted(known)}, got {value!r}")
+        if len(set(value)) != len(value):
+            raise FormError(f"command {name}: {key} has repeated values {value!r}")
 
 
 def _name_char(char: str) -> bool:

@@ -36,3 +36,16 @@ def test_vacation_pauses_the_clock_and_forget_me_asks_first(tmp_path: Path) -> N
         ("finished", "0-1", "abandoned", 1)]
     assert table(db, "SELECT COUNT(*) FROM players WHERE id = 1") == [(0,)]
     assert table(db, "SELECT COUNT(*) FROM outbox WHERE status = 'pending'") == [(0,)]  # nothing waits for Discord
+
+
+def test_a_time_bank_from_the_prompt(tmp_path: Path) -> None:
+    db = tmp_path / "dama.sqlite3"
+    out = session(["challenge bob white clock 10d+1dmax12d", "24-20"], tmp_path, engine=RandomEngine(), pictures=False)
+    assert "Game #1 begins" in out
+    assert "Time left: local:alice: 9 d 23 h · local:bob: 10 d 0 h." in out  # at the start: Alice's 10 days run
+    assert "Time left: local:alice: 10 d 23 h · local:bob: 9 d 23 h." in out  # after 24-20: +1 d, Bob's run
+    [(clock, white_bank, black_bank)] = table(db, "SELECT clock, white_bank, black_bank FROM games WHERE id = 1")
+    assert clock == "10d+1d max 12d" and black_bank == 10 * 86_400 and 10 * 86_400 < white_bank <= 11 * 86_400
+    out = session(["challenge bob clock whenever", "challenge bob clock"], tmp_path, pictures=False)
+    assert "I cannot read the clock whenever." in out
+    assert "clock needs terms, for example clock 10d+1d or clock 20/30d" in out

@@ -172,6 +172,7 @@ def test_local_sentences_in_italian_name_italian_commands(tmp_path: Path) -> Non
     assert "Nessuna partita in corso. Cominciane una con: sfida bob, oppure sfida bot." in out
     assert "Non esiste il giocatore locale 'carla': sfida bob oppure sfida bot." in out
     assert "Prova sfida bob." in out
-    assert "Non capisco 'xyz'. Varianti: italian, " in out and "; opzioni: variante, colore, livello, fen, sorteggio." in out
+    assert "Non capisco 'xyz'. Varianti: italian, " in out
+    assert "; opzioni: variante, colore, livello, fen, sorteggio." in out
     assert "torneo crea NOME " in out and "poi torneo iscriviti alice|bob|bot, torneo avvia, classifica" in out
     assert "challenge" not in out and "tournament" not in out and "I don't understand" not in out

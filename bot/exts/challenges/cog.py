@@ -13,6 +13,7 @@ from bot.ui import speech
 from bot.ui.errors import Refusal
 from bot.ui.options import VariantArg
 from bot.ui.permissions import require_permissions
+from bot.ui.reach import reply_only
 from messages.challenges import challenge_terms
 from messages.i18n import Words
 from messages.openings import ballot_terms
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
 
 Colour = Literal["random", "white", "black"]
 MAX_FEN = 400  # a full 12x12 board fits; longer text is no position
+MAX_CLOCK = 40  # "10 days + 1 day max 20 days" fits
 
 
 def challenge_text(w: Words, challenge: ChallengeView, challenger: str, opponent: str | None) -> str:
@@ -90,18 +92,22 @@ class Challenges(commands.Cog):
         rated="Whether the game counts for ratings",
         fen="Start from this position instead (FEN in the variant's squares), e.g. W:W21,22:B10,11",
         ballot="Draw a published opening (ballot): two games from it, each of you playing both colours",
+        clock="A time bank instead of days per move, e.g. 10d+1d max 20d, or 20 moves in 30d",
     )
-    @app_commands.guild_only()
+    # a server, or a group DM or DM between people (context 2: a user install); never the bot's own DM,
+    # where no opponent could see the challenge
+    @app_commands.allowed_contexts(guilds=True, dms=False, private_channels=True)
     async def challenge(
         self,
         interaction: Interaction,
-        opponent: discord.Member | None = None,
+        opponent: discord.User | None = None,
         variant: VariantArg | None = None,
         days_per_move: app_commands.Range[int, 1, 14] | None = None,
         colour: Colour = "random",
         rated: bool = False,
         fen: app_commands.Range[str, 1, MAX_FEN] | None = None,
         ballot: bool = False,
+        clock: app_commands.Range[str, 1, MAX_CLOCK] | None = None,
     ) -> None:
         me = interaction.user
         if opponent is not None and opponent.bot:
@@ -128,6 +134,8 @@ class Challenges(commands.Cog):
             channel_id=interaction.channel_id,
             start_fen=fen,
             ballot=ballot,
+            clock=clock,
+            reply_only=reply_only(interaction),
         )
         w = await speech.public(self.bot, interaction.guild_id, interaction)
         text = challenge_text(w, challenge, me.mention, opponent.mention if opponent else None)
@@ -146,6 +154,7 @@ class Challenges(commands.Cog):
         colour="The colour you want",
         fen="Start from this position instead (FEN in the variant's squares), e.g. W:W21,22:B10,11",
         ballot="Start from a drawn published opening (ballot)",
+        clock="A time bank for you instead of days per move, e.g. 10d+1d max 20d, or 20 moves in 30d",
     )
     async def play(
         self,
@@ -155,6 +164,7 @@ class Challenges(commands.Cog):
         colour: Colour = "random",
         fen: app_commands.Range[str, 1, MAX_FEN] | None = None,
         ballot: bool = False,
+        clock: app_commands.Range[str, 1, MAX_CLOCK] | None = None,
     ) -> None:
         await self._check_channel(interaction)
         service = self.bot.service
@@ -171,6 +181,8 @@ class Challenges(commands.Cog):
             channel_id=interaction.channel_id,
             start_fen=fen,
             ballot=ballot,
+            clock=clock,
+            reply_only=reply_only(interaction),
         )
         await interaction.response.defer(thinking=True)
         started = await service.challenges.accept(challenge.id, BOT_ID)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.exts.follow.controls import FollowButton
 from bot.exts.play import actions
 from bot.exts.play.picker import ConfirmView, MoveModal, MovePicker
 from bot.ui.errors import Refusal, guarded
@@ -121,6 +122,7 @@ def game_controls(game_id: int, w: Words = ENGLISH) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for action in ("move", "type", "draw", "resign"):
         view.add_item(GameButton(action, game_id, w))
+    view.add_item(FollowButton(game_id, w))  # anyone who may see the game (bot/exts/follow)
     return view
 
 

@@ -27,8 +27,14 @@ LANGUAGE_CHOICES = [app_commands.Choice(name="auto", value=AUTO_LANGUAGE)] + [
 ]
 
 
-def _notify(w: Words, how: str) -> str:
+def _notify(w: Words, how: str, digest_hour: int | None = None) -> str:
     """How the player hears it is their move: one whole sentence per way."""
+    if how == "digest":
+        return w.say(
+            "settings.notify.digest_sentence",
+            "You get one direct message a day, at {hour}:00 UTC, listing the games waiting for your move.",
+            hour=f"{digest_hour or 0:02d}",
+        )
     if how == "dm":
         return w.say("settings.notify.dm", "When it is your move, you get a direct message.")
     if how == "channel":
@@ -50,7 +56,7 @@ def preferences_text(prefs: Preferences, w: Words = ENGLISH) -> str:
         orientation=prefs.orientation,
         language=_language(w, prefs.chosen_language),
     )
-    return f"{_notify(w, prefs.notifications)} {rest}"
+    return f"{_notify(w, prefs.notifications, prefs.digest_hour)} {rest}"
 
 
 def server_text(settings: ServerSettings, w: Words = ENGLISH) -> str:
@@ -83,7 +89,8 @@ class Settings(commands.Cog):
 
     @app_commands.command(name="settings", description="Your notifications, board theme and orientation")
     @app_commands.describe(
-        notifications="How to tell you it is your move",
+        notifications="How to tell you it is your move (digest: one DM a day listing your games)",
+        digest_hour="The hour (UTC, 0-23) of your daily digest",
         theme="Board colours",
         orientation="Which side is at the bottom (auto: your own)",
         language="The language of your DMs and reminders (auto: your Discord language)",
@@ -92,14 +99,16 @@ class Settings(commands.Cog):
     async def settings(
         self,
         interaction: Interaction,
-        notifications: Literal["dm", "channel", "off"] | None = None,
+        notifications: Literal["dm", "channel", "off", "digest"] | None = None,
         theme: str | None = None,
         orientation: Literal["auto", "white", "black"] | None = None,
         language: str | None = None,
+        digest_hour: app_commands.Range[int, 0, 23] | None = None,
     ) -> None:
         players = self.bot.service.players
         w = private(interaction)
-        if notifications is None and theme is None and orientation is None and language is None:
+        asked = (notifications, theme, orientation, language, digest_hour)
+        if all(value is None for value in asked):
             prefs = await players.preferences(interaction.user.id)
             await interaction.response.send_message(preferences_text(prefs, w), ephemeral=True)
             return
@@ -109,6 +118,7 @@ class Settings(commands.Cog):
             board_theme=theme,
             orientation=orientation,
             language=language,
+            digest_hour=digest_hour,
         )
         text = w.say("settings.saved", "Saved. {settings}", settings=preferences_text(prefs, w))
         await interaction.response.send_message(text, ephemeral=True)
@@ -126,6 +136,9 @@ class Settings(commands.Cog):
     )
     @app_commands.choices(language=LANGUAGE_CHOICES)
     @app_commands.guild_only()
+    # server administration: in servers, and only where the server installed the app
+    @app_commands.allowed_contexts(guilds=True, dms=False, private_channels=False)
+    @app_commands.allowed_installs(guilds=True, users=False)
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.checks.has_permissions(manage_guild=True)
     async def server_settings(

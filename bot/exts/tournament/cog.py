@@ -69,6 +69,7 @@ class Tournaments(commands.GroupCog, group_name="tournament", group_description=
         rounds="Swiss: the number of rounds (default 5). Round robin: 1 = single, 2 = double",
         rated="Whether its games count for ratings",
         ballots="Each pairing plays one drawn published opening (ballot) with both colours",
+        clock="A time bank for its games instead of days per move, e.g. 10d+1d max 20d, or 20 moves in 30d",
     )
     @app_commands.guild_only()
     async def create(
@@ -81,6 +82,7 @@ class Tournaments(commands.GroupCog, group_name="tournament", group_description=
         rounds: app_commands.Range[int, 1, 20] | None = None,
         rated: bool = False,
         ballots: bool = False,
+        clock: app_commands.Range[str, 1, 40] | None = None,
     ) -> None:
         service = self.bot.service
         await service.players.ensure(interaction.user.id, interaction.user.display_name)
@@ -95,6 +97,7 @@ class Tournaments(commands.GroupCog, group_name="tournament", group_description=
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
             ballots=ballots,
+            clock=clock,
         )
         w = await speech.public(self.bot, interaction.guild_id, interaction)
         text = words.created(event, mentions(w), w)

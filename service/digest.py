@@ -1,0 +1,35 @@
+"""The daily digest: one DM a day, at the hour a player chose (UTC), listing the games waiting for their move
+with their deadlines, instead of a DM per move (reminders before a loss on time still come).
+
+Once a day, whatever the restarts or processes: a player's digest for a day is claimed (players.last_digest_day)
+in the same transaction that queues its DM in the outbox, and the outbox delivers each row once.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from service.announcements import Announcement, AnnouncementKind, announce
+from service.context import Context
+from service.results import GameView
+
+
+async def queue_due_digests(ctx: Context, now: datetime) -> list[int]:
+    """Queue today's digest of every player whose hour has come; returns who got one (nobody waiting on them:
+    the day is claimed, and nothing is sent)."""
+    day = now.date().isoformat()
+    queued: list[int] = []
+    async with ctx.db.read() as repos:
+        due = await repos.players.digests_due(now.hour, day)
+    for player_id in due:
+        async with ctx.db.write() as repos:
+            if not await repos.players.claim_digest(player_id, day):
+                continue  # another process, or this one before a restart, queued it
+            waiting = [GameView.from_row(row) for row in await repos.games.active_waiting_for(player_id)]
+            if not waiting:
+                continue
+            waiting.sort(key=lambda game: (game.move_deadline is None, game.move_deadline or now, game.id))
+            news = Announcement(AnnouncementKind.DIGEST, player_id=player_id, games=tuple(waiting))
+            await announce(repos, news, now)
+            queued.append(player_id)
+    return queued
