@@ -166,11 +166,13 @@ class SqliteStore:
             return
         async with self._read_lock:
             token = _in_read.set(True)
-            await self._reader.execute("BEGIN")
             try:
+                await self._reader.execute("BEGIN")
                 yield Repositories(SqliteConnection(self._reader))
             finally:
-                await self._reader.execute("COMMIT")
+                # ends the snapshot also when a cancel cut BEGIN short (the reader thread still runs it, then
+                # this); a no-op when no transaction is open
+                await self._reader.rollback()
                 _in_read.reset(token)
 
     async def backup(self, target: str | Path) -> str:

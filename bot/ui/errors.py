@@ -76,6 +76,10 @@ class MoveRefused(Exception):
         self.position = position
 
 
+def not_a_member(w: Words, name: str) -> str:
+    return w.say("error.not_a_member", "{name} is not a member of this server.", name=name)
+
+
 def _wrapped(error: app_commands.CommandInvokeError | app_commands.TransformerError, w: Words) -> str | None:
     """What a command or transformer failure carries inside, in words; None for a bug."""
     inner = error.__cause__ if isinstance(error, app_commands.TransformerError) else error.original
@@ -85,7 +89,7 @@ def _wrapped(error: app_commands.CommandInvokeError | app_commands.TransformerEr
             return found
     if isinstance(error, app_commands.TransformerError):
         if isinstance(error.value, discord.User):  # a member was asked for: Discord resolved no member
-            return w.say("error.not_a_member", "{name} is not a member of this server.", name=readable(error.value))
+            return not_a_member(w, readable(error.value))
         return w.say("error.not_understood", "I could not understand {value!r}.", value=readable(error.value))
     return None
 

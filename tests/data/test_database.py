@@ -126,6 +126,25 @@ async def test_a_write_cancelled_at_any_step_leaves_the_next_one_working(db: Dat
 
 
 @pytest.mark.asyncio
+@pytest.mark.parametrize("steps", [0, 1, 2, 3, 4, 6])
+async def test_a_read_cancelled_at_any_step_leaves_the_next_one_working(db: Database, steps: int) -> None:
+    async def read() -> None:
+        async with db.read() as repos:
+            await repos.players.get(1)
+
+    task = asyncio.ensure_future(read())
+    for _ in range(steps):
+        await asyncio.sleep(0)
+    task.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await task
+    async with db.write() as repos:
+        await repos.players.ensure(45, "Seen", "2025-01-01T00:00:00.000000+00:00")
+    async with db.read() as repos:  # a fresh snapshot: it sees the write
+        assert await repos.players.get(45) is not None
+
+
+@pytest.mark.asyncio
 async def test_foreign_keys_are_enforced(db: Database) -> None:
     with pytest.raises(INTEGRITY_ERRORS):
         async with db.write() as repos:

@@ -107,7 +107,7 @@ async def test_a_whole_game_in_a_group_dm_under_a_user_install(fake_discord, bot
     await fake.wait_for_ack(await fake.click(alice, asked, no))
 
     resign = await fake.wait_for_reply(await fake.slash(alice, "resign", channel=group, game=game))
-    assert "Black wins by resignation" in resign.content, resign.content
+    assert "resigned. Black wins." in resign.content, resign.content
     assert rows(bot.database_path, "SELECT status, result FROM games") == [("finished", "0-1")]
 
     # The bot never posted into the group DM on its own: each message there answers an interaction.

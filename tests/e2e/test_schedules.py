@@ -28,7 +28,7 @@ async def test_a_digest_at_its_hour_lists_exactly_the_waiting_games_once(fake_di
     alice, bob = fake.alice, fake.bob
     hour = (datetime.now(UTC).hour + 1) % 24
     saved = await fake.wait_for_reply(await fake.slash(alice, "settings", notifications="digest", digest_hour=hour))
-    assert saved.ephemeral and f"one direct message a day at {hour:02d}:00 UTC" in saved.content, saved.content
+    assert saved.ephemeral and f"one direct message a day, at {hour:02d}:00 UTC" in saved.content, saved.content
     mine = [game_id_of(await start_game(fake, alice, bob)) for _ in range(2)]  # Alice (White) to move in both
     theirs = game_id_of(await start_game(fake, bob, alice))  # Bob to move: not waiting on Alice
     await wait_dms(fake, bob, 1)  # Bob is told of his move as usual; Alice is not: her digest lists hers
@@ -77,14 +77,15 @@ async def test_a_follower_gets_a_followed_games_move(fake_discord, bot_launcher)
         f"News of what you follow:\nGame #{game} ({alice.mention} against {bob.mention}): 24-20."
     ), news.content
     # Dora's DMs are closed: she is dropped, and her news is not tried again.
-    await fake.wait_until(
-        lambda: rows(bot.database_path, "SELECT COUNT(*) FROM follows WHERE follower_id = ?", (dora.id,)) == [(0,)]
-        or None,
-        what="the follower with closed DMs to be dropped",
-    )
-    assert rows(bot.database_path, "SELECT COUNT(*) FROM outbox WHERE kind = 'follow' AND status = 'pending'") == [
-        (0,)
-    ]
+    def dropped() -> bool:
+        follows = rows(bot.database_path, "SELECT COUNT(*) FROM follows WHERE follower_id = ?", (dora.id,))
+        pending = rows(bot.database_path, "SELECT COUNT(*) FROM outbox WHERE kind = 'follow' AND status = 'pending'")
+        return follows == [(0,)] and pending == [(0,)]
+
+    # the follower is dropped and the refused notice marked failed (two steps of one delivery attempt)
+    await fake.wait_until(lambda: dropped() or None, what="the follower with closed DMs to be dropped")
+    refused = rows(bot.database_path, "SELECT attempts FROM outbox WHERE kind = 'follow' AND status = 'failed'")
+    assert refused == [(1,)], refused  # tried once, never again
     await slash_move(fake, bob, "12-16")  # within the hour: nothing more for Carol yet
     assert len(fake.dm_messages(carol)) == 1
     stopped = await fake.wait_for_reply(await fake.slash(carol, "unfollow", game=game))
@@ -116,7 +117,7 @@ async def test_a_time_bank_decides_a_loss_on_time_after_a_vacation(fake_discord,
     ended_at = datetime.now(UTC)
     lost = await fake.wait_for_message(fake.channel, predicate=lambda m: "Time is up." in m.content,
                                        after=board, timeout=25)
-    assert "White wins by time" in lost.content, lost.content
+    assert lost.content == "Time is up. White wins.", lost.content
     (result, termination, finished_at), = rows(
         bot.database_path, "SELECT result, termination, finished_at FROM games WHERE id = ?", (game,)
     )

@@ -16,8 +16,8 @@ async def test_an_opponent_outside_the_server_is_refused_in_words(fake_discord, 
     fake = fake_discord
     bot = await bot_launcher.process("bot")
     challenge = await fake.wait_until(lambda: fake.command("challenge"), what="/challenge to be synced")
-    # Discord resolves a user who is not a member of the server without a member entry; /challenge takes
-    # a member, so discord.py's transformer refuses the value.
+    # Discord resolves a user who is not a member of the server without a member entry: they could not see
+    # the challenge, so /challenge refuses them in words.
     stranger = FakeUser(fake.snow.next(), "player2")
     option = [{"name": "opponent", "type": 6, "value": str(stranger.id)}]
     resolved = {"users": {str(stranger.id): stranger.payload()}}
@@ -35,14 +35,18 @@ async def test_an_opponent_outside_the_server_is_refused_in_words(fake_discord, 
 
 
 async def test_a_dm_challenge_naming_a_user_is_answered_in_words(fake_discord, bot_launcher) -> None:  # noqa: F811
-    """/challenge is for servers (Discord does not offer it in DMs); a client that sends it from a DM anyway,
-    naming someone (a DM resolves users, never members), is told so, in the player's language."""
+    """/challenge is for servers and group DMs (Discord does not offer it in the bot's own DM); a client that
+    sends it from there anyway, naming someone, is told so in the player's language."""
     fake = fake_discord
     bot = await bot_launcher.process("bot")
     challenge = await fake.wait_until(lambda: fake.command("challenge"), what="/challenge to be synced")
     option = [{"name": "opponent", "type": 6, "value": str(fake.bob.id)}]
     resolved = {"users": {str(fake.bob.id): fake.bob.payload()}}
-    for locale, expected in (("en-US", "That only works in a server."), ("it", "Funziona solo in un server.")):
+    for locale, expected in (
+        ("en-US", "Challenges are made in a server or in a group DM, where your opponent can see them."),
+        ("it", "Le sfide si lanciano in un server o in un gruppo di messaggi diretti, dove il tuo avversario "
+               "può vederle."),
+    ):
         fake.alice.locale = locale
         inter = await fake.raw_command(fake.alice, "challenge", option, command_id=int(challenge["id"]),
                                        resolved=resolved, dm=True)

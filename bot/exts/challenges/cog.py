@@ -10,7 +10,7 @@ from discord.ext import commands
 
 from bot.exts.challenges.controls import challenge_controls
 from bot.ui import speech
-from bot.ui.errors import Refusal
+from bot.ui.errors import Refusal, not_a_member
 from bot.ui.options import VariantArg
 from bot.ui.permissions import require_permissions
 from bot.ui.reach import reply_only
@@ -110,6 +110,16 @@ class Challenges(commands.Cog):
         clock: app_commands.Range[str, 1, MAX_CLOCK] | None = None,
     ) -> None:
         me = interaction.user
+        if interaction.guild_id is None and not interaction.context.private_channel:
+            # the bot's own DM (a client that ignores the command's contexts): no opponent could see it there
+            raise Refusal(lambda w: w.say(
+                "challenge.where",
+                "Challenges are made in a server or in a group DM, where your opponent can see them.",
+            ))
+        if interaction.guild_id is not None and opponent is not None and not isinstance(opponent, discord.Member):
+            # Discord resolves someone outside the server as a plain user: they could not see the challenge
+            name = opponent.display_name
+            raise Refusal(lambda w: not_a_member(w, name))
         if opponent is not None and opponent.bot:
             raise Refusal(
                 lambda w: w.say(
