@@ -23,6 +23,7 @@ import local
 import web
 from bot.client import DamaBot
 from bot.discord_endpoints import point_discord_at
+from bot.health import MetricsUnavailable
 from bot.logs import JsonFormatter, redact_handlers
 from bot.settings import Settings, SettingsError, load_settings
 from data.db import Database, DatabaseUnavailable
@@ -98,7 +99,7 @@ def connect(settings: Settings) -> None:
         asyncio.run(run(settings))
     except discord.LoginFailure:
         fail("Discord refused the token (DISCORD_TOKEN): check it in the developer portal.", 3)
-    except web.WebUnavailable as error:
+    except (web.WebUnavailable, MetricsUnavailable) as error:
         fail(str(error), 5)
     except discord.PrivilegedIntentsRequired:
         fail("Discord asks for a privileged intent; Dama needs none: check the code for a changed intent.", 3)

@@ -43,6 +43,11 @@ async def health(bot: DamaBot) -> tuple[bool, dict[str, Any]]:
     return healthy, {"database": database, "shards": shards}
 
 
+class MetricsUnavailable(Exception):
+    """The operator's port cannot be opened where the settings say (taken, or not this machine's address);
+    the message says where and why."""
+
+
 class HealthServer:
     def __init__(self, bot: DamaBot, host: str, port: int) -> None:
         self.bot, self.host, self.port = bot, host, port
@@ -58,7 +63,14 @@ class HealthServer:
     async def start(self) -> None:
         self._runner = web.AppRunner(self.app(), access_log=None)
         await self._runner.setup()
-        await web.TCPSite(self._runner, self.host, self.port).start()
+        try:
+            await web.TCPSite(self._runner, self.host, self.port).start()
+        except OSError as error:  # not Discord's fault: say which setting to change
+            await self.stop()
+            where = f"{self.host}:{self.port}"
+            raise MetricsUnavailable(
+                f"cannot serve the metrics on {where} (METRICS_HOST, METRICS_PORT): {error.strerror or error}"
+            ) from None
         log.info("metrics and health checks on http://%s:%d/metrics, /healthz, /readyz", self.host, self.port)
 
     async def stop(self) -> None:
