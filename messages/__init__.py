@@ -232,6 +232,33 @@ def _either(words: Words, items: list[str]) -> str:
     return words.say("list.either", "{first} or {last}", first=words.join(items[:-1]), last=items[-1])
 
 
+def unreadable_move(error: NotationError, position: Position | None, words: Words) -> str:
+    """A whole sentence per way move text can be unreadable (the rules' own text is English, for developers)."""
+    examples = _either(words, example_moves(position) if position is not None else ["22-18", "22x13"])
+    if error.reason == "empty":
+        return words.say("refusal.move_empty", "That move is empty. Write it like {examples}.", examples=examples)
+    if error.reason == "too_long":
+        return words.say(
+            "refusal.move_too_long", "That move text is too long. Write it like {examples}.", examples=examples
+        )
+    if error.reason == "one_square":
+        return words.say(
+            "refusal.move_one_square",
+            "A move needs a start square and a destination square. Write it like {examples}.",
+            examples=examples,
+        )
+    if error.reason == "not_a_square":
+        return words.say(
+            "refusal.move_not_a_square",
+            "{square} is not a square name on this board. Write a move like {examples}.",
+            square=error.text[:20],
+            examples=examples,
+        )
+    return words.say(
+        "refusal.move_unreadable", "I could not read that move. Write it like {examples}.", examples=examples
+    )
+
+
 def describe(error: RulesError, position: Position | None = None, words: Words = ENGLISH) -> str:
     """One or two plain sentences for the player; legal alternatives when a position is given."""
     if isinstance(error, IllegalMoveError):
@@ -255,13 +282,7 @@ def describe(error: RulesError, position: Position | None = None, words: Words =
     if isinstance(error, SquareError):
         return words.say("refusal.not_a_playing_square", "{square} is not a playing square.", square=error.square)
     if isinstance(error, NotationError):
-        examples = example_moves(position) if position is not None else ["22-18", "22x13"]
-        return words.say(
-            "refusal.unreadable_move",
-            "I could not read that move ({problem}). Write it like {examples}.",
-            problem=error,
-            examples=_either(words, examples),
-        )
+        return unreadable_move(error, position, words)
     if isinstance(error, InvalidPositionError):
         return words.say("refusal.invalid_position", "That position is not valid: {problem}.", problem=error)
     if isinstance(error, UnknownVariantError):

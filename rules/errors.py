@@ -21,19 +21,20 @@ class UnknownVariantError(RulesError):
 
 
 class NotationError(RulesError):
-    """Move text, square name, FEN or PDN that cannot be read at all."""
+    """Move text, square name, FEN or PDN that cannot be read at all. reason: what was wrong, for the
+    messages package (unreadable, empty, too_long, one_square, not_a_square); the message is for developers."""
 
-    def __init__(self, message: str, *, text: str = "") -> None:
+    def __init__(self, message: str, *, text: str = "", reason: str = "unreadable") -> None:
         super().__init__(message)
         self.text = text
+        self.reason = reason
 
 
 class SquareError(NotationError):
     """A square name that is well formed but not a playing square (reason: off_board / light_square)."""
 
     def __init__(self, reason: str, square: str) -> None:
-        super().__init__(f"{square!r}: {reason.replace('_', ' ')}", text=square)
-        self.reason = reason
+        super().__init__(f"{square!r}: {reason.replace('_', ' ')}", text=square, reason=reason)
         self.square = square
 
 
