@@ -39,7 +39,17 @@ class SquareError(NotationError):
 
 
 class InvalidPositionError(RulesError):
-    """A FEN or position that breaks the rules of the variant (duplicate squares, too many pieces…)."""
+    """A FEN or position that breaks the rules of the variant (duplicate squares, too many pieces…). reason and
+    the details (square, count, limit) are for the messages package; the message is for developers."""
+
+    def __init__(
+        self, message: str, *, reason: str = "invalid", square: str = "", count: int = 0, limit: int = 0
+    ) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.square = square
+        self.count = count
+        self.limit = limit
 
 
 class Reason(enum.Enum):

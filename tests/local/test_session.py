@@ -330,6 +330,6 @@ def test_a_local_game_can_start_from_a_fen(tmp_path: Path) -> None:
     text = session(
         ["challenge bob white fen B:W33:B5", "challenge bob white fen B:WK14,22:B5,6", "5-9", "quit"], tmp_path
     )
-    assert "bad square '33'" in text
+    assert "In that FEN, 33 is not a square of this board." in text
     assert "local:bob played 5-9." in text
     assert table(tmp_path / "dama.sqlite3", "SELECT start_fen, ply FROM games") == [("B:WK14,22:B5,6", 1)]
