@@ -53,7 +53,7 @@ async def explore(session: LocalSession, parsed: Parsed) -> None:
         for entry in scored:
             session.say(f"  {explorer_evaluation(w, entry)}")
         if not view.evaluate:
-            session.say(f"  {explorer_no_engine(w)}")
+            session.say(f"  {explorer_no_engine(w, near_game=view.near_game)}")
     if session.pictures:
         arrows = [(parse_move(view.position, m.move), m.games) for m in view.moves[:SHOWN_MOVES]]
         options = RenderOptions(size=PICTURE_SIZE, caption=False, language=w.locale)

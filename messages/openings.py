@@ -121,7 +121,13 @@ def explorer_evaluation(w: Words, move: ExplorerMove) -> str:
     )
 
 
-def explorer_no_engine(w: Words) -> str:
+def explorer_no_engine(w: Words, *, near_game: bool = False) -> str:
+    if near_game:
+        return w.say(
+            "explore.no_engine_near",
+            "No engine evaluation here: a game in play is one move before this position, and the engine's word on "
+            "the replies would be a hint in that game.",
+        )
     return w.say(
         "explore.no_engine",
         "No engine evaluation here: a game in play stands in this position, and a hint would not be given there.",

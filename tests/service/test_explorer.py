@@ -102,6 +102,26 @@ async def test_the_position_of_an_active_game_of_the_asker_is_refused(service: S
 
 
 @pytest.mark.asyncio
+async def test_no_engine_one_move_after_a_game_that_allows_no_hint(service: Service) -> None:
+    """Alice, to move in a rated game (no hints), asks about the position after a move she considers: the
+    engine's scores of Bob's replies would judge her move. An unrated game (hints allowed) does not hold it back."""
+    challenge = await service.challenges.create(
+        ALICE, BOB, variant="english", color="white", guild_id=GUILD, rated=True
+    )
+    game = (await service.challenges.accept(challenge.id, BOB)).game
+    await service.games.play(game.id, BOB, "11-15")  # Alice (White) to move
+    for asker, guild in ((ALICE, GUILD), (ALICE, None), (BOB, OTHER), (CAROL, GUILD)):
+        view = await service.explorer.explore(asker, guild, "english", ["11-15", "23-19"])
+        assert view.evaluate is False and view.near_game is True, (asker, guild)
+    assert (await service.explorer.explore(CAROL, OTHER, "english", ["11-15", "23-19"])).evaluate is True
+    assert (await service.explorer.explore(ALICE, GUILD, "english", ["9-14", "23-19"])).evaluate is True
+    unrated = await service.challenges.create(CAROL, DAVE, variant="english", color="white", guild_id=OTHER)
+    other = (await service.challenges.accept(unrated.id, DAVE)).game
+    await service.games.play(other.id, DAVE, "10-14")
+    assert (await service.explorer.explore(CAROL, OTHER, "english", ["10-14", "22-18"])).evaluate is True
+
+
+@pytest.mark.asyncio
 async def test_bad_lines_are_refused(service: Service) -> None:
     with pytest.raises(IllegalMoveError):
         await service.explorer.explore(ALICE, GUILD, "english", ["11-16", "11-15"])
