@@ -26,12 +26,14 @@ PICTURE_SIZE = 560
 
 
 def _variant_and_moves(args: list[str]) -> tuple[str | None, list[str]]:
-    """The first word names a variant when it is one (`explore italian 23-19`); the rest are moves."""
+    """The first word names a variant when it is one (`explore italian 23-19`); the rest are moves. A first
+    word without a digit cannot be a move: it is answered as the unknown variant it is meant to be."""
     if args:
         try:
             return find_variant(args[0]).id, args[1:]
         except UnknownVariantError:
-            pass
+            if not any(char.isdigit() for char in args[0]):
+                raise
     return None, args
 
 
