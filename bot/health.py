@@ -15,6 +15,7 @@ from aiohttp import web
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
 from bot import metrics
+from web.guard import quiet_malformed_requests
 
 if TYPE_CHECKING:
     from bot.client import DamaBot
@@ -61,6 +62,7 @@ class HealthServer:
         return app
 
     async def start(self) -> None:
+        quiet_malformed_requests()  # a scanner's bytes on this port: one line, not an ERROR with a traceback
         self._runner = web.AppRunner(self.app(), access_log=None)
         await self._runner.setup()
         try:
