@@ -148,8 +148,11 @@ class ExplorerService:
         self, repos: Repositories, rules: RuleSet, games: list[GameRow], asker_id: int, fen: str
     ) -> bool:
         """Whether one of these games stands one move before this position and refuses the asker a hint."""
+        leads: dict[str, bool] = {}  # many games share a position (every game at the start): each is tried once
         for row in games:
-            if not _leads_to(rules, row.current_fen, fen):
+            if row.current_fen not in leads:
+                leads[row.current_fen] = _leads_to(rules, row.current_fen, fen)
+            if not leads[row.current_fen]:
                 continue
             server = await repos.servers.get(row.guild_id) if row.guild_id is not None else None
             rule = HintPolicy(server.hint_policy) if server is not None else HintPolicy.UNRATED
