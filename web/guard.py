@@ -14,6 +14,7 @@ from collections.abc import Awaitable, Callable
 from aiohttp import web
 from aiohttp.abc import AbstractAccessLogger
 from aiohttp.http_exceptions import HttpProcessingError
+from aiohttp.log import server_logger
 from aiohttp.typedefs import Middleware
 
 from messages import web as words
@@ -173,14 +174,12 @@ class MalformedRequests(logging.Filter):
     def filter(self, record: logging.LogRecord) -> bool:
         refused = record.exc_info[1] if record.exc_info else None
         if isinstance(refused, HttpProcessingError) and 400 <= (refused.code or 0) < 500:
-            record.levelno, record.levelname = logging.INFO, logging.getLevelName(logging.INFO)
-            record.msg, record.args = "refused a malformed request (%s %s)", (refused.code, type(refused).__name__)
-            record.exc_info, record.exc_text = None, None
+            log.info("refused a malformed request (%s %s)", refused.code, type(refused).__name__)
+            return False
         return True
 
 
 def quiet_malformed_requests() -> None:
     """Install the filter once on aiohttp's server logger."""
-    server_log = logging.getLogger("aiohttp.server")
-    if not any(isinstance(existing, MalformedRequests) for existing in server_log.filters):
-        server_log.addFilter(MalformedRequests())
+    if not any(isinstance(existing, MalformedRequests) for existing in server_logger.filters):
+        server_logger.addFilter(MalformedRequests())
