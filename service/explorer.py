@@ -12,10 +12,10 @@ from dataclasses import dataclass, replace
 
 from data.models import ExplorerMoveRow, GameRow
 from data.repositories import Repositories
-from rules import Game, Position, RuleSet, find_variant, format_fen, parse_fen, parse_move
+from rules import Game, Position, RulesError, RuleSet, find_variant, format_fen, parse_fen, parse_move
 from service.context import Context
 from service.engine import Analyser
-from service.errors import ExploreActiveGame, ExploreTooDeep
+from service.errors import ExploreActiveGame, ExploreBadMove, ExploreTooDeep
 from service.explorer_index import EXPLORER_PLIES, position_key
 from service.policies import hint_refusal
 from service.results import GameView, HintPolicy
@@ -95,8 +95,8 @@ class ExplorerService:
     async def explore(
         self, asker_id: int, guild_id: int | None, variant: str | None, moves: Sequence[str]
     ) -> ExplorerView:
-        """The moves played after `moves` from the variant's start (None: the server's variant). Raises rules
-        errors for a bad line, ExploreTooDeep past the index, ExploreActiveGame for the position of one of the
+        """The moves played after `moves` from the variant's start (None: the server's variant). Raises
+        ExploreBadMove for a bad line, ExploreTooDeep past the index, ExploreActiveGame for the position of one of the
         asker's active games."""
         if variant is None:
             async with self._ctx.db.read() as repos:
@@ -107,7 +107,10 @@ class ExplorerService:
             raise ExploreTooDeep(EXPLORER_PLIES)
         game = Game(rules)
         for text in moves:
-            game.play(text)
+            try:
+                game.play(text)
+            except RulesError as error:
+                raise ExploreBadMove(error, game.position) from error
         fen = game.fen
         key = position_key(fen)
         async with self._ctx.db.read() as repos:

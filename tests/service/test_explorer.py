@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -9,8 +10,9 @@ import pytest
 
 from data.models import ExplorerMoveRow
 from engine import Analysis
-from rules import IllegalMoveError, Position, format_fen, start_position
-from service import ExploreActiveGame, ExploreTooDeep, Service
+from messages.play import describe_game_error
+from rules import Game, IllegalMoveError, Position, find_variant, format_fen, start_position
+from service import ExploreActiveGame, ExploreBadMove, ExploreTooDeep, Service
 from service.explorer import evaluated, merged
 from service.explorer_index import EXPLORER_PLIES
 from tests.service.conftest import ALICE, BOB, CAROL
@@ -123,8 +125,16 @@ async def test_no_engine_one_move_after_a_game_that_allows_no_hint(service: Serv
 
 @pytest.mark.asyncio
 async def test_bad_lines_are_refused(service: Service) -> None:
-    with pytest.raises(IllegalMoveError):
+    with pytest.raises(ExploreBadMove) as refused:
         await service.explorer.explore(ALICE, GUILD, "english", ["11-16", "11-15"])
+    assert isinstance(refused.value.error, IllegalMoveError)
+    assert refused.value.position == Game.from_moves(find_variant("english"), ["11-16"]).position
+    # answered in the variant's own notation, with the legal moves where the line stops (Russian: algebraic)
+    with pytest.raises(ExploreBadMove) as unreadable:
+        await service.explorer.explore(ALICE, GUILD, "russian", ["c3-d4", "zz"])
+    said = describe_game_error(unreadable.value, str)
+    assert said.startswith("I could not read that move. Write it like ") and "22-18" not in said, said
+    assert re.search(r"like [a-h][1-8]-[a-h][1-8] or [a-h][1-8]-[a-h][1-8]\.$", said), said
     with pytest.raises(ExploreTooDeep):
         await service.explorer.explore(ALICE, GUILD, "english", ["11-15"] * EXPLORER_PLIES)
 
