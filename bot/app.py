@@ -2,7 +2,8 @@
 
 Lifecycle as in discord.py's advanced_startup example: settings, then `async with` the database and the
 bot, the engine's process pool shut down at the end. Without DISCORD_TOKEN there is nothing to connect
-to: in a terminal, local mode (the local package) runs; otherwise a clear message and exit code 2.
+to: in a terminal, or with commands piped in, local mode (the local package) runs; with nothing to read
+(/dev/null, as a service manager gives) a clear message and exit code 2.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import asyncio
 import logging
 import os
 import signal
+import stat
 import sys
 from datetime import timedelta
 from typing import Any
@@ -23,6 +25,7 @@ import local
 import web
 from bot.client import DamaBot
 from bot.discord_endpoints import point_discord_at
+from bot.health import MetricsUnavailable
 from bot.logs import JsonFormatter, redact_handlers
 from bot.settings import Settings, SettingsError, load_settings
 from data.db import Database, DatabaseUnavailable
@@ -65,6 +68,18 @@ def fail(message: str, code: int = 2) -> None:
     raise SystemExit(code)
 
 
+def commands_to_read() -> bool:
+    """A terminal, or commands piped or redirected from a file (`printf 'play\\nquit\\n' | make run`); not
+    /dev/null, which is what a service manager gives a bot started without its token."""
+    if sys.stdin is None:
+        return False
+    try:
+        mode = os.fstat(sys.stdin.fileno()).st_mode
+    except (OSError, ValueError):
+        return False
+    return sys.stdin.isatty() or stat.S_ISFIFO(mode) or stat.S_ISREG(mode)
+
+
 def main(language: str | None = None) -> int:
     """Run the bot until it is stopped. Exits non-zero with a message for bad or missing settings."""
     try:
@@ -74,10 +89,14 @@ def main(language: str | None = None) -> int:
         raise  # unreachable; fail() exits
     try:
         if not settings.discord_token:
-            if sys.stdin.isatty():
+            if commands_to_read():
                 chosen = language or os.environ.get("LANG")
                 return local.main(
-                    settings.database, pictures=settings.local_pictures, language=chosen, web=web_config(settings)
+                    settings.database,
+                    pictures=settings.local_pictures,
+                    language=chosen,
+                    web=web_config(settings),
+                    echo=not sys.stdin.isatty(),  # piped commands are written after their prompts
                 )
             fail(MISSING_TOKEN)
         connect(settings)
@@ -98,7 +117,7 @@ def connect(settings: Settings) -> None:
         asyncio.run(run(settings))
     except discord.LoginFailure:
         fail("Discord refused the token (DISCORD_TOKEN): check it in the developer portal.", 3)
-    except web.WebUnavailable as error:
+    except (web.WebUnavailable, MetricsUnavailable) as error:
         fail(str(error), 5)
     except discord.PrivilegedIntentsRequired:
         fail("Discord asks for a privileged intent; Dama needs none: check the code for a changed intent.", 3)

@@ -15,6 +15,7 @@ from aiohttp import web
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
 from bot import metrics
+from web.guard import quiet_malformed_requests
 
 if TYPE_CHECKING:
     from bot.client import DamaBot
@@ -43,6 +44,11 @@ async def health(bot: DamaBot) -> tuple[bool, dict[str, Any]]:
     return healthy, {"database": database, "shards": shards}
 
 
+class MetricsUnavailable(Exception):
+    """The operator's port cannot be opened where the settings say (taken, or not this machine's address);
+    the message says where and why."""
+
+
 class HealthServer:
     def __init__(self, bot: DamaBot, host: str, port: int) -> None:
         self.bot, self.host, self.port = bot, host, port
@@ -56,9 +62,17 @@ class HealthServer:
         return app
 
     async def start(self) -> None:
+        quiet_malformed_requests()  # a scanner's bytes on this port: one line, not an ERROR with a traceback
         self._runner = web.AppRunner(self.app(), access_log=None)
         await self._runner.setup()
-        await web.TCPSite(self._runner, self.host, self.port).start()
+        try:
+            await web.TCPSite(self._runner, self.host, self.port).start()
+        except OSError as error:  # not Discord's fault: say which setting to change
+            await self.stop()
+            where = f"{self.host}:{self.port}"
+            raise MetricsUnavailable(
+                f"cannot serve the metrics on {where} (METRICS_HOST, METRICS_PORT): {error.strerror or error}"
+            ) from None
         log.info("metrics and health checks on http://%s:%d/metrics, /healthz, /readyz", self.host, self.port)
 
     async def stop(self) -> None:

@@ -26,12 +26,14 @@ PICTURE_SIZE = 560
 
 
 def _variant_and_moves(args: list[str]) -> tuple[str | None, list[str]]:
-    """The first word names a variant when it is one (`explore italian 23-19`); the rest are moves."""
+    """The first word names a variant when it is one (`explore italian 23-19`); the rest are moves. A first
+    word without a digit cannot be a move: it is answered as the unknown variant it is meant to be."""
     if args:
         try:
             return find_variant(args[0]).id, args[1:]
         except UnknownVariantError:
-            pass
+            if not any(char.isdigit() for char in args[0]):
+                raise
     return None, args
 
 
@@ -53,7 +55,7 @@ async def explore(session: LocalSession, parsed: Parsed) -> None:
         for entry in scored:
             session.say(f"  {explorer_evaluation(w, entry)}")
         if not view.evaluate:
-            session.say(f"  {explorer_no_engine(w)}")
+            session.say(f"  {explorer_no_engine(w, near_game=view.near_game)}")
     if session.pictures:
         arrows = [(parse_move(view.position, m.move), m.games) for m in view.moves[:SHOWN_MOVES]]
         options = RenderOptions(size=PICTURE_SIZE, caption=False, language=w.locale)

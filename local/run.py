@@ -120,10 +120,15 @@ def start_web(
 
 
 def main(
-    database_path: Path | str, *, pictures: bool = True, language: str | None = None, web: WebConfig | None = None
+    database_path: Path | str,
+    *,
+    pictures: bool = True,
+    language: str | None = None,
+    web: WebConfig | None = None,
+    echo: bool = False,
 ) -> int:
-    """Local mode in this terminal (`python -m bot` starts it when there is no token and stdin is a TTY);
-    language: a locale (--lang, or LANG such as it_IT.UTF-8)."""
+    """Local mode in this terminal (`python -m bot` starts it when there is no token and stdin is a TTY or
+    commands piped in, then with echo); language: a locale (--lang, or LANG such as it_IT.UTF-8)."""
     return run_session(
-        sys.stdin, sys.stdout, database_path=database_path, pictures=pictures, language=language, web=web
+        sys.stdin, sys.stdout, database_path=database_path, pictures=pictures, language=language, web=web, echo=echo
     )

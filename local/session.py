@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TextIO
 
 import messages
+from engine import Analysis
 from local import tournament
 from local.commands import COMMANDS
 from local.text import ALICE_ID, BOB_ID, NAMES, InputError, Parsed, board_text, name_of, write_file
@@ -28,7 +29,7 @@ from messages.premove import conditional_reply
 from messages.variants import variant_name
 from messages.web import local_link
 from render import RenderOptions, render_board
-from rules import Move, RulesError
+from rules import Move, Position, RulesError
 from service import (
     BOT_ID,
     Analyser,
@@ -75,6 +76,7 @@ class LocalSession:
         self.analyser = analyser or hint_analyser
         self.current: int | None = None
         self.study: Study | None = None  # the open study board (local/study.py), in memory only
+        self.study_evaluations: dict[Position, Analysis] = {}  # the open study's, so none is searched twice
 
     def say(self, text: str = "") -> None:
         self.out.write(text + "\n")

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 BOARD_SIZE = 560
 MAX_PLY_DIGITS = 6
+MAX_EVALUATIONS = 160  # positions an open study keeps the engine's word for, as a Discord study does
 
 
 def _no_study(w: Words) -> str:
@@ -56,6 +57,7 @@ async def study(session: LocalSession, parsed: Parsed) -> None:
         game = await session.local_game(session.target(parsed))
         opened = await service.study.open_game(game.id, session.viewer(game), ply=ply)
     session.study = opened
+    session.study_evaluations = {}
     await show(session, opened)
 
 
@@ -115,8 +117,12 @@ async def show(session: LocalSession, shown: Study) -> None:
     said = None
     analysis = None
     if shown.source.hints and position.legal_moves():
-        session.say(w.say("local.thinking", "Thinking..."))
-        analysis = await session.analyser(position, shown.history())  # the engine pool, off the event loop
+        analysis = session.study_evaluations.get(position)
+        if analysis is None:
+            session.say(w.say("local.thinking", "Thinking..."))
+            analysis = await session.analyser(position, shown.history())  # the engine pool, off the event loop
+            if len(session.study_evaluations) < MAX_EVALUATIONS:
+                session.study_evaluations[position] = analysis
         said = engine_line(analysis.score, hint_text(position, analysis, w), w)
     game = shown.source.game
     flip = False

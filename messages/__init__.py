@@ -226,6 +226,73 @@ def _either(words: Words, items: list[str]) -> str:
     return words.say("list.either", "{first} or {last}", first=words.join(items[:-1]), last=items[-1])
 
 
+def unreadable_move(error: NotationError, position: Position | None, words: Words) -> str:
+    """A whole sentence per way move text can be unreadable (the rules' own text is English, for developers)."""
+    examples = _either(words, example_moves(position) if position is not None else ["22-18", "22x13"])
+    if error.reason == "empty":
+        return words.say("refusal.move_empty", "That move is empty. Write it like {examples}.", examples=examples)
+    if error.reason == "too_long":
+        return words.say(
+            "refusal.move_too_long", "That move text is too long. Write it like {examples}.", examples=examples
+        )
+    if error.reason == "one_square":
+        return words.say(
+            "refusal.move_one_square",
+            "A move needs a start square and a destination square. Write it like {examples}.",
+            examples=examples,
+        )
+    if error.reason == "not_a_square":
+        return words.say(
+            "refusal.move_not_a_square",
+            "{square} is not a square name on this board. Write a move like {examples}.",
+            square=error.text[:20],
+            examples=examples,
+        )
+    return words.say(
+        "refusal.move_unreadable", "I could not read that move. Write it like {examples}.", examples=examples
+    )
+
+
+def invalid_position(error: InvalidPositionError, words: Words) -> str:
+    """A whole sentence per way a FEN can be wrong (the rules' own text is English, for developers)."""
+    square = error.square[:20]
+    if error.reason == "empty":
+        return words.say("refusal.fen_empty", "That FEN is empty.")
+    if error.reason == "too_long":
+        return words.say("refusal.fen_too_long", "That FEN is too long.")
+    if error.reason == "turn":
+        return words.say(
+            "refusal.fen_turn", "A FEN starts with the side to move, W or B, then the pieces after W: and B:."
+        )
+    if error.reason == "range":
+        return words.say(
+            "refusal.fen_range", "In that FEN the range {squares} runs backwards: write the lower square first.",
+            squares=square,
+        )
+    if error.reason == "bad_square":
+        return words.say(
+            "refusal.fen_bad_square", "In that FEN, {square} is not a square of this board.", square=square
+        )
+    if error.reason == "side_twice":
+        return words.say("refusal.fen_side_twice", "That FEN lists the same side twice.")
+    if error.reason == "square_twice":
+        return words.say("refusal.fen_square_twice", "In that FEN, square {square} is given twice.", square=square)
+    if error.reason == "too_many":
+        return words.say(
+            "refusal.fen_too_many",
+            "In that FEN a side has {count} pieces; this game allows at most {limit}.",
+            count=error.count,
+            limit=error.limit,
+        )
+    if error.reason == "promotion_row":
+        return words.say(
+            "refusal.fen_promotion_row",
+            "In that FEN a man stands on its promotion row ({square}): there it would already be a king.",
+            square=square,
+        )
+    return words.say("refusal.fen_invalid", "That position is not valid.")
+
+
 def describe(error: RulesError, position: Position | None = None, words: Words = ENGLISH) -> str:
     """One or two plain sentences for the player; legal alternatives when a position is given."""
     if isinstance(error, IllegalMoveError):
@@ -249,15 +316,9 @@ def describe(error: RulesError, position: Position | None = None, words: Words =
     if isinstance(error, SquareError):
         return words.say("refusal.not_a_playing_square", "{square} is not a playing square.", square=error.square)
     if isinstance(error, NotationError):
-        examples = example_moves(position) if position is not None else ["22-18", "22x13"]
-        return words.say(
-            "refusal.unreadable_move",
-            "I could not read that move ({problem}). Write it like {examples}.",
-            problem=error,
-            examples=_either(words, examples),
-        )
+        return unreadable_move(error, position, words)
     if isinstance(error, InvalidPositionError):
-        return words.say("refusal.invalid_position", "That position is not valid: {problem}.", problem=error)
+        return invalid_position(error, words)
     if isinstance(error, UnknownVariantError):
         known = words.join(list(error.known))
         if not known:

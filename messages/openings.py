@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from messages import describe
 from messages.i18n import Words
 from messages.variants import variant_name
-from service.errors import BallotWithPosition, ExploreActiveGame, ExploreTooDeep, GameError, NoBallots
+from service.errors import BallotWithPosition, ExploreActiveGame, ExploreBadMove, ExploreTooDeep, GameError, NoBallots
 from service.explorer import ExplorerMove, ExplorerView
 
 OPENING_ERRORS: dict[type[GameError], Callable[[Any, Callable[[int], str], Words], str]] = {
@@ -17,6 +18,7 @@ OPENING_ERRORS: dict[type[GameError], Callable[[Any, Callable[[int], str], Words
         "at it, just as no hint is given there.",
         game=e.game_id,
     ),
+    ExploreBadMove: lambda e, name, w: describe(e.error, e.position, w),
     ExploreTooDeep: lambda e, name, w: w.say(
         "explore.too_deep",
         "The explorer follows games for their first {plies} plies; give fewer moves.",
@@ -121,7 +123,13 @@ def explorer_evaluation(w: Words, move: ExplorerMove) -> str:
     )
 
 
-def explorer_no_engine(w: Words) -> str:
+def explorer_no_engine(w: Words, *, near_game: bool = False) -> str:
+    if near_game:
+        return w.say(
+            "explore.no_engine_near",
+            "No engine evaluation here: a game in play is one move before this position, and the engine's word on "
+            "the replies would be a hint in that game.",
+        )
     return w.say(
         "explore.no_engine",
         "No engine evaluation here: a game in play stands in this position, and a hint would not be given there.",

@@ -66,11 +66,11 @@ class Board:
         """Square name -> bit. Raises SquareError (off the board / light square) or NotationError."""
         token = text.strip().lower()
         if not token:
-            raise NotationError("empty square", text=text)
+            raise NotationError("empty square", text=text, reason="empty")
         if self.numbering is Numbering.ALGEBRAIC:
             match = _ALGEBRAIC.match(token)
             if not match:
-                raise NotationError(f"{text!r} is not a square name like c3", text=text)
+                raise NotationError(f"{text!r} is not a square name like c3", text=text, reason="not_a_square")
             col = ord(match.group(1)) - ord("a")
             rank = int(match.group(2))
             row = self.height - rank
@@ -81,7 +81,7 @@ class Board:
                 raise SquareError("light_square", text)
             return bit
         if not token.isdigit():
-            raise NotationError(f"{text!r} is not a square number", text=text)
+            raise NotationError(f"{text!r} is not a square number", text=text, reason="not_a_square")
         if len(token) > 4 or not 1 <= int(token) <= len(self.squares):
             raise SquareError("off_board", text)
         return self.squares[int(token) - 1]

@@ -21,24 +21,35 @@ class UnknownVariantError(RulesError):
 
 
 class NotationError(RulesError):
-    """Move text, square name, FEN or PDN that cannot be read at all."""
+    """Move text, square name, FEN or PDN that cannot be read at all. reason: what was wrong, for the
+    messages package (unreadable, empty, too_long, one_square, not_a_square); the message is for developers."""
 
-    def __init__(self, message: str, *, text: str = "") -> None:
+    def __init__(self, message: str, *, text: str = "", reason: str = "unreadable") -> None:
         super().__init__(message)
         self.text = text
+        self.reason = reason
 
 
 class SquareError(NotationError):
     """A square name that is well formed but not a playing square (reason: off_board / light_square)."""
 
     def __init__(self, reason: str, square: str) -> None:
-        super().__init__(f"{square!r}: {reason.replace('_', ' ')}", text=square)
-        self.reason = reason
+        super().__init__(f"{square!r}: {reason.replace('_', ' ')}", text=square, reason=reason)
         self.square = square
 
 
 class InvalidPositionError(RulesError):
-    """A FEN or position that breaks the rules of the variant (duplicate squares, too many pieces…)."""
+    """A FEN or position that breaks the rules of the variant (duplicate squares, too many pieces…). reason and
+    the details (square, count, limit) are for the messages package; the message is for developers."""
+
+    def __init__(
+        self, message: str, *, reason: str = "invalid", square: str = "", count: int = 0, limit: int = 0
+    ) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.square = square
+        self.count = count
+        self.limit = limit
 
 
 class Reason(enum.Enum):

@@ -18,7 +18,7 @@ def _color(token: str, text: str) -> Color:
         return Color.WHITE
     if letter == "B":
         return Color.BLACK
-    raise InvalidPositionError(f"FEN {text!r}: expected W or B, found {token!r}")
+    raise InvalidPositionError(f"FEN {text!r}: expected W or B, found {token!r}", reason="turn")
 
 
 def _squares(board: Board, field: str, text: str) -> list[tuple[int, bool]]:
@@ -35,7 +35,9 @@ def _squares(board: Board, field: str, text: str) -> list[tuple[int, bool]]:
             low, high = _square(board, low_text, text), _square(board, high_text, text)
             low_index, high_index = board.squares.index(low), board.squares.index(high)
             if low_index > high_index:
-                raise InvalidPositionError(f"FEN {text!r}: range {token!r} runs backwards")
+                raise InvalidPositionError(
+                    f"FEN {text!r}: range {token!r} runs backwards", reason="range", square=token
+                )
             out.extend((board.squares[i], king) for i in range(low_index, high_index + 1))
         else:
             out.append((_square(board, token, text), king))
@@ -46,7 +48,9 @@ def _square(board: Board, token: str, text: str) -> int:
     try:
         return board.parse_square(token)
     except NotationError as error:
-        raise InvalidPositionError(f"FEN {text!r}: bad square {token!r} ({error})") from error
+        raise InvalidPositionError(
+            f"FEN {text!r}: bad square {token!r} ({error})", reason="bad_square", square=token
+        ) from error
 
 
 @functools.cache
@@ -58,9 +62,9 @@ def max_pieces(rules: RuleSet) -> int:
 
 def parse_fen(rules: RuleSet, text: str, *, check_counts: bool = True) -> Position:  # noqa: C901 - PDN 3.0 FEN fields, each checked where it is read
     if not isinstance(text, str) or not text.strip():
-        raise InvalidPositionError("empty FEN")
+        raise InvalidPositionError("empty FEN", reason="empty")
     if len(text) > MAX_FEN_LENGTH:
-        raise InvalidPositionError("FEN is too long")
+        raise InvalidPositionError("FEN is too long", reason="too_long")
     body = text.strip().strip('"').rstrip(".").replace(" ", "")
     fields = body.split(":")
     turn = _color(fields[0], text)
@@ -72,7 +76,7 @@ def parse_fen(rules: RuleSet, text: str, *, check_counts: bool = True) -> Positi
             continue
         color = _color(field[0], text)
         if color in seen_colors:
-            raise InvalidPositionError(f"FEN {text!r}: {color.label} is listed twice")
+            raise InvalidPositionError(f"FEN {text!r}: {color.label} is listed twice", reason="side_twice")
         seen_colors.add(color)
         sides[color] = _squares(board, field[1:], text)
     white = black = kings = 0
@@ -80,7 +84,11 @@ def parse_fen(rules: RuleSet, text: str, *, check_counts: bool = True) -> Positi
     for color, entries in sides.items():
         for square, king in entries:
             if square in occupied:
-                raise InvalidPositionError(f"FEN {text!r}: square {board.name(square)} is given twice")
+                raise InvalidPositionError(
+                    f"FEN {text!r}: square {board.name(square)} is given twice",
+                    reason="square_twice",
+                    square=board.name(square),
+                )
             occupied.add(square)
             bit = 1 << square
             if color is Color.WHITE:
@@ -102,7 +110,10 @@ def _validate(position: Position, text: str) -> None:
     for color, pieces in ((Color.WHITE, position.white), (Color.BLACK, position.black)):
         if pieces.bit_count() > limit:
             raise InvalidPositionError(
-                f"FEN {text!r}: {color.label} has {pieces.bit_count()} pieces; at most {limit} in {rules.name}"
+                f"FEN {text!r}: {color.label} has {pieces.bit_count()} pieces; at most {limit} in {rules.name}",
+                reason="too_many",
+                count=pieces.bit_count(),
+                limit=limit,
             )
     if not rules.promotes:
         return
@@ -111,7 +122,9 @@ def _validate(position: Position, text: str) -> None:
         if stuck:
             square = board.name(board.bits(stuck)[0])
             raise InvalidPositionError(
-                f"FEN {text!r}: a {color.label.lower()} man cannot stand on its promotion row ({square})"
+                f"FEN {text!r}: a {color.label.lower()} man cannot stand on its promotion row ({square})",
+                reason="promotion_row",
+                square=square,
             )
 
 

@@ -47,12 +47,14 @@ def _tokens(text: str) -> tuple[list[str], bool]:
         raise NotationError("a move must be text", text=str(text))
     cleaned = text.strip().lower()
     if not cleaned:
-        raise NotationError("empty move", text=text)
+        raise NotationError("empty move", text=text, reason="empty")
     if len(cleaned) > MAX_MOVE_TEXT:
-        raise NotationError("the move text is too long", text=text[:40] + "…")
+        raise NotationError("the move text is too long", text=text[:40] + "…", reason="too_long")
     if not _MOVE.match(cleaned):
         if _SQUARES.fullmatch(cleaned):
-            raise NotationError("a move needs a start and a destination square, e.g. 22-18", text=text)
+            raise NotationError(
+                "a move needs a start and a destination square, e.g. 22-18", text=text, reason="one_square"
+            )
         raise NotationError("write a move as squares joined by - or x, e.g. 22-18 or 22x13", text=text)
     tokens = _SQUARES.findall(cleaned.replace("×", " ").replace("x", " x "))
     capture_mark = any(mark in cleaned for mark in (":", "×", "*")) or bool(re.search(r"\dx", cleaned))

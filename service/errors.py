@@ -310,6 +310,16 @@ class ExploreActiveGame(GameError):
         self.game_id = game_id
 
 
+class ExploreBadMove(GameError):
+    """A move of the line asked about that the rules refuse, with the position it was refused in (so the answer
+    lists that position's legal moves, in the variant's notation)."""
+
+    def __init__(self, error: RulesError, position: Position) -> None:
+        super().__init__(str(error))
+        self.error = error
+        self.position = position
+
+
 class ExploreTooDeep(GameError):
     def __init__(self, plies: int) -> None:
         super().__init__(f"the explorer reaches {plies} plies into a game")

@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from data.models import ExplorerMoveRow
+from data.models import ExplorerMoveRow, GameRow
 from data.repositories import Repositories
-from rules import Game, Position, RuleSet, find_variant, format_fen, parse_fen, parse_move
+from rules import Game, Position, RulesError, RuleSet, find_variant, format_fen, parse_fen, parse_move
 from service.context import Context
 from service.engine import Analyser
-from service.errors import ExploreActiveGame, ExploreTooDeep
+from service.errors import ExploreActiveGame, ExploreBadMove, ExploreTooDeep
 from service.explorer_index import EXPLORER_PLIES, position_key
 from service.policies import hint_refusal
 from service.results import GameView, HintPolicy
@@ -41,6 +41,7 @@ class ExplorerView:
     history: tuple[Position, ...]
     moves: tuple[ExplorerMove, ...]  # most played first
     evaluate: bool  # whether the engine may evaluate here (where a hint would be allowed)
+    near_game: bool = False  # no engine because a game in play is one move before this position
 
     @property
     def games(self) -> int:
@@ -94,8 +95,8 @@ class ExplorerService:
     async def explore(
         self, asker_id: int, guild_id: int | None, variant: str | None, moves: Sequence[str]
     ) -> ExplorerView:
-        """The moves played after `moves` from the variant's start (None: the server's variant). Raises rules
-        errors for a bad line, ExploreTooDeep past the index, ExploreActiveGame for the position of one of the
+        """The moves played after `moves` from the variant's start (None: the server's variant). Raises
+        ExploreBadMove for a bad line, ExploreTooDeep past the index, ExploreActiveGame for the position of one of the
         asker's active games."""
         if variant is None:
             async with self._ctx.db.read() as repos:
@@ -106,18 +107,29 @@ class ExplorerService:
             raise ExploreTooDeep(EXPLORER_PLIES)
         game = Game(rules)
         for text in moves:
-            game.play(text)
+            try:
+                game.play(text)
+            except RulesError as error:
+                raise ExploreBadMove(error, game.position) from error
         fen = game.fen
         key = position_key(fen)
         async with self._ctx.db.read() as repos:
             mine = await repos.games.for_player(asker_id, active_only=True, limit=1000)
-            for row in mine:
-                if row.variant == rules.id and _same(rules, row.current_fen, fen):
+            before: list[GameRow] = []  # the asker's games one move before: the engine's word on the replies
+            for row in mine:  # would judge that move, a hint where the game allows none
+                if row.variant != rules.id:
+                    continue
+                if _same(rules, row.current_fen, fen):
                     raise ExploreActiveGame(row.id)
-            evaluate = await self._hint_allowed(repos, rules, guild_id, asker_id, fen, game.ply)
+                if row.ply == game.ply - 1:
+                    before.append(row)
+            if guild_id is not None:
+                before.extend(await repos.games.active_at(guild_id, rules.id, game.ply - 1))
+            near = await self._hint_refused_before(repos, rules, before, asker_id, fen)
+            evaluate = not near and await self._hint_allowed(repos, rules, guild_id, asker_id, fen, game.ply)
             raw = await repos.explorer.moves(rules.id, key, guild_id=guild_id, player_id=asker_id)
         return ExplorerView(
-            rules.id, tuple(game.notations), game.position, tuple(game.positions[:-1]), merged(raw), evaluate
+            rules.id, tuple(game.notations), game.position, tuple(game.positions[:-1]), merged(raw), evaluate, near
         )
 
     async def _hint_allowed(
@@ -133,6 +145,32 @@ class ExplorerService:
             if _same(rules, row.current_fen, fen) and hint_refusal(GameView.from_row(row), asker_id, rule):
                 return False
         return True
+
+
+    async def _hint_refused_before(
+        self, repos: Repositories, rules: RuleSet, games: list[GameRow], asker_id: int, fen: str
+    ) -> bool:
+        """Whether one of these games stands one move before this position and refuses the asker a hint."""
+        leads: dict[str, bool] = {}  # many games share a position (every game at the start): each is tried once
+        for row in games:
+            if row.current_fen not in leads:
+                leads[row.current_fen] = _leads_to(rules, row.current_fen, fen)
+            if not leads[row.current_fen]:
+                continue
+            server = await repos.servers.get(row.guild_id) if row.guild_id is not None else None
+            rule = HintPolicy(server.hint_policy) if server is not None else HintPolicy.UNRATED
+            if hint_refusal(GameView.from_row(row), asker_id, rule):
+                return True
+        return False
+
+
+def _leads_to(rules: RuleSet, stored: str, fen: str) -> bool:
+    """Whether one legal move from the stored position reaches `fen`."""
+    try:
+        before = parse_fen(rules, stored)
+    except ValueError:
+        return False
+    return any(format_fen(before.apply(move)) == fen for move in before.legal_moves())
 
 
 def _same(rules: RuleSet, stored: str, fen: str) -> bool:

@@ -18,7 +18,7 @@ from pathlib import Path
 from aiohttp import web
 
 from service import Service
-from web.guard import RateLimit, RedactedAccessLog, guard, not_found, reader_words
+from web.guard import RateLimit, RedactedAccessLog, guard, not_found, quiet_malformed_requests, reader_words
 from web.load import Loader, NotFound
 from web.page import board_svg, caption, move_items, page
 
@@ -154,6 +154,7 @@ class WebUnavailable(Exception):
 async def start(service: Service, config: WebConfig) -> WebServer:
     """Listen on config.host:port and give the service its link secret and public address."""
     await service.web.configure(config.base_url, config.secret)
+    quiet_malformed_requests()
     runner = web.AppRunner(
         build_app(service, config), access_log_class=RedactedAccessLog, access_log=access_log, handle_signals=False
     )

@@ -13,6 +13,8 @@ from collections.abc import Awaitable, Callable
 
 from aiohttp import web
 from aiohttp.abc import AbstractAccessLogger
+from aiohttp.http_exceptions import HttpProcessingError
+from aiohttp.log import server_logger
 from aiohttp.typedefs import Middleware
 
 from messages import web as words
@@ -163,3 +165,21 @@ class RedactedAccessLog(AbstractAccessLogger):
             response.status,
             time * 1000,
         )
+
+
+class MalformedRequests(logging.Filter):
+    """Anyone on the internet can send bytes that are not HTTP (a line too long, a made-up method): aiohttp
+    refuses them with 400 and logs an ERROR with its traceback. Here that is one line, without the request."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        refused = record.exc_info[1] if record.exc_info else None
+        if isinstance(refused, HttpProcessingError) and 400 <= (refused.code or 0) < 500:
+            log.info("refused a malformed request (%s %s)", refused.code, type(refused).__name__)
+            return False
+        return True
+
+
+def quiet_malformed_requests() -> None:
+    """Install the filter once on aiohttp's server logger."""
+    if not any(isinstance(existing, MalformedRequests) for existing in server_logger.filters):
+        server_logger.addFilter(MalformedRequests())

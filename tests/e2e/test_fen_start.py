@@ -25,8 +25,8 @@ async def test_a_challenge_from_a_fen_starts_there_and_bad_fens_are_refused(
     alice, bob = fake.alice, fake.bob
 
     for bad, words in (
-        ("W:W33:B1", "bad square '33'"),
-        ("W:W2:B30", "cannot stand on its promotion row"),
+        ("W:W33:B1", "In that FEN, 33 is not a square of this board."),
+        ("W:W2:B30", "a man stands on its promotion row (2)"),
         ("B:WK1:B", "the side to move has no move"),
     ):
         refused = await fake.wait_for_reply(await fake.slash(alice, "challenge", opponent=bob, fen=bad))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import socket
 
 import asyncpg
 import pytest
@@ -74,3 +75,18 @@ async def test_healthz_follows_the_database(fake_discord, bot_launcher) -> None:
             await unblock(name)
             await bot.stop()
 
+
+
+async def test_a_taken_metrics_port_is_named_not_blamed_on_discord(fake_discord, bot_launcher) -> None:  # noqa: F811
+    """The operator is told which setting to change (as for WEB_PORT), not that Discord cannot be reached."""
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        bot = await bot_launcher.process("bot", env={"METRICS_PORT": str(port)}, start=False)
+        await bot.spawn()
+        code = await bot.wait_exit(timeout=60)
+    said = bot.output()
+    assert code == 5, said
+    assert f"cannot serve the metrics on 127.0.0.1:{port} (METRICS_HOST, METRICS_PORT)" in said, said
+    assert "could not reach Discord" not in said and "Traceback" not in said, said

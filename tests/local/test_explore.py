@@ -47,3 +47,10 @@ def test_a_ballot_challenge_starts_two_games(tmp_path: Path) -> None:
     assert (pair_a, pair_b) == (b, a) and ply_a == ply_b == 3
     moves = table(tmp_path / "dama.sqlite3", f"SELECT notation FROM moves WHERE game_id = {a} ORDER BY ply")
     assert " ".join(m for (m,) in moves) == found.group(4)
+
+
+def test_an_unknown_variant_is_named_not_read_as_a_move(tmp_path: Path) -> None:
+    text = session(["explore checkerz 11-15", "explore english 11-15 zz", "quit"], tmp_path)
+    assert "I don't know the variant 'checkerz'. Known: italian, international, english" in text, text
+    assert "I could not read that move. Write it like" in text  # a word with no digit after the variant
+    assert "Traceback" not in text

@@ -33,6 +33,20 @@ def test_no_token_and_no_terminal_exits_with_a_message(tmp_path: Path) -> None:
     assert not (tmp_path / "dama.sqlite3").exists()  # nothing was started
 
 
+def test_commands_piped_in_without_a_token_run_local_mode(tmp_path: Path) -> None:
+    """`printf 'challenge bob white\\n22-18\\nquit\\n' | make run`: each command is answered, echoed after its
+    prompt so the transcript reads like a terminal's."""
+    done = subprocess.run(
+        [sys.executable, "-m", "bot"], cwd=tmp_path, env=clean_env(tmp_path),
+        input="challenge bob white\n22-18\nquit\n", capture_output=True, text=True, timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Dama local mode (DISCORD_TOKEN is not set" in done.stdout
+    assert "local:alice (White) to move> 22-18\nlocal:alice played 22-18." in done.stdout, done.stdout
+    assert "Traceback" not in done.stdout + done.stderr
+    assert (tmp_path / "dama-boards" / "game-1.png").is_file()
+
+
 def read_until(fd: int, wanted: bytes, seen: bytearray, timeout: float = 30.0) -> bytes:
     deadline = time.monotonic() + timeout
     while wanted not in seen:

@@ -269,7 +269,7 @@ def test_algebraic_moves_typed_alone_and_examples_in_the_games_notation(tmp_path
     assert "The piece on f6 belongs to your opponent. Legal: a3-b4, c3-b4, c3-d4" in text
     # a numeric move in an algebraic game: the examples are Russian moves, never 22-18
     refused = text[text.index("> 21-17") :].splitlines()[1]
-    assert "22-18" not in refused and re.search(r"Write it like [a-h][1-8]-[a-h][1-8]", refused)
+    assert "22-18" not in refused and re.search(r"Write (it|a move) like [a-h][1-8]-[a-h][1-8]", refused)
     assert re.search(r"Which move\? For example: move [a-h][1-8]-[a-h][1-8]", text)
     assert "local:alice played c3-d4." in text
 
@@ -330,6 +330,6 @@ def test_a_local_game_can_start_from_a_fen(tmp_path: Path) -> None:
     text = session(
         ["challenge bob white fen B:W33:B5", "challenge bob white fen B:WK14,22:B5,6", "5-9", "quit"], tmp_path
     )
-    assert "bad square '33'" in text
+    assert "In that FEN, 33 is not a square of this board." in text
     assert "local:bob played 5-9." in text
     assert table(tmp_path / "dama.sqlite3", "SELECT start_fen, ply FROM games") == [("B:WK14,22:B5,6", 1)]

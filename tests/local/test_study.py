@@ -48,7 +48,7 @@ def test_study_step_try_and_back_without_storing(tmp_path: Path) -> None:
     assert "after ply 1, 10-14 22-18." in text
     assert "There is no tried move to take back." in text
     # an unrated game between the two local players: the engine speaks (the default policy)
-    assert text.count("Engine: ") >= 8 and len(asked) >= 8
+    assert text.count("Engine: ") >= 8 and len(asked) == len(set(asked)) >= 5  # each position searched once
     assert Game.from_moves(ITALIAN, ["24-20", "10-14", "22-18"]).position in asked
     with sqlite3.connect(tmp_path / "dama.sqlite3") as conn:
         assert [r[0] for r in conn.execute("SELECT path FROM moves ORDER BY ply")] == ["24-20", "12-16", "22-18"]
@@ -77,3 +77,19 @@ def test_no_engine_in_a_rated_game_and_an_imported_record(tmp_path: Path) -> Non
     assert "The game after ply 5 of 5: 18x9." in text
     assert "Engine: " in text.split("study imported 1 ply 2", 1)[1]
     assert "Ply 9 is not in this game: choose 0 to 5." in text
+
+
+def test_a_position_is_searched_once_per_study(tmp_path: Path) -> None:
+    """docs/STUDY.md: a position already evaluated in a study is not searched again (next at the last ply
+    shows the same position; prev then next comes back to it)."""
+    asked: list[Position] = []
+
+    async def analyser(position: Position, history: object) -> Analysis:
+        asked.append(position)
+        return await engine.analyse(position, depth=2)
+
+    text = session(["challenge bob white", "24-20", "study", "next", "prev", "next", "last", "quit"], tmp_path,
+                   analyser=analyser)  # fmt: skip
+    assert text.count("Engine: ") == 5, text
+    after = Game.from_moves(ITALIAN, ["24-20"]).position
+    assert sorted(map(str, asked)) == sorted(map(str, [after, Game(ITALIAN).position])), asked

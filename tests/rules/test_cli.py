@@ -84,3 +84,16 @@ def test_bad_input_exits_2_without_traceback(argv: list[str]) -> None:
     assert result.returncode == 2
     assert "Traceback" not in result.stderr
     assert result.stderr.strip()
+
+
+def test_a_reader_that_stops_early_gets_no_traceback() -> None:
+    """docs/OPENINGS.md pipes the ballots into `head -3`: the reader goes away before the output ends."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "rules", "ballots", "english"], cwd=ROOT,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()  # like `head` once it has its lines
+    errors = proc.stderr.read().decode()
+    proc.wait(timeout=60)
+    assert "Traceback" not in errors and "BrokenPipeError" not in errors, errors

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -9,8 +10,9 @@ import pytest
 
 from data.models import ExplorerMoveRow
 from engine import Analysis
-from rules import IllegalMoveError, Position, format_fen, start_position
-from service import ExploreActiveGame, ExploreTooDeep, Service
+from messages.play import describe_game_error
+from rules import Game, IllegalMoveError, Position, find_variant, format_fen, start_position
+from service import ExploreActiveGame, ExploreBadMove, ExploreTooDeep, Service
 from service.explorer import evaluated, merged
 from service.explorer_index import EXPLORER_PLIES
 from tests.service.conftest import ALICE, BOB, CAROL
@@ -102,9 +104,37 @@ async def test_the_position_of_an_active_game_of_the_asker_is_refused(service: S
 
 
 @pytest.mark.asyncio
+async def test_no_engine_one_move_after_a_game_that_allows_no_hint(service: Service) -> None:
+    """Alice, to move in a rated game (no hints), asks about the position after a move she considers: the
+    engine's scores of Bob's replies would judge her move. An unrated game (hints allowed) does not hold it back."""
+    challenge = await service.challenges.create(
+        ALICE, BOB, variant="english", color="white", guild_id=GUILD, rated=True
+    )
+    game = (await service.challenges.accept(challenge.id, BOB)).game
+    await service.games.play(game.id, BOB, "11-15")  # Alice (White) to move
+    for asker, guild in ((ALICE, GUILD), (ALICE, None), (BOB, OTHER), (CAROL, GUILD)):
+        view = await service.explorer.explore(asker, guild, "english", ["11-15", "23-19"])
+        assert view.evaluate is False and view.near_game is True, (asker, guild)
+    assert (await service.explorer.explore(CAROL, OTHER, "english", ["11-15", "23-19"])).evaluate is True
+    assert (await service.explorer.explore(ALICE, GUILD, "english", ["9-14", "23-19"])).evaluate is True
+    unrated = await service.challenges.create(CAROL, DAVE, variant="english", color="white", guild_id=OTHER)
+    other = (await service.challenges.accept(unrated.id, DAVE)).game
+    await service.games.play(other.id, DAVE, "10-14")
+    assert (await service.explorer.explore(CAROL, OTHER, "english", ["10-14", "22-18"])).evaluate is True
+
+
+@pytest.mark.asyncio
 async def test_bad_lines_are_refused(service: Service) -> None:
-    with pytest.raises(IllegalMoveError):
+    with pytest.raises(ExploreBadMove) as refused:
         await service.explorer.explore(ALICE, GUILD, "english", ["11-16", "11-15"])
+    assert isinstance(refused.value.error, IllegalMoveError)
+    assert refused.value.position == Game.from_moves(find_variant("english"), ["11-16"]).position
+    # answered in the variant's own notation, with the legal moves where the line stops (Russian: algebraic)
+    with pytest.raises(ExploreBadMove) as unreadable:
+        await service.explorer.explore(ALICE, GUILD, "russian", ["c3-d4", "zz"])
+    said = describe_game_error(unreadable.value, str)
+    assert said.startswith("I could not read that move. Write it like ") and "22-18" not in said, said
+    assert re.search(r"like [a-h][1-8]-[a-h][1-8] or [a-h][1-8]-[a-h][1-8]\.$", said), said
     with pytest.raises(ExploreTooDeep):
         await service.explorer.explore(ALICE, GUILD, "english", ["11-15"] * EXPLORER_PLIES)
 

@@ -5,6 +5,7 @@ an access log without tokens."""
 from __future__ import annotations
 
 import logging
+import socket
 import urllib.error
 import urllib.request
 from email.message import Message
@@ -194,3 +195,29 @@ def test_a_player_without_a_known_name_is_never_named_by_their_id(site: Site) ->
     assert b"Unnamed player" in fetch(link)[2]
     (record,) = read_games(fetch(link + "/pdn")[2].decode())
     assert (record.tags["White"], record.tags["Black"]) == ("Unnamed player", "Bo")
+
+
+def test_a_malformed_request_is_one_log_line_without_a_traceback(
+    site: Site, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Anyone can send bytes that are not HTTP: the operator's log gets one line, not an ERROR with aiohttp's
+    traceback (which quoted the request, token and all)."""
+    link = site.link(site.new_game())
+    token = link.rsplit("/", 1)[1]
+    host, port = site.base.split("//", 1)[1].split(":")
+    path = link.split(site.base, 1)[1]
+    requests = [
+        f"GET {path}/{'x' * 9000} HTTP/1.1\r\nHost: a\r\n\r\n".encode(),  # a request line too long
+        f"GET {path} HTTP/9.9\r\n\r\n".encode(),  # no such HTTP version
+    ]
+    with caplog.at_level(logging.DEBUG):
+        for raw in requests:
+            with socket.create_connection((host, int(port)), timeout=10) as conn:
+                conn.sendall(raw)
+                answer = conn.recv(65536)
+            assert answer.startswith(b"HTTP/1.0 400"), answer[:100]
+        assert fetch(link)[0] == 200  # and the server goes on serving
+    logged = caplog.records
+    assert not [r for r in logged if r.levelno >= logging.WARNING or r.exc_info], [r.getMessage() for r in logged]
+    assert sum("refused a malformed request (400" in r.getMessage() for r in logged) == len(requests)
+    assert "Traceback" not in caplog.text and token not in caplog.text

@@ -75,7 +75,8 @@ class Explore(commands.Cog):
             lines = "\n".join(explorer_evaluation(w, m) for m in scored)
             embed.add_field(name=explorer_engine_heading(w), value=lines[:1024], inline=False)
         elif not view.evaluate:
-            embed.add_field(name=explorer_engine_heading(w), value=explorer_no_engine(w), inline=False)
+            withheld = explorer_no_engine(w, near_game=view.near_game)
+            embed.add_field(name=explorer_engine_heading(w), value=withheld, inline=False)
         png = await asyncio.to_thread(explorer_picture, view, w.locale)
         embed.set_image(url="attachment://explorer.png")
         file = discord.File(io.BytesIO(png), filename="explorer.png")
