@@ -15,7 +15,7 @@ FORMAL = {
     "es-ES": re.compile(
         r"\b(usted|ustedes|su dirección|inténtelo|juéguela|compruebe|indique|espere|vuelva a)\b", re.IGNORECASE
     ),
-    "nl": re.compile(r"\b(u|uw)\b", re.IGNORECASE),
+    "nl": re.compile(r"(?<!\}\s)\b(u|uw)\b", re.IGNORECASE),  # not the hour unit after a number ("{hours} u")
 }
 
 
