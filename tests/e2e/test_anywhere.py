@@ -116,6 +116,7 @@ async def test_a_whole_game_in_a_group_dm_under_a_user_install(fake_discord, bot
     assert not any(r.status == 403 for inter in fake.interactions.values() for r in inter.refusals)
 
 
+@pytest.mark.slow  # waits out Discord's refusals and the outbox's backoff
 async def test_a_board_discord_refused_in_a_group_dm_is_shown_by_the_next_command(
     fake_discord, bot_launcher  # noqa: F811
 ) -> None:

@@ -26,6 +26,7 @@ def dms(fake: FakeDiscord, user: FakeUser) -> list[Message]:
     return fake.dm_messages(user)
 
 
+@pytest.mark.slow  # waits out Discord's refusals and the outbox's backoff
 async def test_boards_refused_by_discord_arrive_once_and_in_order(fake_discord, bot_launcher) -> None:  # noqa: F811
     fake = fake_discord
     bot = await bot_launcher.process("bot", env=FAST_RETRIES)

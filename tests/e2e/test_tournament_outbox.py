@@ -17,6 +17,7 @@ pytestmark = pytest.mark.asyncio
 FAST_RETRIES = {"OUTBOX_MAX_BACKOFF": "2", "OUTBOX_LEASE": "6"}
 
 
+@pytest.mark.slow  # waits out Discord's refusals and the outbox's backoff
 async def test_a_round_started_while_discord_refuses_posts_arrives_once(fake_discord, bot_launcher) -> None:  # noqa: F811
     fake = fake_discord
     bot = await bot_launcher.process("bot", env=FAST_RETRIES)
