@@ -78,16 +78,16 @@ def is_quit(word: str, w: Words) -> bool:
 # Local mode's parsers read the English words; the session's are mapped onto them.
 _COLOURS = ("white", "black", "random")
 _ARGUMENTS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {  # command: (choices, options)
-    "challenge": (_COLOURS, ("rated", "days_per_move", "fen")),
-    "play": (_COLOURS, ("level", "fen")),
+    "challenge": (_COLOURS, ("rated", "days_per_move", "fen", "clock", "ballot")),
+    "play": (_COLOURS, ("level", "fen", "ballot")),
     "hint": ((), ("ply",)),
     "premove": ((), ("clear",)),
     "analyse": ((), ("imported",)),
     "vacation": (("start", "end", "status"), ()),
-    "tournament": (("round-robin", "swiss"), ("rated", "days_per_move", "rounds")),
+    "tournament": (("round-robin", "swiss"), ("rated", "days_per_move", "rounds", "ballots")),
     "forget-me": (("yes",), ()),
 }
-_TYPED = {"days_per_move": "days"}  # the option as local mode types it
+_TYPED = {"days_per_move": "days", "ballots": "ballot"}  # the option as local mode types it
 _SUBCOMMANDS = {"tournament": ("create", "join", "start", "standings", "pairings", "withdraw", "cancel", "list")}
 
 
