@@ -176,3 +176,10 @@ def test_local_sentences_in_italian_name_italian_commands(tmp_path: Path) -> Non
     assert "; opzioni: variante, colore, livello, fen, sorteggio." in out
     assert "torneo crea NOME " in out and "poi torneo iscriviti alice|bob|bot, torneo avvia, classifica" in out
     assert "challenge" not in out and "tournament" not in out and "I don't understand" not in out
+
+
+def test_italian_help_names_the_clock_and_ballot_options_in_italian(tmp_path: Path) -> None:
+    out = session(["aiuto", "sfida bob cadenza 10d+1d sorteggio"], tmp_path, language="it", pictures=False)
+    assert "[cadenza 10d+1d]" in out and "[sorteggio]" in out
+    assert "[clock" not in out and "[ballot]" not in out
+    assert "le partite #1 e #2 partono entrambe" in out  # the Italian words started a ballot pair
