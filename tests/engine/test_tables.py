@@ -1,0 +1,248 @@
+"""The endgame table files (engine/core/tables.c, `python -m engine tables build`), checked against the rules
+library and published results, never against themselves.
+
+The files of up to four pieces are built here for the four variants (seconds each); the five-piece build is
+in the slow tier. Each sampled claim is proved by test_endgame's AND-OR search over rules.movegen's moves (a
+win or loss in d plies provable in d and not fewer, a draw surviving a horizon); every sampled entry, however
+long, must also be the best of its successors' entries as rules.movegen generates them; and the file must
+agree with the in-memory tables (checked there against a Python solution) wherever both exist.
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import mmap
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from engine import api, native, tablefiles, worker
+from engine.cli import main
+from engine.search import TABLE_BOUND, TABLE_WIN
+from engine.tables import build_tables
+from rules import VARIANTS, Color, Position, parse_fen
+from rules.movegen import generator_for
+from tests.engine.test_endgame import (
+    assert_proved,
+    children,
+    four_king_positions,
+    legal,
+    positions,
+    prover,
+)
+
+Key = tuple[int, int, int, int]  # white, black, kings, colour to move
+VARIANT_IDS = ["english", "italian", "russian", "brazilian"]
+
+
+@pytest.fixture(autouse=True)
+def _compiled_core() -> None:
+    """The tables live in the compiled core: without it these tests fail, saying so (never skip)."""
+    if native.core is None:
+        pytest.fail("the compiled core engine._core is not built: run `make .venv/.installed` (needs gcc)")
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The four-piece table files of the four variants."""
+    out = tmp_path_factory.mktemp("tables")
+    for variant in VARIANT_IDS:
+        report = build_tables(VARIANTS[variant], 4, out)
+        assert report.path == out / f"{variant}.dtb" and report.size == report.path.stat().st_size
+    return out
+
+
+@pytest.fixture
+def use_folder(folder: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    monkeypatch.setenv("DAMA_TABLES", str(folder))
+    tablefiles.forget_images()
+    yield folder
+    tablefiles.forget_images()
+
+
+def file_tables(variant: str, path: Path) -> object:
+    """A core handle probing only the file at path (no in-memory tables)."""
+    handle = native.build_core(VARIANTS[variant], 10)
+    with path.open("rb") as file:
+        image = mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ)
+    assert handle.tables_use(image) >= 4  # type: ignore[attr-defined]
+    return handle
+
+
+def memory_tables(variant: str) -> object:
+    rules = VARIANTS[variant]
+    handle = native.build_core(rules, 10)
+    assert native.install_endgame(handle, rules, files=False)
+    return handle
+
+
+def squares_of(variant: str) -> list[int]:
+    board = generator_for(VARIANTS[variant]).board
+    return [bit for bit in range(64) if board.mask >> bit & 1]
+
+
+def probe(handle: object, position: Key) -> tuple[int, int]:
+    return tuple(handle.endgame_probe(*position))  # type: ignore[attr-defined,no-any-return]
+
+
+def with_men(squares: list[int], pieces: int, rng: random.Random, count: int) -> list[Key]:
+    """Random positions of `pieces` pieces, at least one of them a man."""
+    out: list[Key] = []
+    while len(out) < count:
+        chosen = rng.sample(squares, pieces)
+        kinds = [rng.randrange(4) for _ in chosen]
+        if all(kind & 1 for kind in kinds):
+            continue
+        white = sum(1 << sq for sq, kind in zip(chosen, kinds, strict=True) if not kind & 2)
+        black = sum(1 << sq for sq, kind in zip(chosen, kinds, strict=True) if kind & 2)
+        kings = sum(1 << sq for sq, kind in zip(chosen, kinds, strict=True) if kind & 1)
+        out.append((white, black, kings, rng.randrange(2)))
+    return out
+
+
+@pytest.mark.parametrize("variant", VARIANT_IDS)
+def test_the_file_agrees_with_the_in_memory_tables(variant: str, folder: Path) -> None:
+    """Every position of up to three pieces, and sampled four-king positions."""
+    from_file, in_memory = file_tables(variant, folder / f"{variant}.dtb"), memory_tables(variant)
+    squares = squares_of(variant)
+    sample = [p for k in (2, 3) for p in positions(squares, k) if legal(variant, p)]
+    sample += random.Random(7).sample(four_king_positions(squares), 20000)
+    mismatches = [p for p in sample if legal(variant, p) and probe(from_file, p) != probe(in_memory, p)]
+    assert not mismatches, mismatches[:5]
+
+
+def expected_from_children(handle: object, variant: str, position: Key) -> tuple[int, int]:
+    """The result rules.movegen's moves give from the table's values of the successors (the minimax step)."""
+    kids = children(variant, position)
+    results = []
+    for child in kids:
+        white, black, _, color = child
+        results.append((-1, 0) if not (white if color == 0 else black) else probe(handle, child))
+    lost = [plies for outcome, plies in results if outcome == -1]
+    if lost:
+        return 1, min(lost) + 1
+    if all(outcome == 1 for outcome, _ in results):
+        return -1, max((plies for _, plies in results), default=-1) + 1
+    return 0, 0
+
+
+@pytest.mark.parametrize("variant", VARIANT_IDS)
+def test_sampled_four_piece_entries_with_men_are_proved_by_search(variant: str, folder: Path) -> None:
+    """Wins, losses and draws of four pieces with men: short ones proved exactly, every one (however long)
+    the best of its successors under the rules library's moves."""
+    handle = file_tables(variant, folder / f"{variant}.dtb")
+    wins, loses = prover(variant)
+    seen = {-1: 0, 0: 0, 1: 0}
+    longest = 0
+    for position in with_men(squares_of(variant), 4, random.Random(30), 6000):
+        if not legal(variant, position):
+            continue
+        outcome, plies = probe(handle, position)
+        assert (outcome, plies) == expected_from_children(handle, variant, position), position
+        longest = max(longest, plies)
+        if seen[outcome] >= 12 or plies > 9:  # longer proofs take the Python search too long
+            continue
+        seen[outcome] += 1
+        assert_proved(wins, loses, position, outcome, plies, 6)
+    assert min(seen.values()) >= 5, seen
+    assert longest > 20  # the minimax check reached long results, not only captures
+
+
+def test_known_result_first_position_without(folder: Path) -> None:
+    """English: a published study (Bob Newell, after Dr. Call's Midget problems), B:W22,K5:BK15,K6, Black to
+    play and win, and the position after its first move, 15-10, is lost for White."""
+    rules = VARIANTS["english"]
+    position = parse_fen(rules, "B:W22,K5:BK15,K6")
+    key = (position.white, position.black, position.kings, int(position.turn))
+    handle = file_tables("english", folder / "english.dtb")
+    outcome, plies = probe(handle, key)
+    assert outcome == 1, plies
+    moved = [c for c in children("english", key) if probe(handle, c)[0] == -1]
+    assert moved, "no move keeps the win"
+
+
+def test_known_result_petrovs_triangle_from_the_file(folder: Path) -> None:
+    """Russian: three kings beat a lone king when White holds the long diagonal a1-h8, and draw when the lone
+    king holds it (docs/RULES.md), now read from the file."""
+    rules = VARIANTS["russian"]
+    handle = file_tables("russian", folder / "russian.dtb")
+    coords = generator_for(rules).board.coords
+    squares = squares_of("russian")
+    long_diagonal = {bit for bit, (row, col) in coords.items() if row == col}
+    if len(long_diagonal) != 8:
+        long_diagonal = {bit for bit, (row, col) in coords.items() if row + col == 7}
+    holding, shut_out = [], []
+    for three in itertools.combinations(squares, 3):
+        white = sum(1 << sq for sq in three)
+        on_diagonal = sum(sq in long_diagonal for sq in three)
+        for lone in squares:
+            if lone in three:
+                continue
+            if lone in long_diagonal and not on_diagonal:
+                holding.append(probe(handle, (white, 1 << lone, white | 1 << lone, 1))[0])
+            elif lone not in long_diagonal and on_diagonal == 1:
+                shut_out.append(probe(handle, (white, 1 << lone, white | 1 << lone, 0))[0])
+    assert holding.count(0) / len(holding) > 0.95
+    assert shut_out.count(1) / len(shut_out) > 0.95
+
+
+def test_the_search_and_the_analysis_use_the_file(use_folder: Path) -> None:
+    """With the file a four-piece position with men is scored exactly (win_in), without it it is not."""
+    rules = VARIANTS["italian"]
+    handle = file_tables("italian", use_folder / "italian.dtb")
+    target = None
+    for position in with_men(squares_of("italian"), 4, random.Random(5), 4000):
+        if legal("italian", position) and probe(handle, position)[0] == 1 and probe(handle, position)[1] >= 15:
+            target = position
+            break
+    assert target is not None
+    outcome, plies = probe(handle, target)
+    searcher = native.NativeSearcher(rules, 16)
+    result = searcher.search(*target, depth=3)
+    assert result.score == TABLE_WIN - plies
+    white, black, kings, color = target
+    position = Position(rules, white, black, kings, Color(color))
+    analysis = api.make_analysis(position, worker.Outcome(result.move, result.score, tuple(result.pv), 3, 1, 0.1))
+    assert analysis.win_in == plies
+    without = native.NativeSearcher(rules, 16, endgame=False)
+    assert abs(without.search(*target, depth=3).score) < TABLE_BOUND
+
+
+def test_a_file_for_other_rules_or_cut_short_is_refused(folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                        caplog: pytest.LogCaptureFixture) -> None:
+    """The engine then works as without files: the in-memory tables, and one warning naming the file."""
+    english = (folder / "english.dtb").read_bytes()
+    (tmp_path / "italian.dtb").write_bytes(english)  # English's tables under Italian's name
+    (tmp_path / "russian.dtb").write_bytes(english[: len(english) // 2])  # cut short
+    handle = native.build_core(VARIANTS["italian"], 10)
+    with pytest.raises(ValueError):
+        handle.tables_use(english)
+    monkeypatch.setenv("DAMA_TABLES", str(tmp_path))
+    tablefiles.forget_images()
+    try:
+        for variant in ("italian", "russian"):
+            rules = VARIANTS[variant]
+            with caplog.at_level(logging.WARNING, logger="engine.native"):
+                handle = native.build_core(rules, 10)
+                assert native.install_endgame(handle, rules)
+            assert str(tmp_path / f"{variant}.dtb") in caplog.text
+            assert probe(handle, (1 << squares_of(variant)[0], 1 << squares_of(variant)[-1], 0, 0)) is not None
+            men_four = with_men(squares_of(variant), 4, random.Random(1), 50)
+            assert all(handle.endgame_probe(*p) is None for p in men_four)  # type: ignore[attr-defined]
+    finally:
+        tablefiles.forget_images()
+
+
+def test_cli_builds_a_file_and_refuses_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tables", "build", "english", "--pieces", "3", "--folder", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "english: every position of up to 3 pieces" in out and (tmp_path / "english.dtb").exists()
+    for argv in (["tables", "build", "international"], ["tables", "build", "italian", "--pieces", "6"],
+                 ["tables", "build", "nonsense"]):
+        assert main([*argv, "--folder", str(tmp_path)]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("error: ") and "Traceback" not in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["english.dtb"]
