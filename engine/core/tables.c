@@ -52,6 +52,32 @@ uint64_t tb_fingerprint(const Rules *r) {
     return h;
 }
 
+/* Turning the board half round reverses the playable squares' order on these layouts (rows in reading
+ * order); it is kept only when every diagonal step and the crowning rows map as they must. */
+static void init_turn(TbTables *t, const Rules *r) {
+    int sq[MAXSQ], n = 0;
+    for (int b = 0; b < r->nsq; b++) {
+        t->turn[b] = -1;
+        if (r->mask & BIT(b)) sq[n++] = b;
+    }
+    for (int i = 0; i < n; i++) t->turn[sq[i]] = (int8_t)sq[n - 1 - i];
+    t->symmetric = 1;
+    for (int i = 0; i < n && t->symmetric; i++) {
+        int b = sq[i];
+        if (!(r->promo[0] & BIT(b)) != !(r->promo[1] & BIT(t->turn[b]))) t->symmetric = 0;
+        for (int d = 0; d < 4; d++) { /* up-left, up-right, down-left, down-right: turned, 3 - d */
+            int to = r->step[d][b], back = r->step[3 - d][t->turn[b]];
+            if ((to < 0) != (back < 0) || (to >= 0 && t->turn[to] != back)) t->symmetric = 0;
+        }
+    }
+}
+
+static BB turned(const TbTables *t, BB b) {
+    BB out = 0;
+    for (; b; b &= b - 1) out |= BIT(t->turn[bb_ctz(b)]);
+    return out;
+}
+
 static void init_geometry(TbTables *t, const Rules *r, int pieces) {
     init_binom();
     t->max_pieces = pieces;
@@ -59,7 +85,15 @@ static void init_geometry(TbTables *t, const Rules *r, int pieces) {
     t->men_sq[0] = r->mask & ~r->promo[0];
     t->men_sq[1] = r->mask & ~r->promo[1];
     memset(t->slot, 0xFF, sizeof t->slot);
+    memset(t->mirrored, 0, sizeof t->mirrored);
+    init_turn(t, r);
     t->nsig = 0;
+}
+
+/* Whether a signature's table is kept (else its mirror's, colours swapped): the side with more men, then
+ * more kings, is White. */
+static int kept(const TbTables *t, int wm, int wk, int bm, int bk) {
+    return !t->symmetric || wm > bm || (wm == bm && wk >= bk);
 }
 
 /* Rank of the squares of set among the squares of avail (set within avail). */
@@ -109,22 +143,37 @@ static inline uint64_t index_in(const TbTables *t, const TbSig *s, BB white, BB 
     return i * 2 + (uint64_t)color;
 }
 
-static inline const TbSig *sig_of(const TbTables *t, BB white, BB black, BB kings) {
-    int wm = bb_popcount(white & ~kings), wk = bb_popcount(white & kings);
-    int bm = bb_popcount(black & ~kings), bk = bb_popcount(black & kings);
+/* The table of a position's signature; a mirrored one turns the position (in place) to fit it. */
+static inline const TbSig *sig_of(const TbTables *t, BB *white, BB *black, BB *kings, int *color) {
+    int wm = bb_popcount(*white & ~*kings), wk = bb_popcount(*white & *kings);
+    int bm = bb_popcount(*black & ~*kings), bk = bb_popcount(*black & *kings);
     int slot = t->slot[wm][wk][bm][bk];
-    return slot < 0 ? NULL : &t->sig[slot];
+    if (slot < 0) return NULL;
+    if (t->mirrored[wm][wk][bm][bk]) {
+        BB w = *white;
+        *white = turned(t, *black);
+        *black = turned(t, w);
+        *kings = turned(t, *kings);
+        *color = 1 - *color;
+    }
+    return &t->sig[slot];
 }
 
+/* One byte holds d+1 for a result d plies away (0: draw): a lost position's d is even (the game ends on its
+ * side's turn) and a won one's odd, so the parity tells them apart. Two bytes hold the code itself. */
 static inline int read_value(const TbSig *s, uint64_t i) {
-    return s->width == 1 ? s->data[i] : ((const uint16_t *)s->data)[i];
+    if (s->width == 2) return ((const uint16_t *)s->data)[i];
+    int b = s->data[i];
+    return !b ? 0 : (b & 1) ? 2 * (b - 1) + 1 : 2 * (b - 1) + 2;
 }
+
+static inline uint8_t pack(int code) { return code ? (uint8_t)((code - 1) / 2 + 1) : 0; }
 
 int tb_probe(const TbTables *t, BB own, BB opp, BB kings, int color) {
     int k = bb_popcount(own | opp);
     if (!t || k > t->max_pieces || !own || !opp) return -1;
     BB white = color ? opp : own, black = color ? own : opp;
-    const TbSig *s = sig_of(t, white, black, kings);
+    const TbSig *s = sig_of(t, &white, &black, &kings, &color);
     if (!s) return -1;
     return read_value(s, index_in(t, s, white, black, kings, color));
 }
@@ -197,7 +246,7 @@ static int want(Solver *v, uint64_t i, int code) {
 static int outside(const TbTables *t, BB white, BB black, BB kings, int color) {
     BB own = color ? black : white;
     if (!own) return 1;
-    const TbSig *s = sig_of(t, white, black, kings);
+    const TbSig *s = sig_of(t, &white, &black, &kings, &color);
     return read_value(s, index_in(t, s, white, black, kings, color));
 }
 
@@ -319,12 +368,24 @@ done:
 }
 
 static void add_sig(TbTables *t, int wm, int wk, int bm, int bk) {
+    if (!kept(t, wm, wk, bm, bk)) return; /* read through its mirror (link_mirrors) */
     TbSig *s = &t->sig[t->nsig];
     s->wm = wm, s->wk = wk, s->bm = bm, s->bk = bk;
     s->count = sig_count(t, wm, wk, bm, bk);
     s->width = 2;
     s->data = NULL;
     t->slot[wm][wk][bm][bk] = (int16_t)t->nsig++;
+}
+
+static void link_mirrors(TbTables *t) {
+    for (int wm = 0; wm <= TB_MAX_PIECES; wm++)
+        for (int wk = 0; wm + wk <= TB_MAX_PIECES; wk++)
+            for (int bm = 0; wm + wk + bm <= TB_MAX_PIECES; bm++)
+                for (int bk = 0; wm + wk + bm + bk <= TB_MAX_PIECES; bk++)
+                    if (t->slot[wm][wk][bm][bk] < 0 && t->slot[bm][bk][wm][wk] >= 0 && kept(t, bm, bk, wm, wk)) {
+                        t->slot[wm][wk][bm][bk] = t->slot[bm][bk][wm][wk];
+                        t->mirrored[wm][wk][bm][bk] = 1;
+                    }
 }
 
 static void put64(uint8_t *p, uint64_t x) { memcpy(p, &x, 8); }
@@ -341,7 +402,7 @@ static int write_file(const TbTables *t, const Rules *r, const char *path) {
     }
     memcpy(h, TB_MAGIC, 8);
     put64(h + 8, tb_fingerprint(r));
-    put32(h + 16, (uint32_t)t->max_pieces);
+    put32(h + 16, (uint32_t)t->max_pieces | (uint32_t)t->symmetric << 8);
     put32(h + 20, (uint32_t)t->nsig);
     uint64_t offset = (head + 7) / 8 * 8;
     for (int i = 0; i < t->nsig; i++) {
@@ -365,7 +426,7 @@ static int write_file(const TbTables *t, const Rules *r, const char *path) {
             uint8_t buf[4096];
             for (uint64_t j = 0; j < s->count && ok; j += sizeof buf) {
                 size_t m = s->count - j < sizeof buf ? (size_t)(s->count - j) : sizeof buf;
-                for (size_t q = 0; q < m; q++) buf[q] = (uint8_t)v[j + q];
+                for (size_t q = 0; q < m; q++) buf[q] = pack(v[j + q]);
                 ok = fwrite(buf, 1, m, f) == m;
             }
         } else if (ok) ok = fwrite(v, 2, (size_t)s->count, f) == s->count;
@@ -389,6 +450,7 @@ int tb_build(const Rules *r, int pieces, const char *path, uint64_t *positions, 
                     if (wk < 0 || bk < 0) continue;
                     add_sig(&t, wm, wk, bm, bk);
                 }
+    link_mirrors(&t);
     *positions = 0;
     *longest = 0;
     int rc = 0;
@@ -398,10 +460,12 @@ int tb_build(const Rules *r, int pieces, const char *path, uint64_t *positions, 
     }
     for (int i = 0; i < t.nsig && !rc; i++) {
         const uint16_t *v = (const uint16_t *)t.sig[i].data;
-        int most = 0;
-        for (uint64_t j = 0; j < t.sig[i].count; j++)
-            if (v[j] > most) most = v[j];
-        t.sig[i].width = most < 256 ? 1 : 2;
+        int packs = 1; /* every distance within 254 plies, with the parity of its result */
+        for (uint64_t j = 0; j < t.sig[i].count && packs; j++) {
+            int d = (v[j] - 1) / 2;
+            packs = !v[j] || (d <= 254 && (d & 1) == !(v[j] & 1));
+        }
+        t.sig[i].width = packs ? 1 : 2;
     }
     if (!rc) rc = write_file(&t, r, path);
     for (int i = 0; i < t.nsig; i++) free((void *)t.sig[i].data);
@@ -415,9 +479,12 @@ int tb_open(TbTables *t, const Rules *r, const uint8_t *image, size_t size) {
     memcpy(&fp, image + 8, 8);
     memcpy(&pieces, image + 16, 4);
     memcpy(&nsig, image + 20, 4);
+    int symmetric = (int)(pieces >> 8);
+    pieces &= 0xFF;
     if (fp != tb_fingerprint(r) || pieces < 2 || pieces > TB_MAX_PIECES || nsig > 160) return -1;
     if (size < HEADER + (size_t)nsig * ENTRY) return -1;
     init_geometry(t, r, (int)pieces);
+    if (symmetric != t->symmetric) return -1;
     for (uint32_t i = 0; i < nsig; i++) {
         const uint8_t *e = image + HEADER + (size_t)i * ENTRY;
         uint64_t count, offset;
@@ -427,10 +494,12 @@ int tb_open(TbTables *t, const Rules *r, const uint8_t *image, size_t size) {
         if (wm + wk + bm + bk > (int)pieces || (width != 1 && width != 2) || count != sig_count(t, wm, wk, bm, bk) ||
             offset > size || count * (uint64_t)width > size - offset)
             return -1;
+        if (!kept(t, wm, wk, bm, bk) || t->slot[wm][wk][bm][bk] >= 0) return -1;
         add_sig(t, wm, wk, bm, bk);
         t->sig[i].width = width;
         t->sig[i].data = image + offset;
     }
+    link_mirrors(t);
     /* every signature of up to max_pieces pieces must be there */
     for (int k = 2; k <= t->max_pieces; k++)
         for (int wm = 0; wm <= k; wm++)

@@ -13,7 +13,7 @@
 /* One material signature: white men, white kings, black men, black kings. */
 typedef struct {
     int wm, wk, bm, bk;
-    int width;            /* bytes per value in the file: 1, or 2 when a distance passes 126 plies */
+    int width;            /* bytes per value in the file: 1, or 2 when a distance passes 254 plies */
     uint64_t count;       /* positions (both sides to move) */
     const uint8_t *data;  /* in the file (or in memory while building) */
 } TbSig;
@@ -21,7 +21,11 @@ typedef struct {
 typedef struct TbTables {
     int max_pieces, nsig;
     BB mask, men_sq[2];   /* playable squares; the squares a man of each colour may stand on */
+    /* the signature's table; mirrored: read the colours swapped and the board turned (symmetric) */
     int16_t slot[TB_MAX_PIECES + 1][TB_MAX_PIECES + 1][TB_MAX_PIECES + 1][TB_MAX_PIECES + 1];
+    int8_t mirrored[TB_MAX_PIECES + 1][TB_MAX_PIECES + 1][TB_MAX_PIECES + 1][TB_MAX_PIECES + 1];
+    int symmetric;        /* the board turned half round maps the rules onto themselves, colours swapped */
+    int8_t turn[MAXSQ];   /* a square's image, the board turned half round */
     TbSig sig[160];
 } TbTables;
 
