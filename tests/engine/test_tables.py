@@ -23,7 +23,7 @@ from engine import api, native, tablefiles, worker
 from engine.cli import main
 from engine.search import TABLE_BOUND, TABLE_WIN
 from engine.tables import build_tables
-from rules import VARIANTS, Color, Position, parse_fen
+from rules import VARIANTS, Color, Position, format_move, parse_fen
 from rules.movegen import generator_for
 from tests.engine.test_endgame import (
     assert_proved,
@@ -151,6 +151,30 @@ def test_sampled_four_piece_entries_with_men_are_proved_by_search(variant: str, 
     assert longest > 20  # the minimax check reached long results, not only captures
 
 
+@pytest.mark.parametrize("variant", VARIANT_IDS)
+def test_colours_swapped_and_board_turned_give_the_same_result(variant: str, folder: Path) -> None:
+    """The file keeps one of each pair of mirrored signatures; the board turned half round (by the rules
+    library's coordinates) with the colours swapped must read the same result for the side to move."""
+    handle = file_tables(variant, folder / f"{variant}.dtb")
+    board = generator_for(VARIANTS[variant]).board
+    at = {coords: bit for bit, coords in board.coords.items()}
+    size = max(row for row, _ in board.coords.values()) + 1
+
+    def turned(bits: int) -> int:
+        return sum(1 << at[size - 1 - row, size - 1 - col] for bit, (row, col) in board.coords.items() if bits >> bit & 1)
+
+    results = set()
+    for white, black, kings, color in with_men(squares_of(variant), 4, random.Random(11), 3000):
+        if not legal(variant, (white, black, kings, color)):
+            continue
+        mirror = (turned(black), turned(white), turned(kings), 1 - color)
+        assert legal(variant, mirror)
+        result = probe(handle, (white, black, kings, color))
+        assert probe(handle, mirror) == result, (white, black, kings, color)
+        results.add(result[0])
+    assert results == {-1, 0, 1}
+
+
 def test_known_result_first_position_without(folder: Path) -> None:
     """English: a published study (Bob Newell, after Dr. Call's Midget problems), B:W22,K5:BK15,K6, Black to
     play and win, and the position after its first move, 15-10, is lost for White."""
@@ -246,3 +270,31 @@ def test_cli_builds_a_file_and_refuses_bad_input(tmp_path: Path, capsys: pytest.
         err = capsys.readouterr().err
         assert err.startswith("error: ") and "Traceback" not in err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["english.dtb"]
+
+
+@pytest.mark.slow
+def test_five_pieces_english_published_three_kings_against_two_and_sampled_proofs(tmp_path: Path) -> None:
+    """The full five-piece English file (about a minute of CPU). Bob Newell's study W:WK22,K23,K24:BK31,K32,
+    "either to play, White to win", with its solution's first move 22-25 (a shot: 32-28 25-30 28x26 30x23);
+    then sampled five-piece entries proved by search and checked against their successors."""
+    rules = VARIANTS["english"]
+    handle = file_tables("english", build_tables(rules, 5, tmp_path).path)
+    for turn in ("W", "B"):
+        position = parse_fen(rules, f"{turn}:WK22,K23,K24:BK31,K32", check_counts=False)
+        key = (position.white, position.black, position.kings, int(position.turn))
+        assert probe(handle, key)[0] == (1 if turn == "W" else -1), turn
+        if turn == "W":
+            after = position.apply(next(m for m in position.legal_moves() if format_move(position, m) == "22-25"))
+            assert probe(handle, (after.white, after.black, after.kings, int(after.turn)))[0] == -1
+    wins, loses = prover("english")
+    seen = {-1: 0, 0: 0, 1: 0}
+    for position in with_men(squares_of("english"), 5, random.Random(50), 3000):
+        if not legal("english", position):
+            continue
+        outcome, plies = probe(handle, position)
+        assert (outcome, plies) == expected_from_children(handle, "english", position), position
+        if seen[outcome] >= 8 or plies > 7:
+            continue
+        seen[outcome] += 1
+        assert_proved(wins, loses, position, outcome, plies, 5)
+    assert min(seen.values()) >= 4, seen
