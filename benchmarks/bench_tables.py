@@ -46,8 +46,10 @@ def main() -> None:
         return
     pieces = int(os.environ.get("DAMA_BENCH_PIECES", "4"))
     print(f"{time.strftime('%Y-%m-%d')}: files of up to {pieces} pieces")
-    print(f"{'variant':<10} {'entries':>13} {'longest':>8} {'MB':>8} {'build s':>8} {'probes/s':>10} "
-          f"{'nps with':>10} {'nps without':>11}")
+    print(
+        f"{'variant':<10} {'entries':>13} {'longest':>8} {'MB':>8} {'build s':>8} {'probes/s':>10} "
+        f"{'nps with':>10} {'nps without':>11}"
+    )
     with tempfile.TemporaryDirectory(prefix="dama-tables-") as folder:
         for variant in VARIANT_IDS:
             rules = VARIANTS[variant]
@@ -76,7 +78,9 @@ def main() -> None:
                     nodes += result.nodes
                     elapsed += result.seconds
                 nps.append(nodes / max(elapsed, 1e-9))
-            print(f"{variant:<10} {report.positions:>13,} {report.longest:>8} {report.size / 1e6:>8.1f} "
-                  f"{built:>8.1f} {rate:>10,.0f} {nps[0]:>10,.0f} {nps[1]:>11,.0f}")
+            print(
+                f"{variant:<10} {report.positions:>13,} {report.longest:>8} {report.size / 1e6:>8.1f} "
+                f"{built:>8.1f} {rate:>10,.0f} {nps[0]:>10,.0f} {nps[1]:>11,.0f}"
+            )
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"build CPU-seconds (process time); peak resident memory of this process {peak:,.0f} MB")

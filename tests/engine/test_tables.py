@@ -161,7 +161,8 @@ def test_colours_swapped_and_board_turned_give_the_same_result(variant: str, fol
     size = max(row for row, _ in board.coords.values()) + 1
 
     def turned(bits: int) -> int:
-        return sum(1 << at[size - 1 - row, size - 1 - col] for bit, (row, col) in board.coords.items() if bits >> bit & 1)
+        cells = [coords for bit, coords in board.coords.items() if bits >> bit & 1]
+        return sum(1 << at[size - 1 - row, size - 1 - col] for row, col in cells)
 
     results = set()
     for white, black, kings, color in with_men(squares_of(variant), 4, random.Random(11), 3000):
@@ -223,7 +224,7 @@ def test_the_search_and_the_analysis_use_the_file(use_folder: Path) -> None:
             target = position
             break
     assert target is not None
-    outcome, plies = probe(handle, target)
+    _, plies = probe(handle, target)
     searcher = native.NativeSearcher(rules, 16)
     result = searcher.search(*target, depth=3)
     assert result.score == TABLE_WIN - plies
@@ -235,8 +236,9 @@ def test_the_search_and_the_analysis_use_the_file(use_folder: Path) -> None:
     assert abs(without.search(*target, depth=3).score) < TABLE_BOUND
 
 
-def test_a_file_for_other_rules_or_cut_short_is_refused(folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                        caplog: pytest.LogCaptureFixture) -> None:
+def test_a_file_for_other_rules_or_cut_short_is_refused(
+    folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
     """The engine then works as without files: the in-memory tables, and one warning naming the file."""
     english = (folder / "english.dtb").read_bytes()
     (tmp_path / "italian.dtb").write_bytes(english)  # English's tables under Italian's name
@@ -264,8 +266,11 @@ def test_cli_builds_a_file_and_refuses_bad_input(tmp_path: Path, capsys: pytest.
     assert main(["tables", "build", "english", "--pieces", "3", "--folder", str(tmp_path)]) == 0
     out = capsys.readouterr().out
     assert "english: every position of up to 3 pieces" in out and (tmp_path / "english.dtb").exists()
-    for argv in (["tables", "build", "international"], ["tables", "build", "italian", "--pieces", "6"],
-                 ["tables", "build", "nonsense"]):
+    for argv in (
+        ["tables", "build", "international"],
+        ["tables", "build", "italian", "--pieces", "6"],
+        ["tables", "build", "nonsense"],
+    ):
         assert main([*argv, "--folder", str(tmp_path)]) == 2
         err = capsys.readouterr().err
         assert err.startswith("error: ") and "Traceback" not in err
