@@ -21,7 +21,7 @@ import pytest
 
 from engine import api, native, tablefiles, worker
 from engine.cli import main
-from engine.search import TABLE_BOUND, TABLE_WIN
+from engine.search import TABLE_BOUND, TABLE_WIN, WIN
 from engine.tables import build_tables
 from rules import VARIANTS, Color, Position, format_move, parse_fen
 from rules.movegen import generator_for
@@ -234,6 +234,38 @@ def test_the_search_and_the_analysis_use_the_file(use_folder: Path) -> None:
     assert analysis.win_in == plies
     without = native.NativeSearcher(rules, 16, endgame=False)
     assert abs(without.search(*target, depth=3).score) < TABLE_BOUND
+
+
+@pytest.mark.parametrize("variant", ["italian", "russian"])
+def test_the_search_converts_four_piece_wins_with_men_within_their_distance(variant: str, use_folder: Path) -> None:
+    """Both sides play the compiled search with the file; every score on the way is the table's exact one and the
+    stronger side wins within the promised plies, every move checked against the rules library."""
+    rules = VARIANTS[variant]
+    handle = file_tables(variant, use_folder / f"{variant}.dtb")
+    searcher = native.NativeSearcher(rules, 16)
+    played = 0
+    for start in with_men(squares_of(variant), 4, random.Random(8), 2000):
+        outcome, plies = probe(handle, start) if legal(variant, start) else (0, 0)
+        if outcome != 1 or not 9 <= plies <= 41:
+            continue
+        played += 1
+        current = start
+        for step in range(plies):
+            result = searcher.search(*current, depth=4)
+            remaining = plies - step
+            exact = WIN - 1 if remaining == 1 else TABLE_WIN - remaining
+            assert result.score == (exact if step % 2 == 0 else -exact), (start, step)
+            mover, captured, crowned = result.move
+            white, black, kings, color = current
+            if color == 0:
+                current = (white ^ mover, black & ~captured, (kings & ~captured) ^ crowned, 1)
+            else:
+                current = (white & ~captured, black ^ mover, (kings & ~captured) ^ crowned, 0)
+            assert current in children(variant, (white, black, kings, color))
+        assert not children(variant, current) and current[3] != start[3], start
+        if played == 3:
+            break
+    assert played == 3
 
 
 def test_a_file_for_other_rules_or_cut_short_is_refused(
