@@ -24,13 +24,15 @@
 #define ENTRY 24
 
 static uint64_t binom[33][TB_MAX_PIECES + 1];
+static volatile int binom_ready;
 
 static void init_binom(void) {
-    if (binom[0][0]) return;
+    if (binom_ready) return;
     for (int n = 0; n <= 32; n++) {
         binom[n][0] = 1;
         for (int k = 1; k <= TB_MAX_PIECES; k++) binom[n][k] = n ? binom[n - 1][k - 1] + binom[n - 1][k] : 0;
     }
+    binom_ready = 1;
 }
 
 static uint64_t fnv(uint64_t h, const void *p, size_t n) {
@@ -438,8 +440,8 @@ static int write_file(const TbTables *t, const Rules *r, const char *path) {
 }
 
 int tb_build(const Rules *r, int pieces, const char *path, uint64_t *positions, int *longest) {
-    static TbTables t;
     if (pieces < 2 || pieces > TB_MAX_PIECES || bb_popcount(r->mask) > 32) return -1;
+    TbTables t; /* about 11 KB: one per build, so builds in several threads do not meet */
     init_geometry(&t, r, pieces);
     /* by pieces, then by men: captures and crownings lead only to signatures already solved */
     for (int k = 2; k <= pieces; k++)

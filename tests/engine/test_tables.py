@@ -14,7 +14,7 @@ import itertools
 import logging
 import mmap
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -309,13 +309,48 @@ def test_cli_builds_a_file_and_refuses_bad_input(tmp_path: Path, capsys: pytest.
     assert sorted(p.name for p in tmp_path.iterdir()) == ["english.dtb"]
 
 
+@pytest.fixture(scope="module")
+def five_pieces(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], object]:
+    """The five-piece file of a variant, built on first use (about a minute of CPU each)."""
+    out = tmp_path_factory.mktemp("five")
+    handles: dict[str, object] = {}
+
+    def get(variant: str) -> object:
+        if variant not in handles:
+            handles[variant] = file_tables(variant, build_tables(VARIANTS[variant], 5, out).path)
+        return handles[variant]
+
+    return get
+
+
 @pytest.mark.slow
-def test_five_pieces_english_published_three_kings_against_two_and_sampled_proofs(tmp_path: Path) -> None:
-    """The full five-piece English file (about a minute of CPU). Bob Newell's study W:WK22,K23,K24:BK31,K32,
-    "either to play, White to win", with its solution's first move 22-25 (a shot: 32-28 25-30 28x26 30x23);
-    then sampled five-piece entries proved by search and checked against their successors."""
+@pytest.mark.parametrize("variant", VARIANT_IDS)
+def test_five_piece_entries_are_proved_by_search(variant: str, five_pieces: Callable[[str], object]) -> None:
+    """Sampled five-piece entries with men: short ones proved, all checked against their successors."""
+    handle = five_pieces(variant)
+    wins, loses = prover(variant)
+    seen = {-1: 0, 0: 0, 1: 0}
+    longest = 0
+    for position in with_men(squares_of(variant), 5, random.Random(50), 3000):
+        if not legal(variant, position):
+            continue
+        outcome, plies = probe(handle, position)
+        assert (outcome, plies) == expected_from_children(handle, variant, position), position
+        longest = max(longest, plies)
+        if seen[outcome] >= 8 or plies > 7:
+            continue
+        seen[outcome] += 1
+        assert_proved(wins, loses, position, outcome, plies, 5)
+    assert min(seen.values()) >= 4, seen
+    assert longest > 40
+
+
+@pytest.mark.slow
+def test_known_result_three_kings_against_two_in_english(five_pieces: Callable[[str], object]) -> None:
+    """Bob Newell's study W:WK22,K23,K24:BK31,K32, "either to play, White to win", with its solution's first
+    move 22-25 (a shot: 32-28 25-30 28x26 30x23)."""
     rules = VARIANTS["english"]
-    handle = file_tables("english", build_tables(rules, 5, tmp_path).path)
+    handle = five_pieces("english")
     for turn in ("W", "B"):
         position = parse_fen(rules, f"{turn}:WK22,K23,K24:BK31,K32", check_counts=False)
         key = (position.white, position.black, position.kings, int(position.turn))
@@ -323,15 +358,3 @@ def test_five_pieces_english_published_three_kings_against_two_and_sampled_proof
         if turn == "W":
             after = position.apply(next(m for m in position.legal_moves() if format_move(position, m) == "22-25"))
             assert probe(handle, (after.white, after.black, after.kings, int(after.turn)))[0] == -1
-    wins, loses = prover("english")
-    seen = {-1: 0, 0: 0, 1: 0}
-    for position in with_men(squares_of("english"), 5, random.Random(50), 3000):
-        if not legal("english", position):
-            continue
-        outcome, plies = probe(handle, position)
-        assert (outcome, plies) == expected_from_children(handle, "english", position), position
-        if seen[outcome] >= 8 or plies > 7:
-            continue
-        seen[outcome] += 1
-        assert_proved(wins, loses, position, outcome, plies, 5)
-    assert min(seen.values()) >= 4, seen
