@@ -7,6 +7,7 @@ process still mapping the old file keeps reading it.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import time
 from dataclasses import dataclass
@@ -34,6 +35,11 @@ class BuildReport:
     size: int  # bytes
 
 
+def _remove(partial: Path) -> None:
+    with contextlib.suppress(OSError):
+        partial.unlink(missing_ok=True)
+
+
 def build_tables(rules: RuleSet, pieces: int = MAX_PIECES, folder: Path | None = None) -> BuildReport:
     if not 2 <= pieces <= MAX_PIECES:
         raise TablesError(f"--pieces must be between 2 and {MAX_PIECES}")
@@ -50,8 +56,10 @@ def build_tables(rules: RuleSet, pieces: int = MAX_PIECES, folder: Path | None =
         positions, longest = native.build_core(rules, 10).tables_build(str(partial), pieces)
         os.replace(partial, path)
     except OSError as error:
+        _remove(partial)
         raise TablesError(f"cannot write {path}: {error.strerror or error}") from None
     except MemoryError:
+        _remove(partial)
         raise TablesError(f"not enough memory to build the {pieces}-piece tables") from None
     forget_images()
     return BuildReport(rules.id, pieces, path, positions, longest, time.monotonic() - started, path.stat().st_size)

@@ -307,6 +307,9 @@ def test_cli_builds_a_file_and_refuses_bad_input(tmp_path: Path, capsys: pytest.
         err = capsys.readouterr().err
         assert err.startswith("error: ") and "Traceback" not in err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["english.dtb"]
+    blocked = tmp_path / "english.dtb" / "not a folder"
+    assert main(["tables", "build", "english", "--pieces", "2", "--folder", str(blocked)]) == 2
+    assert capsys.readouterr().err.startswith(f"error: cannot write {blocked / 'english.dtb'}")
 
 
 @pytest.fixture(scope="module")
