@@ -30,6 +30,7 @@ from tests.engine.test_endgame import (
     children,
     four_king_positions,
     legal,
+    lone_king_positions,
     positions,
     prover,
 )
@@ -189,13 +190,14 @@ def test_known_result_first_position_without(folder: Path) -> None:
     assert moved, "no move keeps the win"
 
 
-def test_known_result_petrovs_triangle_from_the_file(folder: Path) -> None:
-    """Russian: three kings beat a lone king when White holds the long diagonal a1-h8, and draw when the lone
-    king holds it (docs/RULES.md), now read from the file."""
-    rules = VARIANTS["russian"]
-    handle = file_tables("russian", folder / "russian.dtb")
+@pytest.mark.parametrize("variant", ["russian", "brazilian"])
+def test_known_result_petrovs_triangle_from_the_file(variant: str, folder: Path) -> None:
+    """Flying kings on 8x8 (Russian, and Brazilian alike): three kings beat a lone king when White holds the
+    long diagonal a1-h8, and draw when the lone king holds it (docs/RULES.md), now read from the file."""
+    rules = VARIANTS[variant]
+    handle = file_tables(variant, folder / f"{variant}.dtb")
     coords = generator_for(rules).board.coords
-    squares = squares_of("russian")
+    squares = squares_of(variant)
     long_diagonal = {bit for bit, (row, col) in coords.items() if row == col}
     if len(long_diagonal) != 8:
         long_diagonal = {bit for bit, (row, col) in coords.items() if row + col == 7}
@@ -212,6 +214,15 @@ def test_known_result_petrovs_triangle_from_the_file(folder: Path) -> None:
                 shut_out.append(probe(handle, (white, 1 << lone, white | 1 << lone, 0))[0])
     assert holding.count(0) / len(holding) > 0.95
     assert shut_out.count(1) / len(shut_out) > 0.95
+
+
+def test_known_results_two_kings_against_one_from_the_file(folder: Path) -> None:
+    """Short kings (English) win two against one nearly everywhere; flying kings (Russian, Brazilian) escape
+    along the long diagonal and most positions are drawn."""
+    for variant, least, most in (("english", 0.99, 1.0), ("russian", 0.0, 0.6), ("brazilian", 0.0, 0.6)):
+        handle = file_tables(variant, folder / f"{variant}.dtb")
+        found = [probe(handle, p)[0] for p in lone_king_positions(squares_of(variant), 2)]
+        assert least <= found.count(1) / len(found) <= most, variant
 
 
 def test_the_search_and_the_analysis_use_the_file(use_folder: Path) -> None:
