@@ -20,9 +20,10 @@ SOURCES = [
     "engine/core/evaluate.c",
     "engine/core/search.c",
     "engine/core/endgame.c",
+    "engine/core/tables.c",
     "engine/core/module.c",
 ]
-DEPENDS = ["engine/core/core.h", "engine/core/search.h", "engine/core/endgame.h"]
+DEPENDS = ["engine/core/core.h", "engine/core/search.h", "engine/core/endgame.h", "engine/core/tables.h"]
 
 
 class BuildExt(build_ext):

@@ -1,4 +1,5 @@
-"""`python -m engine analyse VARIANT [--fen FEN] [--time SECONDS] [--depth N] [--json]`.
+"""`python -m engine analyse VARIANT [--fen FEN] [--time SECONDS] [--depth N] [--json]` and
+`python -m engine tables build VARIANT [--pieces N] [--folder DIR]` (engine/tables.py).
 
 Runs the search in this process (no pool): a command-line tool has no event loop to protect.
 Bad input prints one line to stderr and exits with status 2.
@@ -10,10 +11,12 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from engine.api import make_analysis
 from engine.hint import hint_text
 from engine.native import make_searcher
+from engine.tables import MAX_PIECES, TablesError, build_tables
 from engine.worker import Outcome
 from rules import RulesError, find_variant, format_move, parse_fen
 
@@ -47,12 +50,37 @@ def _parser() -> argparse.ArgumentParser:
     analyse.add_argument("--time", type=float, help="seconds to think (default 2 unless --depth)")
     analyse.add_argument("--depth", type=int, help="plies to search")
     analyse.add_argument("--json", action="store_true", help="print one JSON object")
+    tables = sub.add_parser("tables", help="endgame table files").add_subparsers(dest="action", required=True)
+    build = tables.add_parser(
+        "build",
+        help="solve every position of up to N pieces into the variant's table file",
+        epilog="example:\n  python -m engine tables build italian --pieces 5",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    build.add_argument("variant", help="italian, english, russian, brazilian (any 32-square board but giveaway)")
+    build.add_argument("--pieces", type=int, default=MAX_PIECES, help=f"most pieces (2 to {MAX_PIECES}, default 5)")
+    build.add_argument("--folder", type=Path, help="where to write (default: DAMA_TABLES or the user's data folder)")
     return parser
+
+
+def _build_tables(args: argparse.Namespace) -> int:
+    try:
+        report = build_tables(find_variant(args.variant), args.pieces, args.folder)
+    except (TablesError, RulesError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    print(
+        f"{report.variant}: every position of up to {report.pieces} pieces, {report.positions:,} entries, "
+        f"longest win {report.longest} plies, {report.size / 1e6:.1f} MB in {report.seconds:.1f} s: {report.path}"
+    )
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = _parser().parse_args(argv)
+        if args.command == "tables":
+            return _build_tables(args)
         rules = find_variant(args.variant)
         position = parse_fen(rules, args.fen or rules.start_fen)
         if args.time is not None and not 0 < args.time <= 3600:

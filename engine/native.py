@@ -20,6 +20,7 @@ from typing import Any
 
 from engine.evaluate import CHUNK_BITS, Evaluator, Weights, crowns_on_top, evaluator_for
 from engine.search import MAX_PLY, Result, Searcher
+from engine.tablefiles import table_image, table_path
 from rules import VARIANTS
 from rules.board import Board, step_table
 from rules.king_streaks import NO_STREAKS
@@ -59,6 +60,7 @@ PROMOTION = {PromotionInCapture.STOP: 0, PromotionInCapture.PASS: 1, PromotionIn
 TIME_SHARE = 0.93
 # Endgame tables cover every position of up to three pieces and of four kings (engine/core/endgame.c) on
 # boards of at most 32 squares, built in C on first use: about 1 CPU-second and 3.6 MB per variant and process.
+# A table file (engine/tables.py: up to five pieces, men and kings) replaces them when it holds four or more.
 ENDGAME_PIECES = 4
 # ProbCut (engine/core/search.c), centi-men per ply of depth. Against the same search without it, at 0.1 s
 # a move, 60 games each from the ballots: Italian +17 =28 -15, Russian +16 =35 -9, but International
@@ -217,8 +219,27 @@ def endgame_covers(rules: RuleSet) -> bool:
     return uncovered_reason(rules) is None and not rules.giveaway and board.mask.bit_count() <= 32
 
 
-def install_endgame(handle: Any, rules: RuleSet) -> bool:
-    """Let handle's search probe the variant's endgame tables (built once per process); False when none."""
+def install_table_file(handle: Any, rules: RuleSet) -> int:
+    """Let handle probe the variant's table file when there is one; the most pieces it covers (0: none)."""
+    image = table_image(rules.id)
+    if image is None:
+        return 0
+    try:
+        return int(handle.tables_use(image))
+    except ValueError:
+        if f"tables:{rules.id}" not in _logged:
+            _logged.add(f"tables:{rules.id}")
+            log.warning("endgame tables: %s does not fit %s's rules; rebuild it", table_path(rules.id), rules.id)
+        return 0
+
+
+def install_endgame(handle: Any, rules: RuleSet, files: bool = True) -> bool:
+    """Let handle's search probe the variant's endgame tables: its table file when there is one (files), and
+    the tables built in memory once per process unless the file covers four pieces or more; False when none."""
+    if not endgame_covers(rules):
+        return False
+    if files and install_table_file(handle, rules) >= ENDGAME_PIECES:
+        return True
     if rules.id not in _endgame_tables:
         _endgame_tables[rules.id] = handle.endgame_build(ENDGAME_PIECES) if endgame_covers(rules) else None
     tables = _endgame_tables[rules.id]

@@ -57,6 +57,10 @@ static size_t index_of(const Endgame *e, BB white, BB black, BB kings, int color
 }
 
 int endgame_probe(const Endgame *e, BB own, BB opp, BB kings, int color) {
+    if (e->file) {
+        int v = tb_probe(e->file, own, opp, kings, color);
+        if (v >= 0) return v;
+    }
     if (!e->values) return -1;
     int k = bb_popcount(own | opp);
     if (k < 2 || k > e->max_pieces || !own || !opp) return -1;

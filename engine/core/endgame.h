@@ -5,6 +5,7 @@
 #include <stddef.h>
 
 #include "core.h"
+#include "tables.h"
 
 #define EG_MAX_PIECES 4
 #define EG_MAX_SQUARES 32
@@ -17,7 +18,14 @@ typedef struct {
     int kind_bits[EG_MAX_PIECES + 1]; /* 2 (king, black) per piece; 1 (black) where only kings are kept */
     size_t offset[EG_MAX_PIECES + 1], size[EG_MAX_PIECES + 1], total;
     const uint16_t *values; /* NULL: no tables */
+    const TbTables *file;   /* the tables of up to five pieces read from a file (tables.c); NULL: none */
 } Endgame;
+
+/* The most pieces a position may have for some table to cover it (0: no tables). */
+static inline int endgame_reach(const Endgame *e) {
+    int in_memory = e->values ? e->max_pieces : 0, from_file = e->file ? e->file->max_pieces : 0;
+    return in_memory > from_file ? in_memory : from_file;
+}
 
 int endgame_prepare(Endgame *e, const Rules *r, int max_pieces);
 int endgame_build(Endgame *e, const Rules *r, uint16_t *values);

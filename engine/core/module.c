@@ -57,6 +57,8 @@ static PyObject *bb_object(BB b) {
 typedef struct {
     PyObject_HEAD Searcher *s;
     PyObject *endgame; /* the bytes the tables live in, kept alive while in use */
+    Py_buffer file;    /* the mapped table file (tables_use), held while in use; file.obj NULL: none */
+    TbTables *file_tables;
 } CoreObject;
 
 static int read_ints(PyObject *seq, int *out, int max, int *count) {
@@ -123,6 +125,8 @@ static void core_dealloc(CoreObject *self) {
         PyMem_Free(self->s);
     }
     Py_XDECREF(self->endgame);
+    if (self->file.obj) PyBuffer_Release(&self->file);
+    PyMem_Free(self->file_tables);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -406,10 +410,53 @@ static PyObject *core_endgame_use(CoreObject *self, PyObject *args) {
         return NULL;
     }
     e.values = (const uint16_t *)PyBytes_AS_STRING(tables);
+    e.file = self->s->endgame.file;
     Py_INCREF(tables);
     Py_XSETREF(self->endgame, tables);
     self->s->endgame = e;
     Py_RETURN_NONE;
+}
+
+/* tables_build(path, pieces) -> (positions, longest plies): builds the tables of up to pieces pieces into
+ * the file at path (tables.c). */
+static PyObject *core_tables_build(CoreObject *self, PyObject *args) {
+    const char *path;
+    int pieces, longest = 0;
+    if (!PyArg_ParseTuple(args, "si", &path, &pieces)) return NULL;
+    if (pieces < 2 || pieces > TB_MAX_PIECES) {
+        PyErr_SetString(PyExc_ValueError, "tables hold 2 to 5 pieces");
+        return NULL;
+    }
+    uint64_t positions = 0;
+    int rc;
+    Py_BEGIN_ALLOW_THREADS rc = tb_build(&self->s->rules, pieces, path, &positions, &longest);
+    Py_END_ALLOW_THREADS if (rc == -2) return PyErr_SetFromErrnoWithFilename(PyExc_OSError, path);
+    if (rc) return PyErr_NoMemory();
+    return Py_BuildValue("(Ki)", (unsigned long long)positions, longest);
+}
+
+/* tables_use(buffer) -> max_pieces: probe a table file's image (e.g. an mmap, held while in use). */
+static PyObject *core_tables_use(CoreObject *self, PyObject *args) {
+    PyObject *image;
+    if (!PyArg_ParseTuple(args, "O", &image)) return NULL;
+    Py_buffer view;
+    if (PyObject_GetBuffer(image, &view, PyBUF_SIMPLE) < 0) return NULL;
+    TbTables *t = self->file_tables ? self->file_tables : PyMem_Malloc(sizeof *t);
+    if (!t) {
+        PyBuffer_Release(&view);
+        return PyErr_NoMemory();
+    }
+    self->file_tables = t;
+    self->s->endgame.file = NULL;
+    if (self->file.obj) PyBuffer_Release(&self->file);
+    if (tb_open(t, &self->s->rules, (const uint8_t *)view.buf, (size_t)view.len) < 0) {
+        PyBuffer_Release(&view);
+        PyErr_SetString(PyExc_ValueError, "the table file does not fit these rules");
+        return NULL;
+    }
+    self->file = view;
+    self->s->endgame.file = t;
+    return PyLong_FromLong(t->max_pieces);
 }
 
 /* endgame_probe(white, black, kings, color) -> (1 win / 0 draw / -1 loss, plies) or None when not covered. */
@@ -427,6 +474,8 @@ static PyMethodDef core_methods[] = {
     {"endgame_build", (PyCFunction)core_endgame_build, METH_VARARGS, "build endgame tables (bytes)"},
     {"endgame_use", (PyCFunction)core_endgame_use, METH_VARARGS, "probe these endgame tables in search"},
     {"endgame_probe", (PyCFunction)core_endgame_probe, METH_VARARGS, "table result for the side to move"},
+    {"tables_build", (PyCFunction)core_tables_build, METH_VARARGS, "build the table file of up to N pieces"},
+    {"tables_use", (PyCFunction)core_tables_use, METH_VARARGS, "probe a table file's image in search"},
     {"set_params", (PyCFunction)core_set_params, METH_VARARGS, "(lmr divisor x100, prune depth, margin)"},
     {"set_probcut", (PyCFunction)core_set_probcut, METH_VARARGS, "(ProbCut margin per ply of depth, 0: off)"},
     {"set_eval", (PyCFunction)core_set_eval, METH_VARARGS, "install the evaluation tables"},

@@ -23,7 +23,7 @@ enum { EMPTY, EXACT, LOWER, UPPER };
 
 /* The exact score of a position the endgame tables cover, or -INF when they do not cover it. */
 static int table_score(const Searcher *s, BB own, BB opp, BB kings, int color, int ply) {
-    if (!s->endgame.values || bb_popcount(own | opp) > s->endgame.max_pieces) return -INF;
+    if (bb_popcount(own | opp) > endgame_reach(&s->endgame)) return -INF;
     int v = endgame_probe(&s->endgame, own, opp, kings, color);
     if (v < 0) return -INF;
     if (!v) return 0;
