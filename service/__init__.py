@@ -75,6 +75,7 @@ from service.outbox import OutboxService, Pending, backoff
 from service.players import PlayerService
 from service.policies import HintRefusal, RulesCard, board_flipped, hint_refusal, rules_card
 from service.premoves import PremoveLines, PremoveService
+from service.puzzles import PuzzleService, Refuter
 from service.queries import QueryService
 from service.results import (
     ChallengeStatus,
@@ -124,6 +125,7 @@ class Service:
         rng: random.Random | None = None,
         config: ServiceConfig | None = None,
         review_search: Search | None = None,
+        puzzle_refuter: Refuter | None = None,
     ) -> None:
         """review_search: how a post-game analysis searches one position (default: the engine's pool)."""
         self.ctx = Context(db, engine=engine, clock=clock, rng=rng, config=config)
@@ -138,6 +140,7 @@ class Service:
         self.analysis = AnalysisService(self.ctx, review_search)
         self.imports = ImportService(self.ctx)
         self.outbox = OutboxService(self.ctx)
+        self.puzzles = PuzzleService(self.ctx, puzzle_refuter)
 
 
 __all__ = [

@@ -1,0 +1,144 @@
+"""Puzzles for players: solving and failing (ratings, streaks, the refutation), bad moves, a server's own
+puzzles first and never another server's, and finding puzzles in finished games."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+
+import pytest
+
+from data.models import ServerPuzzleRow
+from engine import Analysis
+from rules import Position, RulesError, parse_move
+from service import Service
+from service.puzzles import PuzzleOutcome, PuzzleOver, bundled_puzzles
+from tests.service.conftest import ALICE, BOB
+
+GUILD, OTHER_GUILD = 5001, 5002
+# A shot from a published Italian game (tests/engine/pdn/partite-shots.pdn, game 6, ply 28):
+# 18-14 gives a man, 11x18 takes it, 22x6 takes two.
+SHOT_FEN = "W:W16,18,19,22,27,29,30,32:B1,4,7,9,10,11,12,21,24"
+
+
+class Refuter:
+    """Stands in for the engine pool: answers with the first legal move and remembers the position."""
+
+    def __init__(self) -> None:
+        self.asked: list[Position] = []
+
+    async def __call__(self, position: Position, history: Sequence[Position]) -> Analysis:
+        self.asked.append(position)
+        move = position.legal_moves()[0]
+        return Analysis(move, 2.0, (move,), 10, 1000, 1000, 0.01)
+
+
+@pytest.fixture
+def refuter() -> Refuter:
+    return Refuter()
+
+
+@pytest.fixture
+def puzzles_service(service: Service, refuter: Refuter) -> Service:
+    service.puzzles._refuter = refuter
+    return service
+
+
+@pytest.mark.asyncio
+async def test_solving_a_puzzle_raises_the_rating_and_starts_a_streak(puzzles_service: Service) -> None:
+    puzzles = puzzles_service.puzzles
+    view = await puzzles.next(ALICE, "italian", GUILD)
+    assert view.step == 0 and view.position.turn is view.solver
+    solution = view.puzzle.solution
+    for index in range(0, len(solution), 2):
+        result = await puzzles.move(ALICE, view.puzzle.id, solution[index], step=index // 2)
+        if index + 1 < len(solution):
+            assert result.outcome is PuzzleOutcome.CORRECT
+            assert result.reply == solution[index + 1]  # the opponent's reply plays itself
+    assert result.outcome is PuzzleOutcome.SOLVED
+    assert result.rating_after > result.rating_before
+    assert result.streak == 1
+    stats = await puzzles.stats(ALICE)
+    assert (stats.solved, stats.failed, stats.streak, stats.best_streak) == (1, 0, 1, 1)
+    assert stats.rating == pytest.approx(result.rating_after)
+    with pytest.raises(PuzzleOver):
+        await puzzles.move(ALICE, view.puzzle.id, solution[0])
+
+
+@pytest.mark.asyncio
+async def test_a_wrong_move_fails_lowers_the_rating_and_shows_the_refutation(
+    puzzles_service: Service, refuter: Refuter
+) -> None:
+    puzzles = puzzles_service.puzzles
+    view = await puzzles.next(ALICE, "italian", GUILD)
+    right = parse_move(view.position, view.puzzle.solution[0])
+    wrong = next(m for m in view.position.legal_moves() if m.identity != right.identity)
+    result = await puzzles.move(ALICE, view.puzzle.id, wrong)
+    assert result.outcome is PuzzleOutcome.FAILED
+    assert refuter.asked == [view.position.apply(wrong)]  # the reply to the wrong move, searched
+    assert result.reply is not None and parse_move(refuter.asked[0], result.reply)
+    assert result.rating_after < result.rating_before
+    stats = await puzzles.stats(ALICE)
+    assert (stats.solved, stats.failed, stats.streak) == (0, 1, 0)
+
+
+@pytest.mark.asyncio
+async def test_a_bad_move_text_changes_nothing(puzzles_service: Service) -> None:
+    puzzles = puzzles_service.puzzles
+    view = await puzzles.next(ALICE, "italian", GUILD)
+    for text in ("99-100", "hello", "1-2"):
+        with pytest.raises(RulesError):
+            await puzzles.move(ALICE, view.puzzle.id, text)
+    again = await puzzles.puzzle(ALICE, view.puzzle.id)
+    assert again.step == 0
+    assert (await puzzles.stats(ALICE)).failed == 0
+
+
+@pytest.mark.asyncio
+async def test_each_bundled_puzzle_is_given_once(puzzles_service: Service) -> None:
+    puzzles = puzzles_service.puzzles
+    seen = set()
+    for _ in range(5):
+        view = await puzzles.next(ALICE, "italian", None)
+        assert view.puzzle.id not in seen
+        seen.add(view.puzzle.id)
+    assert seen <= {p.id for p in bundled_puzzles("italian")}
+
+
+async def finished_game_from(service: Service, guild_id: int) -> int:
+    challenge = await service.challenges.create(
+        ALICE, BOB, color="white", guild_id=guild_id, start_fen=SHOT_FEN, variant="italian"
+    )
+    game = (await service.challenges.accept(challenge.id, BOB)).game
+    await service.games.play(game.id, ALICE, "18-14")
+    await service.games.play(game.id, BOB, "11x18")
+    await service.games.play(game.id, ALICE, "22x6")
+    await service.games.resign(game.id, BOB)
+    return game.id
+
+
+@pytest.mark.asyncio
+async def test_finished_games_yield_the_servers_own_puzzles_first_and_only_there(puzzles_service: Service) -> None:
+    game_id = await finished_game_from(puzzles_service, GUILD)
+    puzzles = puzzles_service.puzzles
+    assert await puzzles.collect() >= 1
+    assert await puzzles.collect() == 0  # each game is searched once
+    own = await puzzles.next(BOB, "italian", GUILD)
+    assert own.puzzle.fen == SHOT_FEN
+    assert own.puzzle.solution[0] == "18-14"
+    assert own.puzzle.source == {"game": game_id, "ply": 0}  # the game and ply; no names
+    elsewhere = await puzzles.next(BOB, "italian", OTHER_GUILD)
+    assert elsewhere.puzzle.fen != SHOT_FEN
+    assert elsewhere.puzzle.id in {p.id for p in bundled_puzzles("italian")}
+
+
+@pytest.mark.asyncio
+async def test_a_server_puzzle_is_never_opened_from_another_server(puzzles_service: Service) -> None:
+    bundle = bundled_puzzles("italian")[0]
+    data = json.dumps(bundle.to_json() | {"id": "ownpuzzle1", "source": {"game": 1, "ply": 3}})
+    async with puzzles_service.ctx.db.write() as repos:
+        await repos.puzzles.add_found(ServerPuzzleRow(GUILD, "ownpuzzle1", "italian", None, 1500, data, "2025"))
+    view = await puzzles_service.puzzles.next(ALICE, "italian", GUILD)
+    assert view.puzzle.id == "ownpuzzle1"
+    other = await puzzles_service.puzzles.next(BOB, "italian", OTHER_GUILD)
+    assert other.puzzle.id != "ownpuzzle1"
