@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from local import away, correspondence, games, imports, tournament
+from local import away, correspondence, games, imports, puzzles, tournament
 from local.text import Command, Parsed
 from rules import VARIANTS
 
@@ -40,6 +40,7 @@ COMMANDS: dict[str, Command] = {
         *tournament.COMMANDS,
         *away.COMMANDS,
         *imports.COMMANDS,
+        *puzzles.COMMANDS,
         HELP,
     )
 }

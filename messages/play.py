@@ -13,6 +13,7 @@ from messages import outcome
 from messages.correspondence import CORRESPONDENCE_ERRORS
 from messages.i18n import ENGLISH, Words
 from messages.imports import IMPORT_ERRORS
+from messages.puzzles import PUZZLE_ERRORS
 from messages.tournaments import TOURNAMENT_ERRORS
 from service.errors import (
     AlreadyAnswered,
@@ -216,6 +217,9 @@ def describe_game_error(error: GameError, name: Namer, w: Words = ENGLISH) -> st
         tournament = TOURNAMENT_ERRORS.get(kind)
         if tournament is not None:
             return tournament(error, name, w)
+        puzzle = PUZZLE_ERRORS.get(kind)
+        if puzzle is not None:
+            return puzzle(error, name, w)
     return w.say("error.refused", "I can't do that.")
 
 

@@ -173,6 +173,15 @@ class PuzzleService:
             raise PuzzleOver(puzzle_id)
         return view_at(puzzle, attempt.step, attempt.daily_day)
 
+    async def current(self, player_id: int) -> PuzzleView | None:
+        """The puzzle the player opened last and has not finished."""
+        async with self._ctx.db.read() as repos:
+            attempt = await repos.puzzles.latest_open(player_id)
+            if attempt is None:
+                return None
+            puzzle = await self._load(repos, attempt)
+        return view_at(puzzle, attempt.step, attempt.daily_day)
+
     async def _load(self, repos: Repositories, attempt: PuzzleAttemptRow) -> Puzzle:
         found = await repos.puzzles.found(attempt.scope, attempt.puzzle_id)
         if found is not None:

@@ -69,6 +69,14 @@ class PuzzleRepository(Repository):
             (player_id, puzzle_id),
         )
 
+    async def latest_open(self, player_id: int) -> PuzzleAttemptRow | None:
+        return await self._one(
+            PuzzleAttemptRow,
+            "SELECT * FROM puzzle_attempts WHERE player_id = ? AND status = 'open' "
+            "ORDER BY started_at DESC, puzzle_id LIMIT 1",
+            (player_id,),
+        )
+
     async def opened(self, player_id: int, variant: str) -> list[str]:
         found = await self._column(
             "SELECT puzzle_id FROM puzzle_attempts WHERE player_id = ? AND variant = ?", (player_id, variant)
