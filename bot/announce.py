@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.exts.play.controls import game_controls, offer_controls
+from bot.exts.puzzle.news import daily_message
 from bot.exts.rematch.controls import rematch_controls
 from bot.exts.tournament.news import tournament_post
 from bot.ui import speech
@@ -145,6 +146,8 @@ class Announcer:
             return await self._challenge_expired(news)
         if kind in TOURNAMENT_NEWS:
             return await self._tournament(news, nonce)
+        if kind is AnnouncementKind.DAILY_PUZZLE:
+            return await self._daily_puzzle(news, nonce)
         if kind is AnnouncementKind.VACATION_ENDED:
             assert news.player_id is not None
             theirs = await speech.of_player(self.bot, news.player_id)
@@ -213,6 +216,19 @@ class Announcer:
         t, message = await tournament_post(self.bot, news)
         home = await self.tournament_home(t)
         self._check_home(home)
+        found = await self._earlier(home, message)
+        if found is not None:
+            return Sent(found.channel.id, found.id)
+        sent = await home.send(nonce=nonce, **message.kwargs())
+        return Sent(sent.channel.id, sent.id)
+
+    async def _daily_puzzle(self, news: Announcement, nonce: str) -> Sent:
+        """The day's puzzle in the channel the server chose, with its Solve button."""
+        assert news.guild_id is not None
+        settings = await self.bot.service.players.server_settings(news.guild_id)
+        home = await self._channel(settings.daily_puzzle_channel, "daily_puzzle_no_channel", news.guild_id)
+        self._check_home(home)
+        message = await daily_message(self.bot, news)
         found = await self._earlier(home, message)
         if found is not None:
             return Sent(found.channel.id, found.id)

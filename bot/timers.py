@@ -78,5 +78,9 @@ class TimerLoop(BackgroundLoop):
                     log.info("game %s: played the bot's overdue reply", game_id)
             except Exception:
                 log.exception("could not play the bot's overdue move in game %s", game_id)
+        try:
+            await self.bot.service.daily_puzzles.post_due()  # its news is in the outbox, poked below
+        except Exception:
+            log.exception("could not post the daily puzzles")
         self.bot.outbox.poke()
         return events

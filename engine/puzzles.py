@@ -28,6 +28,8 @@ from rules import Color, Move, Position, RuleSet, board_for, format_fen, format_
 GAP = 150  # centi-men between the solution and the next-best move: 1.5 men
 # The proof asks this much more of the first move, so that a deeper search (the suite's check) still sees GAP.
 PROOF_MARGIN = 30
+CONFIRM_PLIES = (1, 2)  # the first move's verdict must hold this much deeper too
+ADVANTAGE = 100  # centi-men: a man up is a clear advantage (the generator asks the first move for more)
 DRAWN = 50  # centi-men either way: a level position
 WON_ALREADY = 2.0  # men up before the puzzle: already won, no combination needed
 SECURE_GAIN = 1.0  # men gained by the line's end
@@ -151,6 +153,10 @@ class Finder:
         best = proof[0][1]
         if (kind == "win" and best < GAP + PROOF_MARGIN) or (kind == "draw" and abs(best) > DRAWN - PROOF_MARGIN):
             return None
+        for extra in CONFIRM_PLIES:  # a verdict that a deeper search keeps, not one depth's accident
+            deeper = self.scored(position, self.depths.proof + extra)
+            if deeper[0][0] != proof[0][0] or kind_of(deeper) != kind:
+                return None
         return self._line(position, proof[0][0], kind)
 
     def _line(self, start: Position, first: Move, kind: str) -> tuple[tuple[Move, ...], str] | None:
@@ -207,7 +213,9 @@ def default_searcher(rules: RuleSet) -> _Searcher:
     """The compiled core where it covers rules, without endgame tables: a puzzle's gap must be one the
     evaluation both cores share can see, so that the pure-Python core can check it."""
     if covered(rules) and os.environ.get("DAMA_ENGINE_CORE") != "python":
-        return NativeSearcher(rules, tt_bits=20, endgame=False)
+        searcher = NativeSearcher(rules, tt_bits=20, endgame=False)
+        searcher.core.set_probcut(0)  # the Python core has no ProbCut: both prune alike
+        return searcher
     return Searcher(rules, tt_bits=18)
 
 
@@ -218,7 +226,7 @@ def kind_of(scored: list[tuple[Move, int]], gap: int = GAP) -> str | None:
     best, second = scored[0][1], scored[1][1]
     if best - second < gap:
         return None
-    if best >= GAP:
+    if best >= ADVANTAGE:
         return "win"
     if abs(best) <= DRAWN:
         return "draw"
@@ -283,6 +291,7 @@ def python_finder(rules: RuleSet, depths: Depths) -> Finder:
 
 
 __all__ = [
+    "ADVANTAGE",
     "GAP",
     "THEMES",
     "Depths",

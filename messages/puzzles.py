@@ -135,6 +135,33 @@ PUZZLE_ERRORS: dict[type[GameError], Callable[[Any, Any, Words], str]] = {
 }  # fmt: skip
 
 
+def daily_puzzle_text(w: Words, channel_id: int, hour: int) -> str:
+    return w.say(
+        "settings.daily_puzzle",
+        "Daily puzzle: in {channel} at {hour}:00 UTC.",
+        channel=f"<#{channel_id}>",
+        hour=f"{hour:02d}",
+    )
+
+
+def daily_post(view: PuzzleView, solvers: int | None, w: Words = ENGLISH) -> str:
+    """The daily puzzle's post: its task, and how many members solved the previous one."""
+    text = w.say("puzzle.daily", "Puzzle of the day! Press Solve to try it; only you will see your moves.")
+    text += "\n" + task(view, w)
+    if solvers is not None:
+        text += "\n" + w.plural(
+            "puzzle.daily_solvers",
+            "The last daily puzzle was solved by {count} member.",
+            "The last daily puzzle was solved by {count} members.",
+            solvers,
+        )
+    return text
+
+
+def solve_label(w: Words = ENGLISH) -> str:
+    return w.say("button.solve", "Solve")
+
+
 def local_usage(w: Words = ENGLISH) -> str:
     return w.say(
         "puzzle.local_usage",
@@ -142,4 +169,14 @@ def local_usage(w: Words = ENGLISH) -> str:
     )
 
 
-__all__ = ["PUZZLE_ERRORS", "local_usage", "result_text", "source", "stats_text", "task"]
+__all__ = [
+    "PUZZLE_ERRORS",
+    "daily_post",
+    "daily_puzzle_text",
+    "local_usage",
+    "result_text",
+    "solve_label",
+    "source",
+    "stats_text",
+    "task",
+]

@@ -23,6 +23,7 @@ from service.challenges import ChallengeService
 from service.clock import ClockService
 from service.commands import CommandLedger
 from service.context import Clock, Context, ServiceConfig
+from service.daily_puzzles import DailyPuzzles
 from service.engine import Analyser, Engine, RandomEngine, hint_analyser
 from service.errors import (
     AlreadyAnswered,
@@ -141,6 +142,7 @@ class Service:
         self.imports = ImportService(self.ctx)
         self.outbox = OutboxService(self.ctx)
         self.puzzles = PuzzleService(self.ctx, puzzle_refuter)
+        self.daily_puzzles = DailyPuzzles(self.ctx, self.puzzles)
 
 
 __all__ = [

@@ -44,6 +44,7 @@ class AnnouncementKind(enum.StrEnum):
     VACATION_ENDED = "vacation_ended"  # a DM: the allowance is used up
     TOURNAMENT_ROUND = "tournament_round"  # a round's pairings (a round robin: all its games at once)
     TOURNAMENT_FINISHED = "tournament_finished"  # the final standings with the winner, and the picture
+    DAILY_PUZZLE = "daily_puzzle"  # a server's puzzle of the day, with its Solve button
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +63,9 @@ class Announcement:
     answered: MoveRecord | None = None  # MOVED by a conditional reply: the move it answered at once
     tournament_id: int | None = None  # TOURNAMENT_*: which (its words are read back when delivered)
     round: int | None = None  # TOURNAMENT_ROUND: the Swiss round paired; None: every round of a round robin
+    guild_id: int | None = None  # DAILY_PUZZLE: the server
+    day: str | None = None  # DAILY_PUZZLE: its day (YYYY-MM-DD, UTC)
+    count: int | None = None  # DAILY_PUZZLE: members who solved the previous one (None: there was none)
 
     @property
     def stream(self) -> str:
@@ -72,6 +76,8 @@ class Announcement:
             return f"challenge:{self.challenge.id}"
         if self.tournament_id is not None:
             return tournament_stream(self.tournament_id)
+        if self.guild_id is not None:
+            return f"daily:{self.guild_id}"
         return f"player:{self.player_id}"
 
 
@@ -164,4 +170,7 @@ def loads(text: str) -> Announcement:
         answered=_move(data.get("answered")),
         tournament_id=data.get("tournament_id"),
         round=data.get("round"),
+        guild_id=data.get("guild_id"),
+        day=data.get("day"),
+        count=data.get("count"),
     )

@@ -398,6 +398,8 @@ class ServerSettings:
     thread_per_game: bool
     hint_policy: HintPolicy
     language: str | None = None  # public posts; None: the server's Discord locale
+    daily_puzzle_channel: int | None = None  # where the daily puzzle is posted (None: no daily puzzle)
+    daily_puzzle_hour: int | None = None  # at which hour, UTC
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,7 +3,20 @@ plus one line below."""
 
 from __future__ import annotations
 
-from bot.exts import analysis, away, challenges, imports, info, play, premove, rematch, review, settings, tournament
+from bot.exts import (
+    analysis,
+    away,
+    challenges,
+    imports,
+    info,
+    play,
+    premove,
+    puzzle,
+    rematch,
+    review,
+    settings,
+    tournament,
+)
 from bot.ui.feature import Feature
 
 FEATURES: tuple[Feature, ...] = (
@@ -18,4 +31,5 @@ FEATURES: tuple[Feature, ...] = (
     tournament.FEATURE,
     imports.FEATURE,
     away.FEATURE,
+    puzzle.FEATURE,
 )

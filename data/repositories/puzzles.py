@@ -139,6 +139,18 @@ class PuzzleRepository(Repository):
         )
         return touched > 0
 
+    async def daily_ids(self, guild_id: int) -> list[str]:
+        found = await self._column("SELECT puzzle_id FROM daily_puzzles WHERE guild_id = ?", (guild_id,))
+        return [str(value) for value in found]
+
+    async def unused_found(self, scope: int, used: set[str]) -> ServerPuzzleRow | None:
+        for row in await self._all(
+            ServerPuzzleRow, "SELECT * FROM server_puzzles WHERE scope = ? ORDER BY created_at, id", (scope,)
+        ):
+            if row.id not in used:
+                return row
+        return None
+
     async def daily_servers(self) -> list[ServerRow]:
         return await self._all(
             ServerRow,

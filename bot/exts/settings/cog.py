@@ -11,6 +11,7 @@ from discord.ext import commands
 from bot.ui.options import THEME_CHOICES, VariantArg
 from bot.ui.speech import private
 from messages.i18n import ENGLISH, LANGUAGE_NAMES, Words, resolve
+from messages.puzzles import daily_puzzle_text
 from messages.variants import variant_name
 from service import Preferences, ServerSettings
 from service.players import AUTO_LANGUAGE
@@ -62,7 +63,7 @@ def server_text(settings: ServerSettings, w: Words = ENGLISH) -> str:
         language = w.say("settings.server_language_auto", "the server's Discord language")
     else:
         language = LANGUAGE_NAMES.get(resolve(settings.language), settings.language)
-    return w.say(
+    text = w.say(
         "settings.server",
         "Default variant: {variant}. Default time: {days}. Games allowed in: {channels}. A thread per game: "
         "{threads}. Hints: {hints}. Language of public posts: {language}.",
@@ -73,6 +74,9 @@ def server_text(settings: ServerSettings, w: Words = ENGLISH) -> str:
         hints=settings.hint_policy,
         language=language,
     )
+    if settings.daily_puzzle_channel is not None and settings.daily_puzzle_hour is not None:
+        text += " " + daily_puzzle_text(w, settings.daily_puzzle_channel, settings.daily_puzzle_hour)
+    return text
 
 
 class Settings(commands.Cog):
@@ -120,6 +124,8 @@ class Settings(commands.Cog):
         thread_per_game="Give each game its own thread",
         hints="When players may ask for hints in games between people",
         language="The language of the bot's public posts here (auto: the server's Discord language)",
+        daily_puzzle_channel="Post a puzzle of the day in this channel",
+        daily_puzzle_hour="The hour (UTC, 0-23) of the daily puzzle",
     )
     @app_commands.choices(language=LANGUAGE_CHOICES)
     @app_commands.guild_only()
@@ -135,6 +141,8 @@ class Settings(commands.Cog):
         thread_per_game: bool | None = None,
         hints: Literal["unrated", "always", "never"] | None = None,
         language: str | None = None,
+        daily_puzzle_channel: discord.TextChannel | None = None,
+        daily_puzzle_hour: app_commands.Range[int, 0, 23] | None = None,
     ) -> None:
         assert interaction.guild_id is not None  # guild_only
         settings = await self.bot.service.players.update_server(
@@ -146,5 +154,7 @@ class Settings(commands.Cog):
             language=language,
             allow_channels=(allow_channel.id,) if allow_channel else (),
             disallow_channels=(disallow_channel.id,) if disallow_channel else (),
+            daily_puzzle_channel=daily_puzzle_channel.id if daily_puzzle_channel else None,
+            daily_puzzle_hour=daily_puzzle_hour,
         )
         await interaction.response.send_message(server_text(settings, private(interaction)), ephemeral=True)
