@@ -3,8 +3,10 @@ puzzles first and never another server's, and finding puzzles in finished games.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Sequence
+from datetime import UTC, datetime
 
 import pytest
 
@@ -13,7 +15,7 @@ from engine import Analysis
 from rules import Position, RulesError, parse_move
 from service import Service
 from service.puzzles import PuzzleOutcome, PuzzleOver, bundled_puzzles
-from tests.service.conftest import ALICE, BOB
+from tests.service.conftest import ALICE, BOB, FakeClock
 
 GUILD, OTHER_GUILD = 5001, 5002
 # A shot from a published Italian game (tests/engine/pdn/partite-shots.pdn, game 6, ply 28):
@@ -142,3 +144,31 @@ async def test_a_server_puzzle_is_never_opened_from_another_server(puzzles_servi
     assert view.puzzle.id == "ownpuzzle1"
     other = await puzzles_service.puzzles.next(BOB, "italian", OTHER_GUILD)
     assert other.puzzle.id != "ownpuzzle1"
+
+
+@pytest.mark.asyncio
+async def test_the_daily_puzzle_waits_for_its_hour_posts_once_and_counts_the_last_ones_solvers(
+    puzzles_service: Service, clock: FakeClock
+) -> None:
+    service = puzzles_service
+    clock.now = datetime(2025, 3, 1, 8, 30, tzinfo=UTC)
+    await service.players.update_server(GUILD, daily_puzzle_channel=777, daily_puzzle_hour=9)
+    assert await service.daily_puzzles.post_due() == 0  # 08:30: not yet
+    clock.now = datetime(2025, 3, 1, 9, 0, 5, tzinfo=UTC)
+    other = Service(service.ctx.db, clock=clock)  # a second process on the same database
+    posted = await asyncio.gather(service.daily_puzzles.post_due(), other.daily_puzzles.post_due())
+    assert sorted(posted) == [0, 1]
+    assert await service.daily_puzzles.post_due() == 0
+    first = await service.daily_puzzles.open(ALICE, GUILD, "2025-03-01")
+    for index in range(0, len(first.puzzle.solution), 2):
+        await service.puzzles.move(ALICE, first.puzzle.id, first.puzzle.solution[index])
+    clock.now = datetime(2025, 3, 2, 10, 0, tzinfo=UTC)  # the next day, past the hour (a late start)
+    assert await service.daily_puzzles.post_due() == 1
+    async with service.ctx.db.read() as repos:
+        payloads = await repos.conn.execute_fetchall(
+            "SELECT payload FROM outbox WHERE kind = 'daily_puzzle' ORDER BY id", ()
+        )
+    counts = [json.loads(row[0])["count"] for row in payloads]
+    assert counts == [None, 1]
+    second = await service.daily_puzzles.puzzle_of(GUILD, "2025-03-02")
+    assert second.id != first.puzzle.id
