@@ -72,7 +72,7 @@ def record_jobs(path: Path, caller: RuleSet | None, label: str | None = None) ->
 def self_play_job(rules: RuleSet, seed: int, opening_fen: str | None = None, opening: str = "") -> GameJob:
     """A game of two shallow, noisy engine players from a random opening (reproducible from the seed),
     after the given opening position (opening names where it comes from)."""
-    finder = Finder(rules)
+    finder = _finder(rules)
     rng = random.Random(seed)
     game = Game(rules, opening_fen)
     for ply in range(SELF_PLAY_PLIES):

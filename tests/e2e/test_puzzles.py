@@ -53,6 +53,10 @@ async def test_solve_one_then_fail_one(fake_discord, bot_launcher) -> None:  # n
     message = await show(fake, alice)
     puzzle = open_puzzle(bot.database_path, alice)
     solution = puzzle["solution"]
+    refused = await type_move(fake, alice, message, puzzle["id"], "99-98")  # bad input: a sentence, no change
+    assert "99" in refused.content and "Traceback" not in refused.content, refused.content
+    assert rows(bot.database_path, "SELECT step, status FROM puzzle_attempts WHERE player_id = ?",
+                (alice.id,)) == [(0, "open")]
     for index in range(0, len(solution), 2):
         message = await type_move(fake, alice, message, puzzle["id"], solution[index])
         if index + 1 < len(solution):
@@ -122,6 +126,10 @@ async def test_the_daily_puzzle_arrives_once_at_its_hour_and_survives_a_restart(
     assert opened.ephemeral and "Puzzle (" in fake.message_by_id(opened.message_id).content
     attempt = rows(bot.database_path, "SELECT daily_day FROM puzzle_attempts WHERE player_id = ?", (fake.alice.id,))
     assert attempt == [(day,)]
+
+    forged = await fake.forge_click(fake.alice, post, f"dama:daily:{fake.channel.guild_id + 1}:{day}",
+                                    channel=fake.channel)  # another server's daily puzzle, from this one
+    assert (await fake.wait_for_reply(forged)).content == "There is no such puzzle for you."
 
     await bot.restart()
     await asyncio.sleep(3)  # the timer loop's first round after the start: the day is recorded, nothing to post
