@@ -22,8 +22,9 @@ RATING = re.compile(r"Puzzle rating (\d+) → (\d+)")
 
 
 def open_puzzle(database: Any, user: FakeUser) -> dict[str, Any]:
-    found = rows(database, "SELECT puzzle_id, variant FROM puzzle_attempts WHERE player_id = ? AND status = 'open'",
-                 (user.id,))
+    found = rows(
+        database, "SELECT puzzle_id, variant FROM puzzle_attempts WHERE player_id = ? AND status = 'open'", (user.id,)
+    )
     assert len(found) == 1, found
     puzzle_id, variant = found[0]
     return next(item for item in bundled(variant) if item["id"] == puzzle_id)
@@ -55,8 +56,9 @@ async def test_solve_one_then_fail_one(fake_discord, bot_launcher) -> None:  # n
     solution = puzzle["solution"]
     refused = await type_move(fake, alice, message, puzzle["id"], "99-98")  # bad input: a sentence, no change
     assert "99" in refused.content and "Traceback" not in refused.content, refused.content
-    assert rows(bot.database_path, "SELECT step, status FROM puzzle_attempts WHERE player_id = ?",
-                (alice.id,)) == [(0, "open")]
+    assert rows(bot.database_path, "SELECT step, status FROM puzzle_attempts WHERE player_id = ?", (alice.id,)) == [
+        (0, "open")
+    ]
     for index in range(0, len(solution), 2):
         message = await type_move(fake, alice, message, puzzle["id"], solution[index])
         if index + 1 < len(solution):
@@ -87,8 +89,9 @@ async def test_solve_one_then_fail_one(fake_discord, bot_launcher) -> None:  # n
     parse_move(start.apply(wrong), refutation)  # the reply shown is a legal move after the wrong one
     before_fail, after_fail = map(int, RATING.search(answer.content).groups())  # type: ignore[union-attr]
     assert before_fail == after and after_fail < before_fail
-    assert rows(bot.database_path, "SELECT solved, failed, streak FROM puzzle_ratings WHERE player_id = ?",
-                (alice.id,)) == [(1, 1, 0)]
+    assert rows(
+        bot.database_path, "SELECT solved, failed, streak FROM puzzle_ratings WHERE player_id = ?", (alice.id,)
+    ) == [(1, 1, 0)]
 
 
 def option(message: Message, label: str) -> tuple[str, str]:
@@ -127,8 +130,9 @@ async def test_the_daily_puzzle_arrives_once_at_its_hour_and_survives_a_restart(
     attempt = rows(bot.database_path, "SELECT daily_day FROM puzzle_attempts WHERE player_id = ?", (fake.alice.id,))
     assert attempt == [(day,)]
 
-    forged = await fake.forge_click(fake.alice, post, f"dama:daily:{fake.channel.guild_id + 1}:{day}",
-                                    channel=fake.channel)  # another server's daily puzzle, from this one
+    forged = await fake.forge_click(
+        fake.alice, post, f"dama:daily:{fake.channel.guild_id + 1}:{day}", channel=fake.channel
+    )  # another server's daily puzzle, from this one
     assert (await fake.wait_for_reply(forged)).content == "There is no such puzzle for you."
 
     await bot.restart()
