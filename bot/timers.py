@@ -31,7 +31,28 @@ class TimerLoop(BackgroundLoop):
 
     def __init__(self, bot: DamaBot) -> None:
         self.bot = bot
+        self._collecting: asyncio.Task[int] | None = None
         super().__init__()
+
+    def _collect_puzzles(self) -> None:
+        """Search finished games for puzzles beside the timers (worker processes; a lease keeps it to one
+        process and one batch per half hour)."""
+        if self._collecting is None or self._collecting.done():
+            self._collecting = asyncio.get_running_loop().create_task(self._collect(), name="dama-puzzles")
+
+    async def _collect(self) -> int:
+        try:
+            return await self.bot.service.puzzles.collect_due()
+        except Exception:
+            log.exception("could not search finished games for puzzles")
+            return 0
+
+    async def stop(self) -> None:
+        if self._collecting is not None:
+            self._collecting.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._collecting
+        await super().stop()
 
     @property
     def max_sleep(self) -> float:
@@ -82,5 +103,6 @@ class TimerLoop(BackgroundLoop):
             await self.bot.service.daily_puzzles.post_due()  # its news is in the outbox, poked below
         except Exception:
             log.exception("could not post the daily puzzles")
+        self._collect_puzzles()
         self.bot.outbox.poke()
         return events

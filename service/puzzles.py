@@ -12,6 +12,7 @@ import enum
 import json
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
+from datetime import timedelta
 
 from data.models import PuzzleAttemptRow, PuzzleRatingRow, ServerPuzzleRow
 from data.puzzles import bundled
@@ -29,6 +30,8 @@ from service.errors import GameError
 PUZZLE_RD = 80.0  # a puzzle's rating is its generator's estimate: fairly sure, never updated
 NEAREST = 12  # the bundled puzzle is drawn among this many nearest the player's rating
 SCAN_BATCH = 50
+COLLECT_EVERY = timedelta(minutes=30)  # finished games are searched for puzzles in batches this far apart
+COLLECT_LEASE = "puzzle-collect"
 Refuter = Callable[[Position, Sequence[Position]], Awaitable[Analysis]]
 
 
@@ -263,6 +266,16 @@ class PuzzleService:
         if row is None:
             return PuzzleStats(player_id, glicko2.DEFAULT_RATING, glicko2.DEFAULT_RD, 0, 0, 0, 0)
         return PuzzleStats(player_id, row.rating, row.rd, row.solved, row.failed, row.streak, row.best_streak)
+
+    async def collect_due(self, workers: int = 1) -> int:
+        """Collect a batch at most every COLLECT_EVERY, by one process of a cluster (a lease whose holder names
+        this run, so that not even the same process takes it again before it runs out)."""
+        now = self._ctx.now()
+        holder = f"{self._ctx.worker}:{to_db(now)}"
+        async with self._ctx.db.write() as repos:
+            if not await repos.leases.claim(COLLECT_LEASE, holder, to_db(now), to_db(now + COLLECT_EVERY)):
+                return 0
+        return await self.collect(workers)
 
     async def collect(self, workers: int = 1, batch: int = SCAN_BATCH) -> int:
         """Search finished games not searched yet for puzzles (in worker processes); the number found."""
