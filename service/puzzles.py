@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import enum
 import json
+import secrets
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
@@ -271,7 +272,7 @@ class PuzzleService:
         """Collect a batch at most every COLLECT_EVERY, by one process of a cluster (a lease whose holder names
         this run, so that not even the same process takes it again before it runs out)."""
         now = self._ctx.now()
-        holder = f"{self._ctx.worker}:{to_db(now)}"
+        holder = f"{self._ctx.worker}:{secrets.token_hex(6)}"
         async with self._ctx.db.write() as repos:
             if not await repos.leases.claim(COLLECT_LEASE, holder, to_db(now), to_db(now + COLLECT_EVERY)):
                 return 0

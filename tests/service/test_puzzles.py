@@ -172,3 +172,25 @@ async def test_the_daily_puzzle_waits_for_its_hour_posts_once_and_counts_the_las
     assert counts == [None, 1]
     second = await service.daily_puzzles.puzzle_of(GUILD, "2025-03-02")
     assert second.id != first.puzzle.id
+
+
+@pytest.mark.asyncio
+async def test_finished_games_are_searched_in_batches_half_an_hour_apart_by_one_process(
+    puzzles_service: Service, clock: FakeClock
+) -> None:
+    service = puzzles_service
+    first = await finished_game_from(service, GUILD)
+    assert await service.puzzles.collect_due() >= 1
+    second = await finished_game_from(service, GUILD)
+    other = Service(service.ctx.db, clock=clock)  # another process sharing the database
+    assert await service.puzzles.collect_due() == 0
+    assert await other.puzzles.collect_due() == 0
+
+    async def scanned() -> list[int]:
+        async with service.ctx.db.read() as repos:
+            return sorted(int(row[0]) for row in await repos.conn.execute_fetchall("SELECT game_id FROM puzzle_scans"))
+
+    assert await scanned() == [first]
+    clock.advance(minutes=31)
+    await other.puzzles.collect_due()
+    assert await scanned() == [first, second]
