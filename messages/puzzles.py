@@ -123,11 +123,17 @@ def stats_text(stats: PuzzleStats, w: Words = ENGLISH) -> str:
     )
 
 
+def _none_left(e: NoPuzzleLeft, w: Words) -> str:
+    if e.none_at_all:
+        return w.say("puzzle.none_yet", "There are no {variant} puzzles yet.", variant=variant_name(w, e.variant))
+    return w.say(
+        "puzzle.none_left", "You have seen every {variant} puzzle there is.", variant=variant_name(w, e.variant)
+    )
+
+
 PUZZLE_ERRORS: dict[type[GameError], Callable[[Any, Any, Words], str]] = {
     PuzzleNotFound: lambda e, name, w: w.say("puzzle.not_found", "There is no such puzzle for you."),
-    NoPuzzleLeft: lambda e, name, w: w.say(
-        "puzzle.none_left", "You have seen every {variant} puzzle there is.", variant=variant_name(w, e.variant)
-    ),
+    NoPuzzleLeft: lambda e, name, w: _none_left(e, w),
     PuzzleOver: lambda e, name, w: w.say(
         "puzzle.over", "This puzzle is over (or that move was already played). Ask for a new one with {command}.",
         command=w.command("puzzle"),

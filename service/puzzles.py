@@ -43,9 +43,12 @@ class PuzzleNotFound(GameError):
 
 
 class NoPuzzleLeft(GameError):
-    def __init__(self, variant: str) -> None:
+    """None left for this player; none_at_all: the variant has no puzzles (none bundled, none found here)."""
+
+    def __init__(self, variant: str, none_at_all: bool = False) -> None:
         super().__init__(f"no {variant} puzzle is left for this player")
         self.variant = variant
+        self.none_at_all = none_at_all
 
 
 class PuzzleOver(GameError):
@@ -124,24 +127,26 @@ class PuzzleService:
         self._ctx = ctx
         self._refuter = refuter or hint_analyser
 
-    async def next(
-        self, player_id: int, variant: str, guild_id: int | None, daily_day: str | None = None
-    ) -> PuzzleView:
-        """Open the player's next puzzle of a variant: the server's own first, then the nearest bundled one."""
+    async def next(self, player_id: int, variant: str, guild_id: int | None, *, own_games: bool = True) -> PuzzleView:
+        """Open the player's next puzzle of a variant: the server's own first, then the nearest bundled one.
+
+        own_games: offer puzzles of the scope's games (a DM on Discord says no: games outside any server are
+        other people's there; in local mode they are the player's own).
+        """
         rules = find_variant(variant)
         scope = guild_id or 0
         now = to_db(self._ctx.now())
         async with self._ctx.db.write() as repos:
             await repos.players.ensure(player_id, None, now)
-            own = await repos.puzzles.unseen_found(scope, rules.id, player_id)
+            own = await repos.puzzles.unseen_found(scope, rules.id, player_id) if own_games else []
             if own:
                 puzzle = Puzzle.from_json(json.loads(own[0].data))
             else:
                 puzzle = await self._nearest_bundled(repos, player_id, rules.id)
             await repos.puzzles.open_attempt(
-                PuzzleAttemptRow(player_id, puzzle.id, scope, rules.id, 0, "open", daily_day, now, None)
+                PuzzleAttemptRow(player_id, puzzle.id, scope, rules.id, 0, "open", None, now, None)
             )
-        return view_at(puzzle, 0, daily_day)
+        return view_at(puzzle, 0)
 
     async def open(self, player_id: int, puzzle: Puzzle, guild_id: int | None, daily_day: str | None) -> PuzzleView:
         """Open a given puzzle (the daily one); a puzzle already opened shows where the player is."""
@@ -160,9 +165,10 @@ class PuzzleService:
         seen = set(await repos.puzzles.opened(player_id, variant))
         rating = await repos.puzzles.rating(player_id)
         target = rating.rating if rating else glicko2.DEFAULT_RATING
-        fresh = [p for p in bundled_puzzles(variant) if p.id not in seen]
+        every = bundled_puzzles(variant)
+        fresh = [p for p in every if p.id not in seen]
         if not fresh:
-            raise NoPuzzleLeft(variant)
+            raise NoPuzzleLeft(variant, none_at_all=not every)
         fresh.sort(key=lambda p: (abs(p.rating - target), p.id))
         return self._ctx.rng.choice(fresh[:NEAREST])
 

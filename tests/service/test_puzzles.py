@@ -12,9 +12,10 @@ import pytest
 
 from data.models import ServerPuzzleRow
 from engine import Analysis
+from messages.play import describe_game_error
 from rules import Position, RulesError, parse_move
 from service import Service
-from service.puzzles import PuzzleOutcome, PuzzleOver, bundled_puzzles
+from service.puzzles import NoPuzzleLeft, PuzzleOutcome, PuzzleOver, bundled_puzzles
 from tests.service.conftest import ALICE, BOB, FakeClock
 
 GUILD, OTHER_GUILD = 5001, 5002
@@ -194,3 +195,21 @@ async def test_finished_games_are_searched_in_batches_half_an_hour_apart_by_one_
     clock.advance(minutes=31)
     await other.puzzles.collect_due()
     assert await scanned() == [first, second]
+
+
+@pytest.mark.asyncio
+async def test_a_variant_without_puzzles_says_so_and_a_dm_gets_no_other_players_games(
+    puzzles_service: Service,
+) -> None:
+    with pytest.raises(NoPuzzleLeft) as raised:
+        await puzzles_service.puzzles.next(ALICE, "frisian", GUILD)
+    assert raised.value.none_at_all
+    assert describe_game_error(raised.value, str) == "There are no Frisian draughts puzzles yet."
+    bundle = bundled_puzzles("italian")[0]
+    data = json.dumps(bundle.to_json() | {"id": "dmgame0001", "source": {"game": 9, "ply": 1}})
+    async with puzzles_service.ctx.db.write() as repos:
+        await repos.puzzles.add_found(ServerPuzzleRow(0, "dmgame0001", "italian", 9, 1500, data, "2025"))
+    dm = await puzzles_service.puzzles.next(BOB, "italian", None, own_games=False)
+    assert dm.puzzle.id != "dmgame0001"
+    local = await puzzles_service.puzzles.next(ALICE, "italian", None)
+    assert local.puzzle.id == "dmgame0001"

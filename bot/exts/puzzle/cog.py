@@ -33,7 +33,8 @@ class Puzzles(commands.Cog):
                 variant = (await service.players.server_settings(interaction.guild_id)).default_variant
             else:
                 variant = service.ctx.config.default_variant
-        view = await service.puzzles.next(interaction.user.id, variant, interaction.guild_id)
+        guild = interaction.guild_id
+        view = await service.puzzles.next(interaction.user.id, variant, guild, own_games=guild is not None)
         await actions.show(interaction, view, puzzle_controls)
 
     @app_commands.command(name="puzzle-stats", description="Your puzzle rating, puzzles solved and streak")
