@@ -59,6 +59,10 @@ def source(view: PuzzleView, w: Words = ENGLISH) -> str:
     found = view.puzzle.source
     if "self_play" in found:
         return w.say("puzzle.source.self_play", "From a game the engine played against itself.")
+    if "imported" in found:
+        return w.say(
+            "puzzle.source.imported", "From imported game #{number} on this server.", number=found["imported"]
+        )
     if "file" not in found:
         return w.say("puzzle.source.server_game", "From game #{game} on this server.", game=found.get("game", "?"))
     white, black = str(found.get("white", "?")), str(found.get("black", "?"))

@@ -285,37 +285,70 @@ class PuzzleService:
         return await self.collect(workers)
 
     async def collect(self, workers: int = 1, batch: int = SCAN_BATCH) -> int:
-        """Search finished games not searched yet for puzzles (in worker processes); the number found."""
+        """Search finished games and imported records not searched yet for puzzles (in worker processes, off
+        the event loop), keeping each under its server; the number found. A source names the game or record
+        by number, never its players."""
         async with self._ctx.db.read() as repos:
-            ids = await repos.puzzles.unscanned_games(batch)
-            jobs: list[tuple[int, int, GameJob]] = []
-            for game_id in ids:
-                row = await repos.games.get(game_id)
-                if row is None:
-                    continue
-                moves = await repos.moves.for_game(game_id)
-                game = Game(find_variant(row.variant), row.start_fen)
-                try:
-                    for stored in moves:
-                        game.play(stored.path)
-                except RulesError:
-                    continue  # a damaged game: `db check` reports it
-                job = GameJob(row.variant, row.start_fen, tuple(game.moves), {"game": game_id})
-                jobs.append((game_id, row.guild_id or 0, job))
-        found = await asyncio.to_thread(scan_games, [job for _, _, job in jobs], workers) if jobs else []
-        scope_of = {game_id: scope for game_id, scope, _ in jobs}
+            jobs = await _game_jobs(repos, batch) + await _import_jobs(repos, batch)
+        games = [job for _, _, job in jobs]
+        found = await asyncio.to_thread(scan_games, games, workers) if games else []
+        scope_of = {key: scope for key, scope, _ in jobs}
         now = to_db(self._ctx.now())
         async with self._ctx.db.write() as repos:
             for puzzle in found:
-                game_id = int(puzzle.source["game"])
+                key = _source_key(puzzle.source)
                 data = json.dumps(puzzle.to_json(), ensure_ascii=False)
-                found_row = ServerPuzzleRow(
-                    scope_of[game_id], puzzle.id, puzzle.variant, game_id, puzzle.rating, data, now
-                )
-                await repos.puzzles.add_found(found_row)
-            for game_id in ids:
-                await repos.puzzles.mark_scanned(game_id, sum(1 for p in found if p.source["game"] == game_id), now)
+                game_id = key[1] if key[0] == "game" else None
+                row = ServerPuzzleRow(scope_of[key], puzzle.id, puzzle.variant, game_id, puzzle.rating, data, now)
+                await repos.puzzles.add_found(row)
+            for key, _, _ in jobs:
+                count = sum(1 for p in found if _source_key(p.source) == key)
+                await repos.puzzles.mark_scanned(key[0], key[1], count, now)
         return len(found)
+
+
+SourceKey = tuple[str, int]  # ("game", id) or ("imported", id)
+
+
+def _source_key(source: dict[str, object]) -> SourceKey:
+    kind = "game" if "game" in source else "imported"
+    return kind, int(str(source[kind]))
+
+
+async def _game_jobs(repos: Repositories, batch: int) -> list[tuple[SourceKey, int, GameJob]]:
+    jobs: list[tuple[SourceKey, int, GameJob]] = []
+    for game_id in await repos.puzzles.unscanned_games(batch):
+        row = await repos.games.get(game_id)
+        if row is None:
+            continue
+        paths = [stored.path for stored in await repos.moves.for_game(game_id)]
+        moves = _replayed_paths(row.variant, row.start_fen, paths)
+        if moves is not None:
+            jobs.append(
+                (("game", game_id), row.guild_id or 0, GameJob(row.variant, row.start_fen, moves, {"game": game_id}))
+            )
+    return jobs
+
+
+async def _import_jobs(repos: Repositories, batch: int) -> list[tuple[SourceKey, int, GameJob]]:
+    jobs: list[tuple[SourceKey, int, GameJob]] = []
+    for row in await repos.puzzles.unscanned_imports(batch):
+        moves = _replayed_paths(row.variant, row.start_fen, row.moves.split())
+        if moves is not None:
+            job = GameJob(row.variant, row.start_fen, moves, {"imported": row.id})
+            jobs.append((("imported", row.id), row.guild_id or 0, job))
+    return jobs
+
+
+def _replayed_paths(variant: str, start_fen: str, paths: Sequence[str]) -> tuple[Move, ...] | None:
+    """The stored moves as rules moves; None for a damaged record (`db check` reports those)."""
+    game = Game(find_variant(variant), start_fen)
+    try:
+        for path in paths:
+            game.push(parse_move(game.position, path))
+    except RulesError:
+        return None
+    return tuple(game.moves)
 
 
 def _notation(position: Position, move: Move) -> str:

@@ -8,7 +8,7 @@ CREATE TABLE server_puzzles (
     scope INTEGER NOT NULL,                 -- the game's guild id; 0: a game outside any server
     id TEXT NOT NULL,                       -- engine.puzzles.puzzle_id (variant and position)
     variant TEXT NOT NULL,
-    game_id INTEGER,                        -- the finished game it comes from (source.game)
+    game_id INTEGER,                        -- the finished game it comes from (source.game), or NULL
     rating INTEGER NOT NULL,
     data TEXT NOT NULL,                     -- the puzzle as JSON; its source names the game and ply, no player
     created_at TEXT NOT NULL,
@@ -17,10 +17,12 @@ CREATE TABLE server_puzzles (
 
 CREATE INDEX server_puzzles_by_variant ON server_puzzles (scope, variant);
 
-CREATE TABLE puzzle_scans (                 -- finished games already searched for puzzles
-    game_id INTEGER PRIMARY KEY,
+CREATE TABLE puzzle_scans (                 -- finished games and imported records already searched
+    kind TEXT NOT NULL CHECK (kind IN ('game', 'imported')),
+    source_id INTEGER NOT NULL,
     found INTEGER NOT NULL,
-    scanned_at TEXT NOT NULL
+    scanned_at TEXT NOT NULL,
+    PRIMARY KEY (kind, source_id)
 );
 
 CREATE TABLE puzzle_ratings (

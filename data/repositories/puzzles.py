@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from data.models import DailyPuzzleRow, PuzzleAttemptRow, PuzzleRatingRow, ServerPuzzleRow, ServerRow
+from data.models import (
+    DailyPuzzleRow,
+    ImportedGameRow,
+    PuzzleAttemptRow,
+    PuzzleRatingRow,
+    ServerPuzzleRow,
+    ServerRow,
+)
 from data.repositories.base import Repository
 
 
@@ -35,15 +42,24 @@ class PuzzleRepository(Repository):
     async def unscanned_games(self, limit: int) -> list[int]:
         found = await self._column(
             "SELECT g.id FROM games AS g WHERE g.status = 'finished' AND NOT EXISTS ("
-            "SELECT 1 FROM puzzle_scans AS s WHERE s.game_id = g.id) ORDER BY g.id LIMIT ?",
+            "SELECT 1 FROM puzzle_scans AS s WHERE s.kind = 'game' AND s.source_id = g.id) ORDER BY g.id LIMIT ?",
             (limit,),
         )
         return [int(value) for value in found]
 
-    async def mark_scanned(self, game_id: int, found: int, now: str) -> None:
+    async def unscanned_imports(self, limit: int) -> list[ImportedGameRow]:
+        return await self._all(
+            ImportedGameRow,
+            "SELECT i.* FROM imported_games AS i WHERE NOT EXISTS (SELECT 1 FROM puzzle_scans AS s "
+            "WHERE s.kind = 'imported' AND s.source_id = i.id) ORDER BY i.id LIMIT ?",
+            (limit,),
+        )
+
+    async def mark_scanned(self, kind: str, source_id: int, found: int, now: str) -> None:
         await self._run(
-            "INSERT INTO puzzle_scans (game_id, found, scanned_at) VALUES (?, ?, ?) ON CONFLICT (game_id) DO NOTHING",
-            (game_id, found, now),
+            "INSERT INTO puzzle_scans (kind, source_id, found, scanned_at) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT (kind, source_id) DO NOTHING",
+            (kind, source_id, found, now),
         )
 
     async def rating(self, player_id: int) -> PuzzleRatingRow | None:

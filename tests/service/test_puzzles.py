@@ -7,6 +7,7 @@ import asyncio
 import json
 from collections.abc import Sequence
 from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
 
@@ -189,7 +190,10 @@ async def test_finished_games_are_searched_in_batches_half_an_hour_apart_by_one_
 
     async def scanned() -> list[int]:
         async with service.ctx.db.read() as repos:
-            return sorted(int(row[0]) for row in await repos.conn.execute_fetchall("SELECT game_id FROM puzzle_scans"))
+            return sorted(
+                int(row[0])
+                for row in await repos.conn.execute_fetchall("SELECT source_id FROM puzzle_scans WHERE kind = 'game'")
+            )
 
     assert await scanned() == [first]
     clock.advance(minutes=31)
@@ -213,3 +217,19 @@ async def test_a_variant_without_puzzles_says_so_and_a_dm_gets_no_other_players_
     assert dm.puzzle.id != "dmgame0001"
     local = await puzzles_service.puzzles.next(ALICE, "italian", None)
     assert local.puzzle.id == "dmgame0001"
+
+
+@pytest.mark.asyncio
+async def test_imported_records_yield_puzzles_for_their_server_without_names(puzzles_service: Service) -> None:
+    record = (Path(__file__).parents[1] / "engine" / "pdn" / "partite-shots.pdn").read_bytes()
+    report = await puzzles_service.imports.import_pdn(record, importer_id=ALICE, guild_id=GUILD, variant="italian")
+    assert report.entries
+    assert await puzzles_service.puzzles.collect() >= 3
+    async with puzzles_service.ctx.db.read() as repos:
+        rows = await repos.conn.execute_fetchall("SELECT scope, game_id, data FROM server_puzzles", ())
+    sources = [json.loads(row[2])["source"] for row in rows]
+    assert {row[0] for row in rows} == {GUILD} and {row[1] for row in rows} == {None}
+    assert all(set(source) == {"imported", "ply"} for source in sources)  # no player names
+    shot = next(json.loads(row[2]) for row in rows if json.loads(row[2])["fen"] == SHOT_FEN)
+    assert shot["source"]["ply"] == 28 and shot["solution"][:3] == ["18-14", "11x18", "22x6"]
+    assert await puzzles_service.puzzles.collect() == 0  # each record once
