@@ -284,6 +284,10 @@ class PuzzleService:
                 return 0
         return await self.collect(workers)
 
+    async def unscanned_left(self) -> bool:
+        async with self._ctx.db.read() as repos:
+            return bool(await repos.puzzles.unscanned_games(1) or await repos.puzzles.unscanned_imports(1))
+
     async def collect(self, workers: int = 1, batch: int = SCAN_BATCH) -> int:
         """Search finished games and imported records not searched yet for puzzles (in worker processes, off
         the event loop), keeping each under its server; the number found. A source names the game or record
