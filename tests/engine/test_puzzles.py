@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 import engine.puzzles as puzzles_module
+from engine.puzzle_bundle import main as run_bundle
 from engine.puzzle_games import record_jobs, scan_games
 from engine.puzzles import Finder, Puzzle, balance, puzzle_id
 from rules import Color, Position, find_variant, format_fen, parse_fen, parse_move
@@ -142,3 +143,19 @@ def test_a_repeated_position_is_scanned_once(found: list[Puzzle]) -> None:
     start = parse_fen(ITALIAN, found[0].fen)
     again = Finder(ITALIAN).scan([start, start.apply(start.legal_moves()[0]), start], {"file": "x"})
     assert [p.source["ply"] for p in again if p.fen == found[0].fen] == [0]
+
+
+def test_the_bundle_builder_keeps_only_positions_solutions_and_sources(tmp_path: Path) -> None:
+    corpus = tmp_path / "corpus" / "italian"
+    corpus.mkdir(parents=True)
+    (corpus / RECORDS.name).write_bytes(RECORDS.read_bytes())
+    out = tmp_path / "out"
+    args = [str(tmp_path / "corpus"), str(out), "--variant", "italian", "--target", "1", "--max-games", "0"]
+    assert run_bundle(args) == 0
+    data = json.loads((out / "italian.json").read_text())
+    assert len(data["puzzles"]) >= 3
+    tags = {"file", "game", "ply", "white", "black", "event", "date"}
+    for item in data["puzzles"]:
+        assert set(item) == KEYS
+        assert item["source"]["file"] == f"italian/{RECORDS.name}"
+        assert set(item["source"]) <= tags  # the record's tags as the source, nothing of its text
