@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.exts.play.controls import game_controls, offer_controls
+from bot.exts.puzzle.news import daily_message
 from bot.exts.rematch.controls import rematch_controls
 from bot.exts.study.controls import add_study_button
 from bot.exts.tournament.news import tournament_post
@@ -149,10 +150,13 @@ class Announcer:
             return await self._challenge_expired(news)
         if kind in TOURNAMENT_NEWS:
             return await self._tournament(news, nonce)
-        if kind is AnnouncementKind.DIGEST:
-            return await self._digest(news, nonce)
-        if kind is AnnouncementKind.FOLLOW:
-            return await self._follow(news, nonce)
+        by_kind = {
+            AnnouncementKind.DIGEST: self._digest,
+            AnnouncementKind.FOLLOW: self._follow,
+            AnnouncementKind.DAILY_PUZZLE: self._daily_puzzle,
+        }
+        if kind in by_kind:
+            return await by_kind[kind](news, nonce)
         if kind is AnnouncementKind.VACATION_ENDED:
             assert news.player_id is not None
             theirs = await speech.of_player(self.bot, news.player_id)
@@ -239,6 +243,19 @@ class Announcer:
         t, message = await tournament_post(self.bot, news)
         home = await self.tournament_home(t)
         self._check_home(home)
+        found = await self._earlier(home, message)
+        if found is not None:
+            return Sent(found.channel.id, found.id)
+        sent = await home.send(nonce=nonce, **message.kwargs())
+        return Sent(sent.channel.id, sent.id)
+
+    async def _daily_puzzle(self, news: Announcement, nonce: str) -> Sent:
+        """The day's puzzle in the channel the server chose, with its Solve button."""
+        assert news.guild_id is not None
+        settings = await self.bot.service.players.server_settings(news.guild_id)
+        home = await self._channel(settings.daily_puzzle_channel, "daily_puzzle_no_channel", news.guild_id)
+        self._check_home(home)
+        message = await daily_message(self.bot, news)
         found = await self._earlier(home, message)
         if found is not None:
             return Sent(found.channel.id, found.id)

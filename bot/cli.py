@@ -1,5 +1,6 @@
 """Operator commands: `db upgrade`, `db check`, `db backup PATH`, `db copy --to TARGET`, `export-pdn GAME_ID`,
-`resync-commands`. Each works on the database the settings name (DATABASE_URL, else DATABASE_PATH)."""
+`resync-commands`, `puzzles [--workers N]`. Each works on the database the settings name (DATABASE_URL, else
+DATABASE_PATH)."""
 
 from __future__ import annotations
 
@@ -30,6 +31,14 @@ def add_commands(subcommands: argparse._SubParsersAction[argparse.ArgumentParser
     copy.add_argument("--to", required=True, metavar="TARGET", help="a postgresql://user@host:port/db URL or a file")
     export = subcommands.add_parser("export-pdn", help="print one game as PDN")
     export.add_argument("game_id", type=int)
+    puzzles = subcommands.add_parser(
+        "puzzles",
+        help="search every finished game and imported record not searched yet for puzzles (the running bot "
+        "does this too, a batch each half hour), keeping each server's puzzles for that server",
+    )
+    puzzles.add_argument(
+        "--workers", type=int, default=1, choices=range(1, 9), metavar="N", help="worker processes (1-8, default 1)"
+    )
     subcommands.add_parser(
         "resync-commands",
         help="register the slash commands with Discord again at the next start (normally only when they change)",
@@ -71,12 +80,23 @@ async def _run(args: argparse.Namespace, settings: Settings) -> int:
                 print(error, file=sys.stderr)
                 return 1
             return 0
+        if args.command == "puzzles":
+            return await _puzzles(db, args.workers)
         if args.command == "resync-commands":
             scope = scope_name(settings.dev_guild_id)
             await Service(db).commands.forget(scope)
             print(f"the next start registers the slash commands again ({scope})")
             return 0
     raise AssertionError(f"unhandled command {args}")
+
+
+async def _puzzles(db: Database, workers: int) -> int:
+    service = Service(db)
+    total = 0
+    while await service.puzzles.unscanned_left():
+        total += await service.puzzles.collect(workers)
+    print(f"{total} puzzles found")
+    return 0
 
 
 async def _maintain(db: Database, args: argparse.Namespace) -> int:

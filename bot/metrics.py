@@ -38,7 +38,7 @@ INTERACTION_KINDS = {  # Discord's interaction type numbers
 # forged id naming anything else is counted as "other", so no one can add series by clicking.
 COMPONENT_ACTIONS = frozenset(
     {"move", "type", "resign", "draw", "offer", "accept", "decline", "rematch", "pick", "modal", "confirm", "hint",
-     "takeback", "analyse", "join", "leave", "study", "follow"}
+     "takeback", "analyse", "join", "leave", "study", "follow", "puzzle", "daily"}
 )
 NOT_GAMES = frozenset({"accept", "decline", "join", "leave"})  # their custom ids carry a challenge or tournament
 _ACTION = re.compile(r"^dama[:-]([a-z_]{1,20})(?::|$)")

@@ -5,6 +5,8 @@ game's timers."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
@@ -30,7 +32,28 @@ class TimerLoop(BackgroundLoop):
 
     def __init__(self, bot: DamaBot) -> None:
         self.bot = bot
+        self._collecting: asyncio.Task[int] | None = None
         super().__init__()
+
+    def _collect_puzzles(self) -> None:
+        """Search finished games for puzzles beside the timers (worker processes; a lease keeps it to one
+        process and one batch per half hour)."""
+        if self._collecting is None or self._collecting.done():
+            self._collecting = asyncio.get_running_loop().create_task(self._collect(), name="dama-puzzles")
+
+    async def _collect(self) -> int:
+        try:
+            return await self.bot.service.puzzles.collect_due()
+        except Exception:
+            log.exception("could not search finished games for puzzles")
+            return 0
+
+    async def stop(self) -> None:
+        if self._collecting is not None:
+            self._collecting.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._collecting
+        await super().stop()
 
     @property
     def max_sleep(self) -> float:
@@ -76,5 +99,10 @@ class TimerLoop(BackgroundLoop):
                     log.info("game %s: played the bot's overdue reply", game_id)
             except Exception:
                 log.exception("could not play the bot's overdue move in game %s", game_id)
+        try:
+            await self.bot.service.daily_puzzles.post_due()  # its news is in the outbox, poked below
+        except Exception:
+            log.exception("could not post the daily puzzles")
+        self._collect_puzzles()
         self.bot.outbox.poke()
         return events

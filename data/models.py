@@ -33,6 +33,8 @@ class ServerRow:
     hint_policy: str
     language: str | None = None
     web_links: int = 1
+    daily_puzzle_channel: int | None = None
+    daily_puzzle_hour: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -294,3 +296,49 @@ class ExplorerMoveRow:
     last_game_id: int
     last_imported: int
     last_at: str
+
+
+@dataclass(frozen=True, slots=True)
+class ServerPuzzleRow:
+    scope: int
+    id: str
+    variant: str
+    game_id: int | None
+    rating: int
+    data: str
+    created_at: str
+
+
+@dataclass(frozen=True, slots=True)
+class PuzzleRatingRow:
+    player_id: int
+    rating: float
+    rd: float
+    volatility: float
+    solved: int
+    failed: int
+    streak: int
+    best_streak: int
+    updated_at: str
+
+
+@dataclass(frozen=True, slots=True)
+class PuzzleAttemptRow:
+    player_id: int
+    puzzle_id: str
+    scope: int
+    variant: str
+    step: int
+    status: str
+    daily_day: str | None
+    started_at: str
+    finished_at: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class DailyPuzzleRow:
+    guild_id: int
+    day: str
+    puzzle_id: str
+    variant: str
+    posted_at: str

@@ -1,5 +1,6 @@
 """`python -m engine analyse VARIANT [--fen FEN] [--time SECONDS] [--depth N] [--json]` and
 `python -m engine tables build VARIANT [--pieces N] [--folder DIR]` (engine/tables.py).
+`python -m engine puzzles FILE_OR_FOLDER... [--variant ID] [--limit N] [--json] [--workers N]`.
 
 Runs the search in this process (no pool): a command-line tool has no event loop to protect.
 Bad input prints one line to stderr and exits with status 2.
@@ -16,6 +17,7 @@ from pathlib import Path
 from engine.api import make_analysis
 from engine.hint import hint_text
 from engine.native import make_searcher
+from engine.puzzle_games import record_files, record_jobs, scan_games
 from engine.tables import MAX_PIECES, TablesError, build_tables
 from engine.worker import Outcome
 from rules import RulesError, find_variant, format_move, parse_fen
@@ -60,6 +62,17 @@ def _parser() -> argparse.ArgumentParser:
     build.add_argument("variant", help="italian, english, russian, brazilian (any 32-square board but giveaway)")
     build.add_argument("--pieces", type=int, default=MAX_PIECES, help=f"most pieces (2 to {MAX_PIECES}, default 5)")
     build.add_argument("--folder", type=Path, help="where to write (default: DAMA_TABLES or the user's data folder)")
+    puzzles = sub.add_parser(
+        "puzzles",
+        help="find puzzles (decisive combinations) in the games of PDN files",
+        epilog="example:\n  python -m engine puzzles games/ --variant italian --limit 20 --json",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    puzzles.add_argument("paths", nargs="+", metavar="FILE_OR_FOLDER", help="PDN files, or folders of them")
+    puzzles.add_argument("--variant", help="read every game as this variant (default: each record's GameType)")
+    puzzles.add_argument("--limit", type=int, help="stop after this many puzzles")
+    puzzles.add_argument("--json", action="store_true", help='print {"puzzles": [...]} as one JSON object')
+    puzzles.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
     return parser
 
 
@@ -81,18 +94,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = _parser().parse_args(argv)
         if args.command == "tables":
             return _build_tables(args)
+        if args.command == "puzzles":
+            return _puzzles(args)
         rules = find_variant(args.variant)
         position = parse_fen(rules, args.fen or rules.start_fen)
         if args.time is not None and not 0 < args.time <= 3600:
             raise _Usage("--time must be between 0 and 3600 seconds")
         if args.depth is not None and not 1 <= args.depth <= 100:
             raise _Usage("--depth must be between 1 and 100")
-    except (_Usage, RulesError) as error:
+    except (_Usage, RulesError, OSError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
     seconds = args.time if args.time is not None or args.depth is not None else 2.0
     result = make_searcher(rules).search(
-        position.white, position.black, position.kings, int(position.turn), depth=args.depth, seconds=seconds,
+        position.white,
+        position.black,
+        position.kings,
+        int(position.turn),
+        depth=args.depth,
+        seconds=seconds,
         streaks=position.king_streaks,
     )
     outcome = Outcome(result.move, result.score, tuple(result.pv), result.depth, result.nodes, result.seconds)
@@ -127,4 +147,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"nodes:     {analysis.nodes}")
     print(f"nps:       {analysis.nps}")
     print(f"hint:      {hint_text(position, analysis)}")
+    return 0
+
+
+def _puzzles(args: argparse.Namespace) -> int:
+    """Raises _Usage, RulesError or OSError on bad input (main prints them)."""
+    rules = find_variant(args.variant) if args.variant else None
+    if args.limit is not None and args.limit < 1:
+        raise _Usage("--limit must be at least 1")
+    if not 1 <= args.workers <= 64:
+        raise _Usage("--workers must be between 1 and 64")
+    try:
+        files = record_files(args.paths)
+    except FileNotFoundError as error:
+        raise _Usage(f"no such file or folder: {error}") from None
+    jobs = (job for path in files for job in record_jobs(path, rules))
+    found = scan_games(jobs, workers=args.workers, limit=args.limit)
+    if args.json:
+        print(json.dumps({"puzzles": [puzzle.to_json() for puzzle in found]}, ensure_ascii=False))
+        return 0
+    for puzzle in found:
+        where = ", ".join(f"{key} {puzzle.source[key]}" for key in ("file", "game", "ply") if key in puzzle.source)
+        print(f"{puzzle.id}  {puzzle.variant}  {puzzle.rating}  {' '.join(puzzle.solution)}  ({where})")
+        print(f"    {puzzle.fen}  [{', '.join(puzzle.themes)}]")
+    print(f"{len(found)} puzzles")
     return 0

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from local import away, correspondence, explore, games, imports, study, tournament
+from local import away, correspondence, explore, games, imports, puzzles, study, tournament
 from local.text import Command, Parsed
 from local.vocabulary import command_word, usage_in_words
 from rules import VARIANTS
@@ -44,6 +44,7 @@ COMMANDS: dict[str, Command] = {
         *imports.COMMANDS,
         *study.COMMANDS,
         *explore.COMMANDS,
+        *puzzles.COMMANDS,
         HELP,
     )
 }

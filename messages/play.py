@@ -14,6 +14,7 @@ from messages.correspondence import CORRESPONDENCE_ERRORS
 from messages.i18n import ENGLISH, Words
 from messages.imports import IMPORT_ERRORS
 from messages.openings import OPENING_ERRORS
+from messages.puzzles import PUZZLE_ERRORS
 from messages.tournaments import TOURNAMENT_ERRORS
 from rules import UnknownVariantError, find_variant
 from service.errors import (
@@ -307,6 +308,9 @@ def describe_game_error(error: GameError, name: Namer, w: Words = ENGLISH) -> st
         opening = OPENING_ERRORS.get(kind)
         if opening is not None:
             return opening(error, name, w)
+        puzzle = PUZZLE_ERRORS.get(kind)
+        if puzzle is not None:
+            return puzzle(error, name, w)
     return w.say("error.refused", "I can't do that.")
 
 

@@ -23,6 +23,7 @@ from service.challenges import ChallengeService
 from service.clock import ClockService
 from service.commands import CommandLedger
 from service.context import Clock, Context, ServiceConfig
+from service.daily_puzzles import DailyPuzzles
 from service.engine import Analyser, Engine, RandomEngine, hint_analyser
 from service.errors import (
     AlreadyAnswered,
@@ -82,6 +83,7 @@ from service.outbox import OutboxService, Pending, backoff
 from service.players import PlayerService
 from service.policies import HintRefusal, RulesCard, board_flipped, hint_refusal, rules_card
 from service.premoves import PremoveLines, PremoveService
+from service.puzzles import PuzzleService, Refuter
 from service.queries import QueryService
 from service.results import (
     ChallengeStatus,
@@ -135,6 +137,7 @@ class Service:
         rng: random.Random | None = None,
         config: ServiceConfig | None = None,
         review_search: Search | None = None,
+        puzzle_refuter: Refuter | None = None,
     ) -> None:
         """review_search: how a post-game analysis searches one position (default: the engine's pool)."""
         self.ctx = Context(db, engine=engine, clock=clock, rng=rng, config=config)
@@ -154,6 +157,8 @@ class Service:
         self.web = WebLinkService(self.ctx)
         self.work = WorkService(self.ctx)
         self.explorer = ExplorerService(self.ctx)
+        self.puzzles = PuzzleService(self.ctx, puzzle_refuter)
+        self.daily_puzzles = DailyPuzzles(self.ctx, self.puzzles)
 
 
 __all__ = [

@@ -47,6 +47,7 @@ class AnnouncementKind(enum.StrEnum):
     TOURNAMENT_FINISHED = "tournament_finished"  # the final standings with the winner, and the picture
     FOLLOW = "follow"  # a DM to a follower: a followed game's moves, a followed player's new games (hourly)
     DIGEST = "digest"  # a DM: the games waiting for the player's move, once a day (service/digest.py)
+    DAILY_PUZZLE = "daily_puzzle"  # a server's puzzle of the day, with its Solve button
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +75,9 @@ class Announcement:
         return self.kind in (AnnouncementKind.YOUR_MOVE, AnnouncementKind.VACATION_ENDED) or (
             self.kind is AnnouncementKind.REMINDER and self.via is not Notifications.CHANNEL
         )
+    guild_id: int | None = None  # DAILY_PUZZLE: the server
+    day: str | None = None  # DAILY_PUZZLE: its day (YYYY-MM-DD, UTC)
+    count: int | None = None  # DAILY_PUZZLE: members who solved the previous one (None: there was none)
 
     @property
     def stream(self) -> str:
@@ -87,6 +91,8 @@ class Announcement:
             return f"challenge:{self.challenge.id}"
         if self.tournament_id is not None:
             return tournament_stream(self.tournament_id)
+        if self.guild_id is not None:
+            return f"daily:{self.guild_id}"
         return f"player:{self.player_id}"
 
 
@@ -184,4 +190,7 @@ def loads(text: str) -> Announcement:
         round=data.get("round"),
         games=tuple(game for game in map(_game, data.get("games") or ()) if game is not None),
         follows=tuple(FollowNews(**{**f, "moves": tuple(f["moves"])}) for f in data.get("follows") or ()),
+        guild_id=data.get("guild_id"),
+        day=data.get("day"),
+        count=data.get("count"),
     )

@@ -29,6 +29,7 @@ ORIENTATIONS = tuple(Orientation)
 HINT_POLICIES = tuple(HintPolicy)
 _THEME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,31}$")
 _LANGUAGE = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$")
+DEFAULT_DAILY_HOUR = 12  # UTC
 AUTO_LANGUAGE = "auto"  # clears a chosen language: follow the client (players) or Discord's locale (servers)
 
 
@@ -126,6 +127,8 @@ class PlayerService:
             HintPolicy(row.hint_policy),
             row.language,
             bool(row.web_links),
+            row.daily_puzzle_channel,
+            row.daily_puzzle_hour,
         )
 
     async def update_server(
@@ -140,8 +143,11 @@ class PlayerService:
         web_links: bool | None = None,
         allow_channels: tuple[int, ...] = (),
         disallow_channels: tuple[int, ...] = (),
+        daily_puzzle_channel: int | None = None,
+        daily_puzzle_hour: int | None = None,
     ) -> ServerSettings:
-        changes: dict[str, object] = {}
+        """daily_puzzle_channel 0 turns the daily puzzle off; a channel without an hour yet posts at noon UTC."""
+        changes = _daily_changes(daily_puzzle_channel, daily_puzzle_hour)
         if default_variant is not None:
             changes["default_variant"] = find_variant(default_variant).id
         if days_per_move is not None:
@@ -167,6 +173,9 @@ class PlayerService:
                 await repos.servers.allow_channel(guild_id, channel_id)
             for channel_id in disallow_channels:
                 await repos.servers.disallow_channel(guild_id, channel_id)
+            row = await repos.servers.get(guild_id)
+            if row is not None and row.daily_puzzle_channel is not None and row.daily_puzzle_hour is None:
+                await repos.servers.update(guild_id, {"daily_puzzle_hour": DEFAULT_DAILY_HOUR})
         return await self.server_settings(guild_id)
 
     async def channel_allowed(self, guild_id: int, channel_id: int) -> bool:
@@ -203,6 +212,16 @@ class PlayerService:
                 game = GameView.from_row(await load_row(repos, finished.game.id))
                 await announce(repos, Announcement(AnnouncementKind.FINISHED, game=game, ended=finished.ended), now)
         return DeletionReport(new_id, tuple(ended), tuple(cancelled))
+
+
+def _daily_changes(channel: int | None, hour: int | None) -> dict[str, object]:
+    changes: dict[str, object] = {}
+    if channel is not None:
+        changes["daily_puzzle_channel"] = channel or None
+    if hour is not None:
+        _check("daily puzzle hour", hour, 0 <= hour <= 23, "0-23")
+        changes["daily_puzzle_hour"] = hour
+    return changes
 
 
 def _check(name: str, value: object, ok: bool, allowed: str) -> None:

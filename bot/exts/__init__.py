@@ -13,6 +13,7 @@ from bot.exts import (
     info,
     play,
     premove,
+    puzzle,
     rematch,
     review,
     settings,
@@ -36,4 +37,5 @@ FEATURES: tuple[Feature, ...] = (
     study.FEATURE,
     explore.FEATURE,
     follow.FEATURE,
+    puzzle.FEATURE,
 )

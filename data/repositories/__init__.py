@@ -14,6 +14,7 @@ from data.repositories.imports import ImportedGameRepository
 from data.repositories.leases import LeaseRepository
 from data.repositories.outbox import OutboxRepository
 from data.repositories.players import PlayerRepository, ServerRepository
+from data.repositories.puzzles import PuzzleRepository
 from data.repositories.ratings import RatingRepository
 from data.repositories.schema import SchemaRepository, TableInfo
 from data.repositories.state import StateRepository
@@ -35,6 +36,7 @@ __all__ = [
     "OutboxRepository",
     "PlayerRepository",
     "PremoveRepository",
+    "PuzzleRepository",
     "RatingRepository",
     "Repositories",
     "SchemaRepository",
@@ -69,6 +71,7 @@ class Repositories:
         self.work = WorkRepository(conn)
         self.explorer = ExplorerRepository(conn)
         self.follows = FollowRepository(conn)
+        self.puzzles = PuzzleRepository(conn)
 
     async def integrity_check(self) -> list[str]:
         """SQLite's page-level check. PostgreSQL has no counterpart to run here (it checks pages as it reads

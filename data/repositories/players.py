@@ -6,7 +6,10 @@ from data.models import PlayerRow, ResultCount, ServerRow
 from data.repositories.base import Repository
 
 _PREFERENCES = ("notifications", "board_theme", "orientation", "language", "chosen_language")
-_SERVER_FIELDS = ("default_variant", "days_per_move", "thread_per_game", "hint_policy", "language", "web_links")
+_SERVER_FIELDS = (
+    "default_variant", "days_per_move", "thread_per_game", "hint_policy", "language", "web_links",
+    "daily_puzzle_channel", "daily_puzzle_hour",
+)  # fmt: skip
 
 
 class PlayerRepository(Repository):

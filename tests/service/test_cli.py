@@ -115,3 +115,30 @@ def test_an_unreachable_postgresql_is_a_sentence(
     assert main(["db", "check"]) == 2
     err = capsys.readouterr().err
     assert "cannot reach the PostgreSQL database" in err and "hunter2" not in err and "Traceback" not in err
+
+
+def test_puzzles_searches_the_stored_games(env_db: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A finished game holding a published shot (tests/engine/pdn/partite-shots.pdn, game 6) yields its puzzle."""
+
+    async def build() -> int:
+        db = await Database.open(env_db)
+        try:
+            service = Service(db)
+            fen = "W:W16,18,19,22,27,29,30,32:B1,4,7,9,10,11,12,21,24"
+            challenge = await service.challenges.create(ALICE, BOB, color="white", start_fen=fen, guild_id=7)
+            game = (await service.challenges.accept(challenge.id, BOB)).game
+            for player, move in ((ALICE, "18-14"), (BOB, "11x18"), (ALICE, "22x6")):
+                await service.games.play(game.id, player, move)
+            await service.games.resign(game.id, BOB)
+            return game.id
+        finally:
+            await db.close()
+
+    game_id = asyncio.run(build())
+    assert main(["puzzles"]) == 0
+    assert capsys.readouterr().out.strip().endswith("puzzles found")
+    with sqlite3.connect(env_db) as conn:
+        rows = list(conn.execute("SELECT scope, game_id, variant FROM server_puzzles"))
+    assert (7, game_id, "italian") in rows
+    assert main(["puzzles"]) == 0
+    assert capsys.readouterr().out.strip() == "0 puzzles found"  # each game once

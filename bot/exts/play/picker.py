@@ -18,7 +18,7 @@ from bot.ui.caller import ask_for
 from bot.ui.picking import MAX_SELECTS, PER_SELECT, chunks, move_options, moves_by_piece, piece_options
 from bot.ui.prompts import Prompts, prompt_id
 from messages.i18n import ENGLISH, Words
-from rules import format_move
+from rules import Position, format_move
 from service import GameView
 
 if TYPE_CHECKING:
@@ -48,7 +48,7 @@ class BaseView(discord.ui.View):
         await errors.report(interaction, error)
 
 
-class _Select(discord.ui.Select["MovePicker"]):
+class _Select(discord.ui.Select["PiecePicker"]):
     """One row of the picker, kept across its pages with the same custom_id.
 
     discord.py registers a page's components only once Discord has answered the callback that showed
@@ -56,12 +56,12 @@ class _Select(discord.ui.Select["MovePicker"]):
     every page and each value says what it is ("piece:22", "move:3"), so such a choice still lands
     here and means what the player saw."""
 
-    def __init__(self, picker: MovePicker, row: int) -> None:
+    def __init__(self, picker: PiecePicker, row: int) -> None:
         super().__init__(
             placeholder="…",
             options=[discord.SelectOption(label="…")],
             row=row,
-            custom_id=prompt_id("pick", picker.game.id, picker.nonce, str(row)),
+            custom_id=prompt_id("pick", picker.key, picker.nonce, str(row)),
         )
         self.picker = picker
 
@@ -73,17 +73,18 @@ class _Select(discord.ui.Select["MovePicker"]):
             await self.picker.play(interaction, int(value))
 
 
-class MovePicker(BaseView):
-    """Step 1: which piece (only those that can move). Step 2: which of its moves."""
+class PiecePicker(BaseView):
+    """Step 1: which piece (only those that can move). Step 2: which of its moves. A game's picker and a
+    puzzle's differ only in their words and in what choosing a move does (play, piece_prompt, moves_prompt)."""
 
-    def __init__(self, game: GameView, user_id: int, prompts: Prompts, w: Words = ENGLISH) -> None:
+    def __init__(self, position: Position, key: int, user_id: int, prompts: Prompts, w: Words = ENGLISH) -> None:
         super().__init__(timeout=PICKER_TIMEOUT)
         self.w = w
-        self.game = game
+        self.key = key  # in the components' custom ids
         self.user_id = user_id
         self.prompts = prompts
         self.nonce = prompts.open()
-        self.position = game.position
+        self.position = position
         self.moves = self.position.legal_moves()
         self.by_piece = moves_by_piece(self.position, self.moves)
         self.rows = [_Select(self, row) for row in range(MAX_SELECTS)]
@@ -123,7 +124,16 @@ class MovePicker(BaseView):
                     "picker.too_many_pieces", "Too many pieces can move to list them here; use Type a move instead."
                 )
             )
-        return self.w.say("picker.which_piece", "Game #{game}: which piece do you want to move?", game=self.game.id)
+        return self.piece_prompt()
+
+    def piece_prompt(self) -> str:
+        raise NotImplementedError
+
+    def moves_prompt(self, square: str) -> str:
+        raise NotImplementedError
+
+    async def play(self, interaction: Interaction, index: int) -> None:
+        raise NotImplementedError
 
     def move_page(self, start: int) -> str:
         options = move_options(self.position, self.moves, self.by_piece[start], self.w)
@@ -134,20 +144,15 @@ class MovePicker(BaseView):
                 )
             )
         if len(self.by_piece) > 1:
-            back = discord.ui.Button[MovePicker](
+            back = discord.ui.Button[PiecePicker](
                 label=self.w.say("button.back", "Back"),
                 style=discord.ButtonStyle.secondary,
                 row=4,
-                custom_id=prompt_id("pick", self.game.id, self.nonce, "back"),
+                custom_id=prompt_id("pick", self.key, self.nonce, "back"),
             )
             back.callback = self._back  # type: ignore[method-assign]  # a plain button without subclassing
             self.add_item(back)
-        return self.w.say(
-            "picker.moves_of_piece",
-            "Game #{game}: moves of the piece on {square}:",
-            game=self.game.id,
-            square=self.position.board.name(start),
-        )
+        return self.moves_prompt(self.position.board.name(start))
 
     async def start(self, interaction: Interaction) -> None:
         if len(self.by_piece) == 1:
@@ -163,6 +168,22 @@ class MovePicker(BaseView):
     async def _back(self, interaction: AnyInteraction) -> None:
         text = self.piece_page()
         await interaction.response.edit_message(content=text, view=self)
+
+
+class MovePicker(PiecePicker):
+    """A game's picker: the chosen move is played in the game (expected_version guards a stale one)."""
+
+    def __init__(self, game: GameView, user_id: int, prompts: Prompts, w: Words = ENGLISH) -> None:
+        super().__init__(game.position, game.id, user_id, prompts, w)
+        self.game = game
+
+    def piece_prompt(self) -> str:
+        return self.w.say("picker.which_piece", "Game #{game}: which piece do you want to move?", game=self.game.id)
+
+    def moves_prompt(self, square: str) -> str:
+        return self.w.say(
+            "picker.moves_of_piece", "Game #{game}: moves of the piece on {square}:", game=self.game.id, square=square
+        )
 
     async def play(self, interaction: Interaction, index: int) -> None:
         move = self.moves[index]

@@ -11,6 +11,7 @@ from discord.ext import commands
 from bot.ui.options import THEME_CHOICES, VariantArg
 from bot.ui.speech import private
 from messages.i18n import ENGLISH, LANGUAGE_NAMES, Words, resolve
+from messages.puzzles import daily_puzzle_text
 from messages.variants import variant_name
 from messages.web import web_links_setting
 from service import Preferences, ServerSettings
@@ -80,7 +81,10 @@ def server_text(settings: ServerSettings, w: Words = ENGLISH) -> str:
         hints=settings.hint_policy,
         language=language,
     )
-    return f"{said} {web_links_setting(w, settings.web_links)}"
+    text = f"{said} {web_links_setting(w, settings.web_links)}"
+    if settings.daily_puzzle_channel is not None and settings.daily_puzzle_hour is not None:
+        text += " " + daily_puzzle_text(w, settings.daily_puzzle_channel, settings.daily_puzzle_hour)
+    return text
 
 
 class Settings(commands.Cog):
@@ -133,6 +137,8 @@ class Settings(commands.Cog):
         hints="When players may ask for hints in games between people",
         language="The language of the bot's public posts here (auto: the server's Discord language)",
         web_links="Link every board to the game's page on the web (off: no links, and the pages are closed)",
+        daily_puzzle_channel="Post a puzzle of the day in this channel",
+        daily_puzzle_hour="The hour (UTC, 0-23) of the daily puzzle",
     )
     @app_commands.choices(language=LANGUAGE_CHOICES)
     @app_commands.guild_only()
@@ -152,6 +158,8 @@ class Settings(commands.Cog):
         hints: Literal["unrated", "always", "never"] | None = None,
         language: str | None = None,
         web_links: bool | None = None,
+        daily_puzzle_channel: discord.TextChannel | None = None,
+        daily_puzzle_hour: app_commands.Range[int, 0, 23] | None = None,
     ) -> None:
         assert interaction.guild_id is not None  # guild_only
         settings = await self.bot.service.players.update_server(
@@ -164,5 +172,7 @@ class Settings(commands.Cog):
             web_links=web_links,
             allow_channels=(allow_channel.id,) if allow_channel else (),
             disallow_channels=(disallow_channel.id,) if disallow_channel else (),
+            daily_puzzle_channel=daily_puzzle_channel.id if daily_puzzle_channel else None,
+            daily_puzzle_hour=daily_puzzle_hour,
         )
         await interaction.response.send_message(server_text(settings, private(interaction)), ephemeral=True)

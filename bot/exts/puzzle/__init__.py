@@ -1,0 +1,9 @@
+"""Puzzles: /puzzle, /puzzle-stats, and the buttons under a puzzle."""
+
+from __future__ import annotations
+
+from bot.exts.puzzle import controls
+from bot.exts.puzzle.cog import Puzzles
+from bot.ui.feature import Feature
+
+FEATURE = Feature(Puzzles, controls.DYNAMIC_ITEMS)

@@ -1,0 +1,56 @@
+"""Local mode's puzzles (as /puzzle on Discord): `puzzle [variant]` opens one, `puzzle MOVE` plays in it,
+`puzzle stats` shows local:alice's puzzle rating. The board is printed from the solver's side."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from local.text import ALICE_ID, Command, InputError, Parsed, board_text
+from messages.puzzles import local_usage, result_text, source, stats_text, task
+from rules import Color, RulesError, find_variant
+from service.puzzles import PuzzleOutcome, PuzzleView
+
+if TYPE_CHECKING:
+    from local.session import LocalSession
+
+MOVE = re.compile(r"^(\d|[a-l]{1,2}\d)", re.IGNORECASE)  # as a bare move at the prompt starts
+
+
+def _show(session: LocalSession, view: PuzzleView) -> None:
+    session.say(task(view, session.w))
+    session.say(source(view, session.w))
+    session.say(board_text(view.position, flip=view.solver is Color.BLACK))
+
+
+async def puzzle(session: LocalSession, parsed: Parsed) -> None:
+    args, parsed.args[:] = list(parsed.args), []
+    service = session.service.puzzles
+    if args and args[0].lower() == "stats":
+        session.say(stats_text(await service.stats(ALICE_ID), session.w))
+        return
+    if args and MOVE.match(args[0]):
+        current = await service.current(ALICE_ID)
+        if current is None:
+            raise InputError(local_usage)
+        result = await service.move(ALICE_ID, current.puzzle.id, " ".join(args))
+        session.say(result_text(result, session.w))
+        if result.outcome is PuzzleOutcome.CORRECT:
+            session.say(board_text(result.view.position, flip=result.view.solver is Color.BLACK))
+        return
+    try:
+        variant = find_variant(" ".join(args)).id if args else session.service.ctx.config.default_variant
+    except RulesError as error:
+        raise InputError(local_usage) from error
+    view = await service.next(ALICE_ID, variant, None)
+    _show(session, view)
+
+
+COMMANDS = (
+    Command(
+        "puzzle",
+        puzzle,
+        "puzzle [variant|MOVE|stats]",
+        lambda w: w.say("local.help.puzzle", "a puzzle from real games; then puzzle MOVE to solve it"),
+    ),
+)

@@ -1,0 +1,46 @@
+"""Local mode's puzzle: open one, solve it move by move (the replies play themselves), fail the next with a
+wrong move (the refutation shown, searched by the real engine), statistics, and bad input in words."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from data.puzzles import bundled
+from rules import find_variant, format_move, parse_fen, parse_move
+from tests.local.test_session import session, table
+
+
+def opened(tmp_path: Path) -> dict[str, object]:
+    rows = table(tmp_path / "dama.sqlite3", "SELECT puzzle_id FROM puzzle_attempts WHERE status = 'open'")
+    assert len(rows) == 1
+    return next(item for item in bundled("italian") if item["id"] == rows[0][0])
+
+
+def test_solve_then_fail_a_puzzle_then_stats(tmp_path: Path) -> None:
+    text = session(["puzzle italian", "quit"], tmp_path)
+    assert "Puzzle (Italian draughts, rated" in text and "to move and" in text
+    item = opened(tmp_path)
+    solution = item["solution"]
+    assert isinstance(solution, list)
+    text = session([f"puzzle {move}" for move in solution[0::2]] + ["puzzle stats", "quit"], tmp_path)
+    for index in range(1, len(solution), 2):
+        assert f"The reply: {solution[index]}. Your move." in text
+    assert f"{solution[-1]}: solved! Puzzle rating 1500 →" in text
+    assert "Solved: 1. Failed: 0. Streak: 1 (best 1)." in text
+
+    session(["puzzle italian", "quit"], tmp_path)
+    item = opened(tmp_path)
+    start = parse_fen(find_variant("italian"), str(item["fen"]))
+    right = parse_move(start, str(item["solution"][0]))  # type: ignore[index]
+    wrong = next(m for m in start.legal_moves() if m.identity != right.identity)
+    text = session([f"puzzle {format_move(start, wrong)}", "puzzle stats", "quit"], tmp_path)
+    assert f"{format_move(start, wrong)} is not the answer" in text
+    assert "refutes it" in text or "The solution:" in text
+    assert "Solved: 1. Failed: 1. Streak: 0 (best 1)." in text
+
+
+def test_bad_puzzle_input_is_answered_in_words(tmp_path: Path) -> None:
+    text = session(["puzzle 22-18", "puzzle chess", "puzzle italian", "puzzle 99-98", "quit"], tmp_path)
+    assert text.count("Type puzzle [variant] for a puzzle") == 2
+    assert "Traceback" not in text
+    assert "99" in text  # the rules' sentence about the square
