@@ -13,7 +13,6 @@
 #endif
 
 enum { EMPTY, EXACT, LOWER, UPPER };
-#define LMR_FROM 2
 #define CHECK_EVERY 1023
 #define CALLBACK_EVERY 16383
 /* Table results (TABLE_WIN - plies to the end) sit below forced-mate scores (WIN - plies) and above any
@@ -70,6 +69,7 @@ int searcher_init(Searcher *s, int tt_bits) {
     if (!s->tt) return -1;
     s->tt_mask = ((uint64_t)1 << tt_bits) - 1;
     search_params(s, 180, 4, 60, 0); /* ProbCut: engine/native.py turns it on where it pays */
+    search_selective(s, 2, 0, 0, 40);
     return 0;
 }
 
@@ -82,9 +82,19 @@ void search_params(Searcher *s, int lmr_div, int prune_depth, int margin, int pr
     s->probcut = probcut;
     for (int d = 0; d < 32; d++)
         for (int i = 0; i < 32; i++) {
-            int v = d >= 2 && i >= LMR_FROM ? (int)(0.5 + log((double)d) * log((double)i) * 100.0 / lmr_div) : 0;
-            s->lmr[d][i] = d < 2 || i < LMR_FROM ? 0 : (v < 1 ? 1 : (v > d - 1 ? d - 1 : v));
+            int v = d >= 2 && i >= 1 ? (int)(0.5 + log((double)d) * log((double)i) * 100.0 / lmr_div) : 0;
+            s->lmr[d][i] = d < 2 || i < 1 ? 0 : (v < 1 ? 1 : (v > d - 1 ? d - 1 : v));
         }
+}
+
+/* Late-move reductions from move number lmr_from on; late-move pruning (lmp, 0: off); hang more plies of
+ * reduction for a late quiet move after which the opponent has a capture; ProbCut's probe at probcut_pct
+ * percent of the depth. search_selective(s, 2, 0, 0, 40) is the search as it was before issue 30. */
+void search_selective(Searcher *s, int lmr_from, int lmp, int hang, int probcut_pct) {
+    s->lmr_from = lmr_from < 1 ? 1 : lmr_from;
+    s->lmp = lmp;
+    s->hang = hang;
+    s->probcut_pct = probcut_pct;
 }
 
 void searcher_free(Searcher *s) {
@@ -218,6 +228,7 @@ static void to_front(Move *moves, int n, const Move *m) {
 
 static int quiesce(Searcher *s, BB own, BB opp, BB kings, int color, int alpha, int beta, int ply) {
     s->nodes++;
+    s->qnodes++;
     if (!(s->nodes & CHECK_EVERY)) check_time(s);
     if (s->stopped) return 0;
     const Rules *r = &s->rules;
@@ -324,7 +335,7 @@ static int search(Searcher *s, BB own, BB opp, BB kings, int color, int depth, i
          * the probes cost more nodes than they save. */
         int margin = depth * s->probcut, raised = beta + margin;
         s->in_probe++;
-        int score = search(s, own, opp, kings, color, depth * 40 / 100, raised - 1, raised, ply, h, 0, rev);
+        int score = search(s, own, opp, kings, color, depth * s->probcut_pct / 100, raised - 1, raised, ply, h, 0, rev);
         s->in_probe--;
         if (s->stopped) return 0;
         if (score >= raised) return score - margin;
@@ -347,13 +358,20 @@ static int search(Searcher *s, BB own, BB opp, BB kings, int color, int depth, i
         int c_rev = (!m->cap && m->kx == m->mx) ? rev + 1 : 0;
         uint64_t ch = child_key(s, ply, color, m, own, kings, h);
         int score;
+        int late = i >= s->lmr_from && !m->cap && !m->kx && !same(m, &s->killers[ply][0]) &&
+                   !same(m, &s->killers[ply][1]);
+        if (late && s->lmp && !pv_node && depth <= 3 && i >= s->lmp + depth * depth && best > -WIN_BOUND &&
+            abs(alpha) < WIN_BOUND)
+            continue; /* late-move pruning: far down the order, this close to the leaves */
         if (i == 0) {
             score = -search(s, c_own, c_opp, c_kings, 1 - color, depth - 1, -beta, -alpha, ply + 1, ch, pv_node, c_rev);
         } else {
             int reduce = 0;
-            if (depth >= 2 && i >= LMR_FROM && !m->cap && !m->kx && !same(m, &s->killers[ply][0]) &&
-                !same(m, &s->killers[ply][1]))
+            if (depth >= 2 && late) {
                 reduce = s->lmr[depth < 31 ? depth : 31][i < 31 ? i : 31];
+                if (s->hang && can_capture(r, c_own, c_opp, c_kings, 1 - color)) reduce += s->hang;
+                if (reduce > depth - 1) reduce = depth - 1;
+            }
             score = -search(s, c_own, c_opp, c_kings, 1 - color, depth - 1 - reduce, -alpha - 1, -alpha, ply + 1, ch, 0,
                             c_rev);
             if (reduce && score > alpha)
@@ -493,6 +511,7 @@ void search_root(Searcher *s, BB white, BB black, BB kings, int color, const Str
     int max_depth = depth > 0 && depth < MAX_PLY - 8 ? depth : MAX_PLY - 8;
     s->deadline = seconds >= 0 ? start + seconds : 1e300;
     s->nodes = 0;
+    s->qnodes = 0;
     s->stopped = 0;
     s->in_probe = 0;
     s->age++;

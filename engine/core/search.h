@@ -45,6 +45,12 @@ typedef struct Searcher {
     uint8_t age;
     int lmr[32][32], prune_depth, margin, probcut;
     int in_probe; /* > 0 inside a ProbCut probe */
+    /* Selectivity switches (search_selective); zeros are the search as it was before issue 30. */
+    int lmr_from;     /* the first move number late-move reductions may reduce (2 before) */
+    int lmp;          /* late-move pruning: quiet moves past lmp + depth^2 at depth <= 3 are skipped (0: off) */
+    int hang;         /* extra plies of reduction for a late quiet move that lets the opponent capture */
+    int probcut_pct;  /* ProbCut's probe depth in percent of the depth (40 before) */
+    uint64_t qnodes;  /* quiescence nodes of the last search (included in nodes) */
     Endgame endgame; /* values NULL: no tables */
 } Searcher;
 
@@ -64,6 +70,7 @@ typedef struct {
 int searcher_init(Searcher *s, int tt_bits);
 void searcher_free(Searcher *s);
 void search_params(Searcher *s, int lmr_div, int prune_depth, int margin, int probcut);
+void search_selective(Searcher *s, int lmr_from, int lmp, int hang, int probcut_pct);
 uint64_t hash_of(const Searcher *s, BB white, BB black, BB kings, int color);
 uint64_t streak_key(const Streaks *st); /* xor it into hash_of's key (0 without streaks) */
 int keys_after(Searcher *s, BB white, BB black, BB kings, int color, const Streaks *st, MoveList *list,

@@ -1,0 +1,121 @@
+"""The compiled search's selectivity switches (set_params, set_selective; engine/native.py picks them per board).
+
+Every switch at its most selective must still return legal moves and find the hand-built shots (their
+derivations are checked against the rules library in test_tactics_variants.py), and each switch must change
+the search it claims to change.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import native
+from engine.api import to_moves
+from engine.search import Searcher
+from rules import VARIANTS, Game, format_move, parse_fen
+from tests.engine.tactics import Gain
+from tests.engine.tactics_eight import EIGHT_TACTICS
+from tests.engine.tactics_large import LARGE_TACTICS
+
+pytestmark = pytest.mark.skipif(native.core is None, reason="test_native.py fails when the core is not built")
+
+MOST_SELECTIVE = {"params": (100, 6, 40), "selective": (1, 1, 2, 30)}
+SETTINGS = {
+    "legacy": {"params": native.LEGACY_PARAMS, "selective": native.LEGACY_SELECTIVE},
+    "large": {"params": native.LARGE_PARAMS, "selective": native.LARGE_SELECTIVE},
+    "most-selective": MOST_SELECTIVE,
+}
+SHOTS = [t for t in LARGE_TACTICS + EIGHT_TACTICS if t.variant in ("international", "italian", "russian")]
+
+
+def configured(variant: str, setting: str, probcut: int | None = None) -> native.NativeSearcher:
+    searcher = native.NativeSearcher(VARIANTS[variant], tt_bits=14, endgame=False)
+    searcher.core.set_params(*SETTINGS[setting]["params"])
+    searcher.core.set_selective(*SETTINGS[setting]["selective"])
+    if probcut is not None:
+        searcher.core.set_probcut(probcut)
+    return searcher
+
+
+def test_the_defaults_are_the_chosen_settings() -> None:
+    assert native.selectivity(VARIANTS["italian"]) == (native.LEGACY_PARAMS, native.LEGACY_SELECTIVE)
+    assert native.selectivity(VARIANTS["international"]) == (native.LARGE_PARAMS, native.LARGE_SELECTIVE)
+
+
+@pytest.mark.parametrize("setting", SETTINGS)
+@pytest.mark.parametrize("tactic", SHOTS, ids=lambda t: t.id)
+def test_the_shots_are_found(tactic, setting: str) -> None:  # type: ignore[no-untyped-def]
+    rules = VARIANTS[tactic.variant]
+    position = parse_fen(rules, tactic.fen)
+    searcher = configured(tactic.variant, setting, probcut=10)
+    result = searcher.search(position.white, position.black, position.kings, int(position.turn),
+                             depth=tactic.plies + 2)
+    line = to_moves(position, result.pv or [result.move])
+    assert line and format_move(position, line[0]) == tactic.move
+    if tactic.gain is Gain.MATERIAL:
+        assert result.score >= 60
+
+
+@pytest.mark.parametrize("variant", ["international", "italian"])
+def test_every_move_of_a_most_selective_game_is_legal(variant: str) -> None:
+    """The most selective search against the Python reference: every move it returns is legal."""
+    rules = VARIANTS[variant]
+    compiled = configured(variant, "most-selective", probcut=10)
+    reference = Searcher(rules, tt_bits=12)
+    game = Game(rules)
+    plies = 0
+    while game.outcome() is None and plies < 120:
+        position = game.position
+        player = compiled if plies % 2 == 0 else reference
+        history = [player.hash_of(p.white, p.black, p.kings, int(p.turn)) for p in game.positions[-30:-1]]
+        result = player.search(position.white, position.black, position.kings, int(position.turn),
+                               depth=9 if player is compiled else 2, history=history)
+        assert result.move is not None
+        line = to_moves(position, [result.move])
+        assert line and line[0] in position.legal_moves()
+        game.play(line[0])
+        plies += 1
+    assert plies >= 20
+
+
+def nodes(searcher: native.NativeSearcher, fen: str, depth: int) -> tuple[int, int]:
+    position = parse_fen(searcher.rules, fen)
+    searcher.core.clear()
+    searcher.search(position.white, position.black, position.kings, int(position.turn), depth=depth)
+    total, quiet = searcher.core.stats()
+    return int(total), int(quiet)
+
+
+MIDDLEGAME = ("W:W27,28,31,32,33,34,36,37,38,39,40,41,42,43,44,45,46,47,48,49:"
+              "B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20")
+
+
+@pytest.mark.parametrize(
+    ("selective", "params"),
+    [((2, 3, 0, 40), None), ((2, 0, 0, 40), (120, 4, 60))],
+    ids=["late-move-pruning", "stronger-reductions"],
+)
+def test_each_switch_prunes_more_than_the_search_before(selective, params) -> None:  # type: ignore[no-untyped-def]
+    before = configured("international", "legacy")
+    after = configured("international", "legacy")
+    after.core.set_selective(*selective)
+    if params:
+        after.core.set_params(*params)
+    total_before, quiescence = nodes(before, MIDDLEGAME, 11)
+    assert 0 < quiescence < total_before
+    assert nodes(after, MIDDLEGAME, 11)[0] < total_before
+
+
+@pytest.mark.parametrize("selective", [(1, 0, 0, 40), (2, 0, 1, 40)], ids=["reduce-from-move-1", "hang"])
+def test_the_other_switches_change_the_search(selective) -> None:  # type: ignore[no-untyped-def]
+    before = configured("international", "legacy")
+    after = configured("international", "legacy")
+    after.core.set_selective(*selective)
+    assert nodes(after, MIDDLEGAME, 11)[0] != nodes(before, MIDDLEGAME, 11)[0]
+
+
+def test_out_of_range_switches_are_refused() -> None:
+    core = configured("international", "legacy").core
+    for bad in ((0, 0, 0, 40), (2, -1, 0, 40), (2, 0, 9, 40), (2, 0, 0, 5), (2, 0, 0, 95)):
+        with pytest.raises(ValueError):
+            core.set_selective(*bad)
