@@ -70,9 +70,9 @@ PROBCUT_MARGIN = 10
 # benchmarks.match restores with --b-params legacy --b-selective legacy. Per board size, chosen by matches
 # (docs/ENGINE.md).
 LEGACY_PARAMS = (180, 4, 60)
-LEGACY_SELECTIVE = (2, 0, 0, 40)
+LEGACY_SELECTIVE = (2, 0, 0, 40, 0)
 LARGE_PARAMS = LEGACY_PARAMS
-LARGE_SELECTIVE = LEGACY_SELECTIVE
+LARGE_SELECTIVE = (2, 0, 0, 40, 1)
 _logged: set[str] = set()
 _endgame_tables: dict[str, bytes | None] = {}
 

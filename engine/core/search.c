@@ -69,7 +69,7 @@ int searcher_init(Searcher *s, int tt_bits) {
     if (!s->tt) return -1;
     s->tt_mask = ((uint64_t)1 << tt_bits) - 1;
     search_params(s, 180, 4, 60, 0); /* ProbCut: engine/native.py turns it on where it pays */
-    search_selective(s, 2, 0, 0, 40);
+    search_selective(s, 2, 0, 0, 40, 0);
     return 0;
 }
 
@@ -89,8 +89,11 @@ void search_params(Searcher *s, int lmr_div, int prune_depth, int margin, int pr
 
 /* Late-move reductions from move number lmr_from on; late-move pruning (lmp, 0: off); hang more plies of
  * reduction for a late quiet move after which the opponent has a capture; ProbCut's probe at probcut_pct
- * percent of the depth. search_selective(s, 2, 0, 0, 40) is the search as it was before issue 30. */
-void search_selective(Searcher *s, int lmr_from, int lmp, int hang, int probcut_pct) {
+ * percent of the depth; malus: history also learns from the quiet moves that failed before a cutoff (2: and
+ * a late move whose history is below zero is reduced one ply more outside the principal variation).
+ * search_selective(s, 2, 0, 0, 40, 0) is the search as it was before issue 30. */
+void search_selective(Searcher *s, int lmr_from, int lmp, int hang, int probcut_pct, int malus) {
+    s->malus = malus;
     s->lmr_from = lmr_from < 1 ? 1 : lmr_from;
     s->lmp = lmp;
     s->hang = hang;
@@ -370,6 +373,7 @@ static int search(Searcher *s, BB own, BB opp, BB kings, int color, int depth, i
             if (depth >= 2 && late) {
                 reduce = s->lmr[depth < 31 ? depth : 31][i < 31 ? i : 31];
                 if (s->hang && can_capture(r, c_own, c_opp, c_kings, 1 - color)) reduce += s->hang;
+                if (s->malus >= 2 && !pv_node && s->history[color][bb_ctz(m->mx)][bb_high(m->mx)] < 0) reduce += 1;
                 if (reduce > depth - 1) reduce = depth - 1;
             }
             score = -search(s, c_own, c_opp, c_kings, 1 - color, depth - 1 - reduce, -alpha - 1, -alpha, ply + 1, ch, 0,
@@ -399,7 +403,13 @@ static int search(Searcher *s, BB own, BB opp, BB kings, int color, int depth, i
                         int a = bb_ctz(m->mx), b = bb_high(m->mx);
                         int *hist = &s->history[color][a][b];
                         *hist += depth * depth;
-                        if (*hist > (1 << 28)) {
+                        int rescale = *hist > (1 << 28);
+                        for (int j = 0; s->malus && j < i; j++) {
+                            int *other = &s->history[color][bb_ctz(moves[j].mx)][bb_high(moves[j].mx)];
+                            *other -= depth * depth;
+                            rescale |= *other < -(1 << 28);
+                        }
+                        if (rescale) {
                             for (int x = 0; x < MAXSQ; x++)
                                 for (int y = 0; y < MAXSQ; y++) s->history[color][x][y] /= 2;
                         }

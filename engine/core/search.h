@@ -50,6 +50,8 @@ typedef struct Searcher {
     int lmp;          /* late-move pruning: quiet moves past lmp + depth^2 at depth <= 3 are skipped (0: off) */
     int hang;         /* extra plies of reduction for a late quiet move that lets the opponent capture */
     int probcut_pct;  /* ProbCut's probe depth in percent of the depth (40 before) */
+    int malus;        /* 1: a quiet cutoff also lowers the history of the quiet moves tried before it; 2: and
+                       * late moves with a negative history are reduced one ply more */
     uint64_t qnodes;  /* quiescence nodes of the last search (included in nodes) */
     Endgame endgame; /* values NULL: no tables */
 } Searcher;
@@ -70,7 +72,7 @@ typedef struct {
 int searcher_init(Searcher *s, int tt_bits);
 void searcher_free(Searcher *s);
 void search_params(Searcher *s, int lmr_div, int prune_depth, int margin, int probcut);
-void search_selective(Searcher *s, int lmr_from, int lmp, int hang, int probcut_pct);
+void search_selective(Searcher *s, int lmr_from, int lmp, int hang, int probcut_pct, int malus);
 uint64_t hash_of(const Searcher *s, BB white, BB black, BB kings, int color);
 uint64_t streak_key(const Streaks *st); /* xor it into hash_of's key (0 without streaks) */
 int keys_after(Searcher *s, BB white, BB black, BB kings, int color, const Streaks *st, MoveList *list,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from benchmarks.search_profile import positions
 from engine import native
 from engine.api import to_moves
 from engine.search import Searcher
@@ -19,7 +20,7 @@ from tests.engine.tactics_large import LARGE_TACTICS
 
 pytestmark = pytest.mark.skipif(native.core is None, reason="test_native.py fails when the core is not built")
 
-MOST_SELECTIVE = {"params": (100, 6, 40), "selective": (1, 1, 2, 30)}
+MOST_SELECTIVE = {"params": (100, 6, 40), "selective": (1, 1, 2, 30, 2)}
 SETTINGS = {
     "legacy": {"params": native.LEGACY_PARAMS, "selective": native.LEGACY_SELECTIVE},
     "large": {"params": native.LARGE_PARAMS, "selective": native.LARGE_SELECTIVE},
@@ -78,22 +79,24 @@ def test_every_move_of_a_most_selective_game_is_legal(variant: str) -> None:
     assert plies >= 20
 
 
-def nodes(searcher: native.NativeSearcher, fen: str, depth: int) -> tuple[int, int]:
-    position = parse_fen(searcher.rules, fen)
-    searcher.core.clear()
-    searcher.search(position.white, position.black, position.kings, int(position.turn), depth=depth)
-    total, quiet = searcher.core.stats()
-    return int(total), int(quiet)
+def nodes(searcher: native.NativeSearcher, depth: int) -> tuple[int, int]:
+    """Nodes and quiescence nodes over middlegames reached from six ballot openings (benchmarks.search_profile)."""
+    total = quiet = 0
+    for white, black, kings, color in MIDDLEGAMES:
+        searcher.core.clear()
+        searcher.search(white, black, kings, color, depth=depth)
+        n, q = searcher.core.stats()
+        total, quiet = total + int(n), quiet + int(q)
+    return total, quiet
 
 
-MIDDLEGAME = ("W:W27,28,31,32,33,34,36,37,38,39,40,41,42,43,44,45,46,47,48,49:"
-              "B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20")
+MIDDLEGAMES = positions("international", 6, 20) if native.core is not None else []
 
 
 @pytest.mark.parametrize(
     ("selective", "params"),
-    [((2, 3, 0, 40), None), ((2, 0, 0, 40), (120, 4, 60))],
-    ids=["late-move-pruning", "stronger-reductions"],
+    [((2, 3, 0, 40, 0), None), ((2, 0, 0, 40, 0), (120, 4, 60)), ((2, 0, 0, 40, 1), None), ((2, 0, 0, 40, 2), None)],
+    ids=["late-move-pruning", "stronger-reductions", "history-malus", "history-reductions"],
 )
 def test_each_switch_prunes_more_than_the_search_before(selective, params) -> None:  # type: ignore[no-untyped-def]
     before = configured("international", "legacy")
@@ -101,9 +104,9 @@ def test_each_switch_prunes_more_than_the_search_before(selective, params) -> No
     after.core.set_selective(*selective)
     if params:
         after.core.set_params(*params)
-    total_before, quiescence = nodes(before, MIDDLEGAME, 11)
+    total_before, quiescence = nodes(before, 12)
     assert 0 < quiescence < total_before
-    assert nodes(after, MIDDLEGAME, 11)[0] < total_before
+    assert nodes(after, 12)[0] < total_before
 
 
 @pytest.mark.parametrize("selective", [(1, 0, 0, 40), (2, 0, 1, 40)], ids=["reduce-from-move-1", "hang"])
@@ -111,11 +114,11 @@ def test_the_other_switches_change_the_search(selective) -> None:  # type: ignor
     before = configured("international", "legacy")
     after = configured("international", "legacy")
     after.core.set_selective(*selective)
-    assert nodes(after, MIDDLEGAME, 11)[0] != nodes(before, MIDDLEGAME, 11)[0]
+    assert nodes(after, 12)[0] != nodes(before, 12)[0]
 
 
 def test_out_of_range_switches_are_refused() -> None:
     core = configured("international", "legacy").core
-    for bad in ((0, 0, 0, 40), (2, -1, 0, 40), (2, 0, 9, 40), (2, 0, 0, 5), (2, 0, 0, 95)):
+    for bad in ((0, 0, 0, 40), (2, -1, 0, 40), (2, 0, 9, 40), (2, 0, 0, 5), (2, 0, 0, 95), (2, 0, 0, 40, 3)):
         with pytest.raises(ValueError):
             core.set_selective(*bad)
