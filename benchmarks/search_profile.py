@@ -4,7 +4,7 @@
     python -m benchmarks.search_profile international --depth 10 --selective 1,3,1,40
 
 Positions: each ballot opening of the variant played on by the engine at depth 4 for --plies more plies
-(deterministic). Fixed-depth node counts do not depend on the machine's load, so they compare the
+(deterministic: with the search switches as they were before issue 30). Fixed-depth node counts do not depend on the machine's load, so they compare the
 selectivity switches (set_params, set_selective) cheaply before a match says which is stronger.
 """
 
@@ -15,13 +15,15 @@ import time
 
 from benchmarks.match import ballots
 from engine.api import to_moves
-from engine.native import NativeSearcher
+from engine.native import LEGACY_PARAMS, LEGACY_SELECTIVE, NativeSearcher
 from rules import Game, find_variant
 
 
 def positions(variant: str, count: int, plies: int) -> list[tuple[int, int, int, int]]:
     rules = find_variant(variant)
     searcher = NativeSearcher(rules, tt_bits=18)
+    searcher.core.set_params(*LEGACY_PARAMS)  # the same positions whatever the defaults become
+    searcher.core.set_selective(*LEGACY_SELECTIVE)
     out = []
     for opening in ballots(rules)[:count]:
         game = Game(rules)

@@ -69,7 +69,7 @@ int searcher_init(Searcher *s, int tt_bits) {
     if (!s->tt) return -1;
     s->tt_mask = ((uint64_t)1 << tt_bits) - 1;
     search_params(s, 180, 4, 60, 0); /* ProbCut: engine/native.py turns it on where it pays */
-    search_selective(s, 2, 0, 0, 40, 0);
+    search_selective(s, 2, 0, 0, 40, 0, 0);
     return 0;
 }
 
@@ -91,8 +91,10 @@ void search_params(Searcher *s, int lmr_div, int prune_depth, int margin, int pr
  * reduction for a late quiet move after which the opponent has a capture; ProbCut's probe at probcut_pct
  * percent of the depth; malus: history also learns from the quiet moves that failed before a cutoff (2: and
  * a late move whose history is below zero is reduced one ply more outside the principal variation).
- * search_selective(s, 2, 0, 0, 40, 0) is the search as it was before issue 30. */
-void search_selective(Searcher *s, int lmr_from, int lmp, int hang, int probcut_pct, int malus) {
+ * countermove: order the last refutation of the opponent's move after the killers.
+ * search_selective(s, 2, 0, 0, 40, 0, 0) is the search as it was before issue 30. */
+void search_selective(Searcher *s, int lmr_from, int lmp, int hang, int probcut_pct, int malus, int countermove) {
+    s->countermove = countermove;
     s->malus = malus;
     s->lmr_from = lmr_from < 1 ? 1 : lmr_from;
     s->lmp = lmp;
@@ -270,6 +272,10 @@ static int is_repetition(const Searcher *s, int index, uint64_t h, int rev) {
     return 0;
 }
 
+static inline int quiet_key(const Move *m) {
+    return m->cap ? 0 : 1 + bb_ctz(m->mx) * MAXSQ + bb_high(m->mx);
+}
+
 static void order_quiet(Searcher *s, Move *moves, int n, int color, int ply) {
     int keys[MAXMOVES];
     for (int i = 0; i < n; i++) {
@@ -278,6 +284,11 @@ static void order_quiet(Searcher *s, Move *moves, int n, int color, int ply) {
         keys[i] = s->history[color][a][b];
     }
     sort_by(moves, keys, n);
+    int prev = s->prev[ply];
+    if (s->countermove && prev) {
+        uint32_t d = s->counter[color][(prev - 1) / MAXSQ][(prev - 1) % MAXSQ];
+        if (d) digest_to_front(moves, n, d);
+    }
     if (s->killers[ply][1].mx) to_front(moves, n, &s->killers[ply][1]);
     if (s->killers[ply][0].mx) to_front(moves, n, &s->killers[ply][0]);
 }
@@ -366,6 +377,7 @@ static int search(Searcher *s, BB own, BB opp, BB kings, int color, int depth, i
         if (late && s->lmp && !pv_node && depth <= 3 && i >= s->lmp + depth * depth && best > -WIN_BOUND &&
             abs(alpha) < WIN_BOUND)
             continue; /* late-move pruning: far down the order, this close to the leaves */
+        s->prev[ply + 1] = quiet_key(m);
         if (i == 0) {
             score = -search(s, c_own, c_opp, c_kings, 1 - color, depth - 1, -beta, -alpha, ply + 1, ch, pv_node, c_rev);
         } else {
@@ -403,6 +415,8 @@ static int search(Searcher *s, BB own, BB opp, BB kings, int color, int depth, i
                         int a = bb_ctz(m->mx), b = bb_high(m->mx);
                         int *hist = &s->history[color][a][b];
                         *hist += depth * depth;
+                        if (s->prev[ply])
+                            s->counter[color][(s->prev[ply] - 1) / MAXSQ][(s->prev[ply] - 1) % MAXSQ] = digest(m);
                         int rescale = *hist > (1 << 28);
                         for (int j = 0; s->malus && j < i; j++) {
                             int *other = &s->history[color][bb_ctz(moves[j].mx)][bb_high(moves[j].mx)];
@@ -440,6 +454,7 @@ static int root(Searcher *s, BB own, BB opp, BB kings, int color, int depth, int
         int rev = (!m->cap && m->kx == m->mx) ? s->root_rev + 1 : 0;
         uint64_t ch = child_key(s, 0, color, m, own, kings, h);
         int score;
+        s->prev[1] = quiet_key(m);
         if (i == 0) {
             score = -search(s, c_own, c_opp, c_kings, 1 - color, depth - 1, -beta, -alpha, 1, ch, 1, rev);
         } else {
@@ -536,6 +551,7 @@ void search_root(Searcher *s, BB white, BB black, BB kings, int color, const Str
     memcpy(s->stack, history, (size_t)n_history * sizeof(uint64_t));
     s->base = s->root_rev = n_history;
     memset(s->killers, 0, sizeof s->killers);
+    memset(s->prev, 0, sizeof s->prev);
     for (int c = 0; c < 2; c++)
         for (int x = 0; x < MAXSQ; x++)
             for (int y = 0; y < MAXSQ; y++) s->history[c][x][y] /= 8;

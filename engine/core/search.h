@@ -52,7 +52,10 @@ typedef struct Searcher {
     int probcut_pct;  /* ProbCut's probe depth in percent of the depth (40 before) */
     int malus;        /* 1: a quiet cutoff also lowers the history of the quiet moves tried before it; 2: and
                        * late moves with a negative history are reduced one ply more */
+    int countermove;  /* 1: the quiet move that last refuted the opponent's quiet move is tried after the killers */
     uint64_t qnodes;  /* quiescence nodes of the last search (included in nodes) */
+    uint32_t counter[2][MAXSQ][MAXSQ]; /* by the opponent's move squares: a refutation's digest */
+    int prev[MAX_PLY + 2];             /* per ply, the quiet move that led to it (1 + low * MAXSQ + high; 0: none) */
     Endgame endgame; /* values NULL: no tables */
 } Searcher;
 
@@ -72,7 +75,7 @@ typedef struct {
 int searcher_init(Searcher *s, int tt_bits);
 void searcher_free(Searcher *s);
 void search_params(Searcher *s, int lmr_div, int prune_depth, int margin, int probcut);
-void search_selective(Searcher *s, int lmr_from, int lmp, int hang, int probcut_pct, int malus);
+void search_selective(Searcher *s, int lmr_from, int lmp, int hang, int probcut_pct, int malus, int countermove);
 uint64_t hash_of(const Searcher *s, BB white, BB black, BB kings, int color);
 uint64_t streak_key(const Streaks *st); /* xor it into hash_of's key (0 without streaks) */
 int keys_after(Searcher *s, BB white, BB black, BB kings, int color, const Streaks *st, MoveList *list,

@@ -20,7 +20,7 @@ from tests.engine.tactics_large import LARGE_TACTICS
 
 pytestmark = pytest.mark.skipif(native.core is None, reason="test_native.py fails when the core is not built")
 
-MOST_SELECTIVE = {"params": (100, 6, 40), "selective": (1, 1, 2, 30, 2)}
+MOST_SELECTIVE = {"params": (100, 6, 40), "selective": (1, 1, 2, 30, 2, 1)}
 SETTINGS = {
     "legacy": {"params": native.LEGACY_PARAMS, "selective": native.LEGACY_SELECTIVE},
     "large": {"params": native.LARGE_PARAMS, "selective": native.LARGE_SELECTIVE},
@@ -109,7 +109,8 @@ def test_each_switch_prunes_more_than_the_search_before(selective, params) -> No
     assert nodes(after, 12)[0] < total_before
 
 
-@pytest.mark.parametrize("selective", [(1, 0, 0, 40), (2, 0, 1, 40)], ids=["reduce-from-move-1", "hang"])
+@pytest.mark.parametrize("selective", [(1, 0, 0, 40), (2, 0, 1, 40), (2, 0, 0, 40, 0, 1)],
+                         ids=["reduce-from-move-1", "hang", "countermove"])
 def test_the_other_switches_change_the_search(selective) -> None:  # type: ignore[no-untyped-def]
     before = configured("international", "legacy")
     after = configured("international", "legacy")
@@ -119,6 +120,6 @@ def test_the_other_switches_change_the_search(selective) -> None:  # type: ignor
 
 def test_out_of_range_switches_are_refused() -> None:
     core = configured("international", "legacy").core
-    for bad in ((0, 0, 0, 40), (2, -1, 0, 40), (2, 0, 9, 40), (2, 0, 0, 5), (2, 0, 0, 95), (2, 0, 0, 40, 3)):
+    for bad in ((0, 0, 0, 40), (2, -1, 0, 40), (2, 0, 9, 40), (2, 0, 0, 5), (2, 0, 0, 95), (2, 0, 0, 40, 3), (2, 0, 0, 40, 0, 2)):
         with pytest.raises(ValueError):
             core.set_selective(*bad)
