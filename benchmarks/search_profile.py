@@ -4,8 +4,9 @@
     python -m benchmarks.search_profile international --depth 10 --selective 1,3,1,40
 
 Positions: each ballot opening of the variant played on by the engine at depth 4 for --plies more plies
-(deterministic: with the search switches as they were before issue 30). Fixed-depth node counts do not depend on the machine's load, so they compare the
-selectivity switches (set_params, set_selective) cheaply before a match says which is stronger.
+(deterministic: with the search switches as they were before issue 30). Fixed-depth node counts do not
+depend on the machine's load, so they compare the selectivity switches (set_params, set_selective) cheaply
+before a match says which is stronger.
 """
 
 from __future__ import annotations

@@ -120,6 +120,7 @@ def test_the_other_switches_change_the_search(selective) -> None:  # type: ignor
 
 def test_out_of_range_switches_are_refused() -> None:
     core = configured("international", "legacy").core
-    for bad in ((0, 0, 0, 40), (2, -1, 0, 40), (2, 0, 9, 40), (2, 0, 0, 5), (2, 0, 0, 95), (2, 0, 0, 40, 3), (2, 0, 0, 40, 0, 2)):
+    for bad in ((0, 0, 0, 40), (2, -1, 0, 40), (2, 0, 9, 40), (2, 0, 0, 5), (2, 0, 0, 95), (2, 0, 0, 40, 3),
+                (2, 0, 0, 40, 0, 2)):
         with pytest.raises(ValueError):
             core.set_selective(*bad)
