@@ -3,6 +3,8 @@
     python -m benchmarks.match italian --a 5 --b 1 --pairs 12 --time 0.1
     python -m benchmarks.match italian --a 5 --b 5 --a-weights king=180,centre=6 --pairs 50   # tuned vs current
     python -m benchmarks.match russian --a 5 --b 5 --b-probcut 0 --pairs 30   # ProbCut against none
+    python -m benchmarks.match international --a 5 --b 5 --b-params legacy --b-selective legacy --pairs 30
+        # the search as chosen in issue 30 against the one before it
 
 Players here are our own levels (engine.levels), each with its own searcher, evaluating with the variant's
 weights or with --a-weights/--b-weights (name=value overrides, as benchmarks.tune prints them);
@@ -24,7 +26,7 @@ from pathlib import Path
 from benchmarks.frozen.search import Searcher as FrozenSearcher
 from engine.api import to_moves
 from engine.evaluate import weights_for
-from engine.native import NativeSearcher, make_searcher
+from engine.native import LEGACY_PARAMS, LEGACY_SELECTIVE, NativeSearcher, make_searcher
 from engine.search import Searcher
 from engine.worker import Job, play_level
 from rules import Color, Game, Move, Position, RuleSet, find_variant, format_move, start_position
@@ -64,8 +66,36 @@ def parse_weights(text: str) -> dict[str, int]:
     return out
 
 
+@dataclass(frozen=True, slots=True)
+class Knobs:
+    """Search switches of the compiled core for one player (None: the variant's own)."""
+
+    probcut: int | None = None
+    params: tuple[int, ...] | None = None  # set_params: lmr divisor x100, prune depth, margin
+    selective: tuple[int, ...] | None = None  # set_selective: lmr from, lmp, hang, probcut depth %
+
+    def apply(self, core: object) -> None:
+        if self.params is not None:
+            core.set_params(*self.params)  # type: ignore[attr-defined]
+        if self.selective is not None:
+            core.set_selective(*self.selective)  # type: ignore[attr-defined]
+        if self.probcut is not None:
+            core.set_probcut(self.probcut)  # type: ignore[attr-defined]
+
+
+def parse_knobs(probcut: int | None, params: str, selective: str) -> Knobs:
+    """'legacy' for params/selective restores the search as it was before issue 30 (LEGACY_* in engine.native)."""
+    def ints(text: str, legacy: tuple[int, ...]) -> tuple[int, ...] | None:
+        if not text:
+            return None
+        return legacy if text == "legacy" else tuple(int(x) for x in text.split(","))
+
+    return Knobs(probcut, ints(params, LEGACY_PARAMS), ints(selective, LEGACY_SELECTIVE))
+
+
 def level_player(
-    level: int, seed: int = 0, weights: dict[str, int] | None = None, probcut: int | None = None
+    level: int, seed: int = 0, weights: dict[str, int] | None = None, probcut: int | None = None,
+    knobs: Knobs | None = None,
 ) -> Player:
     """A level with a searcher of its own (two players never share a transposition table)."""
     counter = [seed]
@@ -80,8 +110,8 @@ def level_player(
         if searcher is None:
             rules = position.rules
             searcher = searchers[rules.id] = make_searcher(rules, weights=weights_for(rules, weights))
-            if probcut is not None and isinstance(searcher, NativeSearcher):
-                searcher.core.set_probcut(probcut)
+            if isinstance(searcher, NativeSearcher):
+                (knobs or Knobs(probcut)).apply(searcher.core)
         history = [searcher.hash_of(p.white, p.black, p.kings, int(p.turn), p.king_streaks) for p in _tail(game)]
         counter[0] += 1
         job = Job(position.rules.id, position.white, position.black, position.kings, int(position.turn),
@@ -209,13 +239,13 @@ def summarize(label: str, records: list[GameRecord]) -> str:
 Weighting = dict[str, int] | None
 
 
-def _pair(args: tuple[str, list[str], int, int, float, int, Weighting, Weighting, int | None]) -> list[GameRecord]:
-    variant, opening, a, b, seconds, seed, a_weights, b_weights, b_probcut = args
+def _pair(args: tuple[str, list[str], int, int, float, int, Weighting, Weighting, Knobs, Knobs]) -> list[GameRecord]:
+    variant, opening, a, b, seconds, seed, a_weights, b_weights, a_knobs, b_knobs = args
     rules = find_variant(variant)
     out = []
     for a_white in (True, False):
-        pa = level_player(a, seed * 2 + 1, a_weights)
-        pb = frozen_player() if b == FROZEN else level_player(b, seed * 2 + 2, b_weights, b_probcut)
+        pa = level_player(a, seed * 2 + 1, a_weights, knobs=a_knobs)
+        pb = frozen_player() if b == FROZEN else level_player(b, seed * 2 + 2, b_weights, knobs=b_knobs)
         white, black = (pa, pb) if a_white else (pb, pa)
         score, plies, how = play_game(rules, opening, white, black, seconds)
         out.append(GameRecord(tuple(opening), a_white, score if a_white else 1 - score, plies, how))
@@ -232,13 +262,18 @@ def run_levels(
     a_weights: Weighting = None,
     b_weights: Weighting = None,
     b_probcut: int | None = None,
+    a_knobs: Knobs | None = None,
+    b_knobs: Knobs | None = None,
 ) -> list[GameRecord]:
     rules = find_variant(variant)
     weights_for(rules, a_weights)  # an unknown weight name fails here, not in every worker
     weights_for(rules, b_weights)
     openings = ballots(rules)
+    a_knobs = a_knobs or Knobs()
+    b_knobs = b_knobs or Knobs(b_probcut)
     jobs = [
-        (rules.id, openings[i % len(openings)], a, b, seconds, i, a_weights, b_weights, b_probcut) for i in range(pairs)
+        (rules.id, openings[i % len(openings)], a, b, seconds, i, a_weights, b_weights, a_knobs, b_knobs)
+        for i in range(pairs)
     ]
     records: list[GameRecord] = []
     with multiprocessing.get_context("spawn").Pool(workers) as pool:
@@ -247,6 +282,12 @@ def run_levels(
             # Progress, so a match cut short still reports what it played.
             print(summarize(f"  after {len(records)} games", records), flush=True)
     return records
+
+
+def _knob_label(knobs: Knobs) -> str:
+    out = f" [ProbCut {knobs.probcut}]" if knobs.probcut is not None else ""
+    out += f" [params {knobs.params}]" if knobs.params is not None else ""
+    return out + (f" [selective {knobs.selective}]" if knobs.selective is not None else "")
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -261,15 +302,23 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--b-weights", default="", help="the same for B (default: the variant's own)")
     parser.add_argument("--b-probcut", type=int, default=None,
                         help="B's ProbCut margin per ply in the compiled search (0: off; default: the variant's own)")
+    for side in ("a", "b"):
+        parser.add_argument(f"--{side}-params", default="", help=f"{side.upper()}'s set_params (lmr divisor x100, "
+                            "prune depth, margin), or legacy")
+        parser.add_argument(f"--{side}-selective", default="", help=f"{side.upper()}'s set_selective (lmr from, "
+                            "lmp, hang, probcut depth %%), or legacy")
+    parser.add_argument("--a-probcut", type=int, default=None, help="A's ProbCut margin per ply")
     args = parser.parse_args(argv)
     a_weights, b_weights = parse_weights(args.a_weights), parse_weights(args.b_weights)
+    a_knobs = parse_knobs(args.a_probcut, args.a_params, args.a_selective)
+    b_knobs = parse_knobs(args.b_probcut, args.b_params, args.b_selective)
     records = run_levels(
-        args.variant, args.a, args.b, args.pairs, args.time, args.workers, a_weights, b_weights, args.b_probcut
+        args.variant, args.a, args.b, args.pairs, args.time, args.workers, a_weights, b_weights, args.b_probcut,
+        a_knobs, b_knobs,
     )
     other = "the frozen engine" if args.b == FROZEN else f"level {args.b}"
-    a_label = f"level {args.a}" + (f" [{args.a_weights}]" if a_weights else "")
-    b_label = other + (f" [{args.b_weights}]" if b_weights else "")
-    b_label += f" [ProbCut {args.b_probcut}]" if args.b_probcut is not None else ""
+    a_label = f"level {args.a}" + (f" [{args.a_weights}]" if a_weights else "") + _knob_label(a_knobs)
+    b_label = other + (f" [{args.b_weights}]" if b_weights else "") + _knob_label(b_knobs)
     print(summarize(f"{args.variant}: {a_label} vs {b_label} at {args.time}s/move", records))
 
 

@@ -66,6 +66,15 @@ ENDGAME_PIECES = 4
 # a move, 60 games each from the ballots: Italian +17 =28 -15, Russian +16 =35 -9, but International
 # +10 =20 -30 (a shallow probe misses 10x10's long combinations); so 8x8 boards only.
 PROBCUT_MARGIN = 10
+# The search's selectivity (engine/core/search.c): set_params (late-move reduction divisor x100, static pruning
+# depth, its margin per ply) and set_selective (reductions from move number, late-move pruning, extra reduction
+# of a quiet move that offers a capture, ProbCut's probe depth %). LEGACY_*: the search before issue 30, which
+# benchmarks.match restores with --b-params legacy --b-selective legacy. Per board size, chosen by matches
+# (docs/ENGINE.md).
+LEGACY_PARAMS = (180, 4, 60)
+LEGACY_SELECTIVE = (2, 0, 0, 40, 0)
+LARGE_PARAMS = LEGACY_PARAMS
+LARGE_SELECTIVE = (2, 0, 0, 40, 1)
 _logged: set[str] = set()
 _endgame_tables: dict[str, bytes | None] = {}
 
@@ -176,6 +185,9 @@ class NativeSearcher:
         self.rules = rules
         self.core = build_core(rules, tt_bits, weights=weights)
         self.core.set_probcut(probcut_margin(rules))
+        params, selective = selectivity(rules)
+        self.core.set_params(*params)
+        self.core.set_selective(*selective)
         self.endgame = endgame and install_endgame(self.core, rules)
 
     def hash_of(self, white: int, black: int, kings: int, color: int, streaks: Streaks = NO_STREAKS) -> int:
@@ -211,6 +223,13 @@ class NativeSearcher:
 def probcut_margin(rules: RuleSet) -> int:
     """ProbCut's margin for rules' board (0: off)."""
     return PROBCUT_MARGIN if generator_for(rules).board.mask.bit_count() <= 32 else 0
+
+
+def selectivity(rules: RuleSet) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """set_params' and set_selective's arguments for rules' board."""
+    if generator_for(rules).board.mask.bit_count() <= 32:
+        return LEGACY_PARAMS, LEGACY_SELECTIVE
+    return LARGE_PARAMS, LARGE_SELECTIVE
 
 
 def endgame_covers(rules: RuleSet) -> bool:

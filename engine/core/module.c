@@ -353,6 +353,7 @@ static PyObject *core_clear(CoreObject *self, PyObject *noargs) {
     (void)noargs;
     memset(self->s->tt, 0, sizeof(TTEntry) * (size_t)(self->s->tt_mask + 1));
     memset(self->s->history, 0, sizeof self->s->history);
+    memset(self->s->counter, 0, sizeof self->s->counter);
     Py_RETURN_NONE;
 }
 
@@ -376,6 +377,25 @@ static PyObject *core_set_probcut(CoreObject *self, PyObject *args) {
     }
     self->s->probcut = margin;
     Py_RETURN_NONE;
+}
+
+/* set_selective(lmr_from, lmp, hang, probcut_pct[, malus[, countermove]]): engine/core/search.c's search_selective. */
+static PyObject *core_set_selective(CoreObject *self, PyObject *args) {
+    int lmr_from, lmp, hang, probcut_pct, malus = 0, countermove = 0;
+    if (!PyArg_ParseTuple(args, "iiii|ii", &lmr_from, &lmp, &hang, &probcut_pct, &malus, &countermove)) return NULL;
+    if (lmr_from < 1 || lmp < 0 || hang < 0 || hang > 8 || probcut_pct < 10 || probcut_pct > 90 || malus < 0 ||
+        malus > 2 || countermove < 0 || countermove > 1) {
+        PyErr_SetString(PyExc_ValueError, "selectivity switches out of range");
+        return NULL;
+    }
+    search_selective(self->s, lmr_from, lmp, hang, probcut_pct, malus, countermove);
+    Py_RETURN_NONE;
+}
+
+/* stats() -> (nodes, quiescence nodes) of the last search. */
+static PyObject *core_stats(CoreObject *self, PyObject *noargs) {
+    (void)noargs;
+    return Py_BuildValue("(KK)", (unsigned long long)self->s->nodes, (unsigned long long)self->s->qnodes);
 }
 
 /* endgame_build(max_pieces) -> bytes: the tables of every position of 2..max_pieces pieces. */
@@ -478,6 +498,8 @@ static PyMethodDef core_methods[] = {
     {"tables_use", (PyCFunction)core_tables_use, METH_VARARGS, "probe a table file's image in search"},
     {"set_params", (PyCFunction)core_set_params, METH_VARARGS, "(lmr divisor x100, prune depth, margin)"},
     {"set_probcut", (PyCFunction)core_set_probcut, METH_VARARGS, "(ProbCut margin per ply of depth, 0: off)"},
+    {"set_selective", (PyCFunction)core_set_selective, METH_VARARGS, "(lmr from move, lmp, hang, probcut depth %[, history malus[, countermove]])"},
+    {"stats", (PyCFunction)core_stats, METH_NOARGS, "(nodes, quiescence nodes) of the last search"},
     {"set_eval", (PyCFunction)core_set_eval, METH_VARARGS, "install the evaluation tables"},
     {"moves", (PyCFunction)core_moves, METH_VARARGS, "legal moves as (mover xor, captured, kings xor)"},
     {"perft", (PyCFunction)core_perft, METH_VARARGS, "leaf count to depth"},

@@ -13,7 +13,6 @@
 #endif
 
 enum { EMPTY, EXACT, LOWER, UPPER };
-#define LMR_FROM 2
 #define CHECK_EVERY 1023
 #define CALLBACK_EVERY 16383
 /* Table results (TABLE_WIN - plies to the end) sit below forced-mate scores (WIN - plies) and above any
@@ -70,6 +69,7 @@ int searcher_init(Searcher *s, int tt_bits) {
     if (!s->tt) return -1;
     s->tt_mask = ((uint64_t)1 << tt_bits) - 1;
     search_params(s, 180, 4, 60, 0); /* ProbCut: engine/native.py turns it on where it pays */
+    search_selective(s, 2, 0, 0, 40, 0, 0);
     return 0;
 }
 
@@ -82,9 +82,24 @@ void search_params(Searcher *s, int lmr_div, int prune_depth, int margin, int pr
     s->probcut = probcut;
     for (int d = 0; d < 32; d++)
         for (int i = 0; i < 32; i++) {
-            int v = d >= 2 && i >= LMR_FROM ? (int)(0.5 + log((double)d) * log((double)i) * 100.0 / lmr_div) : 0;
-            s->lmr[d][i] = d < 2 || i < LMR_FROM ? 0 : (v < 1 ? 1 : (v > d - 1 ? d - 1 : v));
+            int v = d >= 2 && i >= 1 ? (int)(0.5 + log((double)d) * log((double)i) * 100.0 / lmr_div) : 0;
+            s->lmr[d][i] = d < 2 || i < 1 ? 0 : (v < 1 ? 1 : (v > d - 1 ? d - 1 : v));
         }
+}
+
+/* Late-move reductions from move number lmr_from on; late-move pruning (lmp, 0: off); hang more plies of
+ * reduction for a late quiet move after which the opponent has a capture; ProbCut's probe at probcut_pct
+ * percent of the depth; malus: history also learns from the quiet moves that failed before a cutoff (2: and
+ * a late move whose history is below zero is reduced one ply more outside the principal variation).
+ * countermove: order the last refutation of the opponent's move after the killers.
+ * search_selective(s, 2, 0, 0, 40, 0, 0) is the search as it was before issue 30. */
+void search_selective(Searcher *s, int lmr_from, int lmp, int hang, int probcut_pct, int malus, int countermove) {
+    s->countermove = countermove;
+    s->malus = malus;
+    s->lmr_from = lmr_from < 1 ? 1 : lmr_from;
+    s->lmp = lmp;
+    s->hang = hang;
+    s->probcut_pct = probcut_pct;
 }
 
 void searcher_free(Searcher *s) {
@@ -218,6 +233,7 @@ static void to_front(Move *moves, int n, const Move *m) {
 
 static int quiesce(Searcher *s, BB own, BB opp, BB kings, int color, int alpha, int beta, int ply) {
     s->nodes++;
+    s->qnodes++;
     if (!(s->nodes & CHECK_EVERY)) check_time(s);
     if (s->stopped) return 0;
     const Rules *r = &s->rules;
@@ -256,6 +272,10 @@ static int is_repetition(const Searcher *s, int index, uint64_t h, int rev) {
     return 0;
 }
 
+static inline int quiet_key(const Move *m) {
+    return m->cap ? 0 : 1 + bb_ctz(m->mx) * MAXSQ + bb_high(m->mx);
+}
+
 static void order_quiet(Searcher *s, Move *moves, int n, int color, int ply) {
     int keys[MAXMOVES];
     for (int i = 0; i < n; i++) {
@@ -264,6 +284,11 @@ static void order_quiet(Searcher *s, Move *moves, int n, int color, int ply) {
         keys[i] = s->history[color][a][b];
     }
     sort_by(moves, keys, n);
+    int prev = s->prev[ply];
+    if (s->countermove && prev) {
+        uint32_t d = s->counter[color][(prev - 1) / MAXSQ][(prev - 1) % MAXSQ];
+        if (d) digest_to_front(moves, n, d);
+    }
     if (s->killers[ply][1].mx) to_front(moves, n, &s->killers[ply][1]);
     if (s->killers[ply][0].mx) to_front(moves, n, &s->killers[ply][0]);
 }
@@ -324,7 +349,7 @@ static int search(Searcher *s, BB own, BB opp, BB kings, int color, int depth, i
          * the probes cost more nodes than they save. */
         int margin = depth * s->probcut, raised = beta + margin;
         s->in_probe++;
-        int score = search(s, own, opp, kings, color, depth * 40 / 100, raised - 1, raised, ply, h, 0, rev);
+        int score = search(s, own, opp, kings, color, depth * s->probcut_pct / 100, raised - 1, raised, ply, h, 0, rev);
         s->in_probe--;
         if (s->stopped) return 0;
         if (score >= raised) return score - margin;
@@ -347,13 +372,22 @@ static int search(Searcher *s, BB own, BB opp, BB kings, int color, int depth, i
         int c_rev = (!m->cap && m->kx == m->mx) ? rev + 1 : 0;
         uint64_t ch = child_key(s, ply, color, m, own, kings, h);
         int score;
+        int late = i >= s->lmr_from && !m->cap && !m->kx && !same(m, &s->killers[ply][0]) &&
+                   !same(m, &s->killers[ply][1]);
+        if (late && s->lmp && !pv_node && depth <= 3 && i >= s->lmp + depth * depth && best > -WIN_BOUND &&
+            abs(alpha) < WIN_BOUND)
+            continue; /* late-move pruning: far down the order, this close to the leaves */
+        s->prev[ply + 1] = quiet_key(m);
         if (i == 0) {
             score = -search(s, c_own, c_opp, c_kings, 1 - color, depth - 1, -beta, -alpha, ply + 1, ch, pv_node, c_rev);
         } else {
             int reduce = 0;
-            if (depth >= 2 && i >= LMR_FROM && !m->cap && !m->kx && !same(m, &s->killers[ply][0]) &&
-                !same(m, &s->killers[ply][1]))
+            if (depth >= 2 && late) {
                 reduce = s->lmr[depth < 31 ? depth : 31][i < 31 ? i : 31];
+                if (s->hang && can_capture(r, c_own, c_opp, c_kings, 1 - color)) reduce += s->hang;
+                if (s->malus >= 2 && !pv_node && s->history[color][bb_ctz(m->mx)][bb_high(m->mx)] < 0) reduce += 1;
+                if (reduce > depth - 1) reduce = depth - 1;
+            }
             score = -search(s, c_own, c_opp, c_kings, 1 - color, depth - 1 - reduce, -alpha - 1, -alpha, ply + 1, ch, 0,
                             c_rev);
             if (reduce && score > alpha)
@@ -381,7 +415,15 @@ static int search(Searcher *s, BB own, BB opp, BB kings, int color, int depth, i
                         int a = bb_ctz(m->mx), b = bb_high(m->mx);
                         int *hist = &s->history[color][a][b];
                         *hist += depth * depth;
-                        if (*hist > (1 << 28)) {
+                        if (s->prev[ply])
+                            s->counter[color][(s->prev[ply] - 1) / MAXSQ][(s->prev[ply] - 1) % MAXSQ] = digest(m);
+                        int rescale = *hist > (1 << 28);
+                        for (int j = 0; s->malus && j < i; j++) {
+                            int *other = &s->history[color][bb_ctz(moves[j].mx)][bb_high(moves[j].mx)];
+                            *other -= depth * depth;
+                            rescale |= *other < -(1 << 28);
+                        }
+                        if (rescale) {
                             for (int x = 0; x < MAXSQ; x++)
                                 for (int y = 0; y < MAXSQ; y++) s->history[color][x][y] /= 2;
                         }
@@ -412,6 +454,7 @@ static int root(Searcher *s, BB own, BB opp, BB kings, int color, int depth, int
         int rev = (!m->cap && m->kx == m->mx) ? s->root_rev + 1 : 0;
         uint64_t ch = child_key(s, 0, color, m, own, kings, h);
         int score;
+        s->prev[1] = quiet_key(m);
         if (i == 0) {
             score = -search(s, c_own, c_opp, c_kings, 1 - color, depth - 1, -beta, -alpha, 1, ch, 1, rev);
         } else {
@@ -493,6 +536,7 @@ void search_root(Searcher *s, BB white, BB black, BB kings, int color, const Str
     int max_depth = depth > 0 && depth < MAX_PLY - 8 ? depth : MAX_PLY - 8;
     s->deadline = seconds >= 0 ? start + seconds : 1e300;
     s->nodes = 0;
+    s->qnodes = 0;
     s->stopped = 0;
     s->in_probe = 0;
     s->age++;
@@ -507,6 +551,7 @@ void search_root(Searcher *s, BB white, BB black, BB kings, int color, const Str
     memcpy(s->stack, history, (size_t)n_history * sizeof(uint64_t));
     s->base = s->root_rev = n_history;
     memset(s->killers, 0, sizeof s->killers);
+    memset(s->prev, 0, sizeof s->prev);
     for (int c = 0; c < 2; c++)
         for (int x = 0; x < MAXSQ; x++)
             for (int y = 0; y < MAXSQ; y++) s->history[c][x][y] /= 8;

@@ -45,6 +45,17 @@ typedef struct Searcher {
     uint8_t age;
     int lmr[32][32], prune_depth, margin, probcut;
     int in_probe; /* > 0 inside a ProbCut probe */
+    /* Selectivity switches (search_selective); zeros are the search as it was before issue 30. */
+    int lmr_from;     /* the first move number late-move reductions may reduce (2 before) */
+    int lmp;          /* late-move pruning: quiet moves past lmp + depth^2 at depth <= 3 are skipped (0: off) */
+    int hang;         /* extra plies of reduction for a late quiet move that lets the opponent capture */
+    int probcut_pct;  /* ProbCut's probe depth in percent of the depth (40 before) */
+    int malus;        /* 1: a quiet cutoff also lowers the history of the quiet moves tried before it; 2: and
+                       * late moves with a negative history are reduced one ply more */
+    int countermove;  /* 1: the quiet move that last refuted the opponent's quiet move is tried after the killers */
+    uint64_t qnodes;  /* quiescence nodes of the last search (included in nodes) */
+    uint32_t counter[2][MAXSQ][MAXSQ]; /* by the opponent's move squares: a refutation's digest */
+    int prev[MAX_PLY + 2];             /* per ply, the quiet move that led to it (1 + low * MAXSQ + high; 0: none) */
     Endgame endgame; /* values NULL: no tables */
 } Searcher;
 
@@ -64,6 +75,7 @@ typedef struct {
 int searcher_init(Searcher *s, int tt_bits);
 void searcher_free(Searcher *s);
 void search_params(Searcher *s, int lmr_div, int prune_depth, int margin, int probcut);
+void search_selective(Searcher *s, int lmr_from, int lmp, int hang, int probcut_pct, int malus, int countermove);
 uint64_t hash_of(const Searcher *s, BB white, BB black, BB kings, int color);
 uint64_t streak_key(const Streaks *st); /* xor it into hash_of's key (0 without streaks) */
 int keys_after(Searcher *s, BB white, BB black, BB kings, int color, const Streaks *st, MoveList *list,

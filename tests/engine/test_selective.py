@@ -1,0 +1,126 @@
+"""The compiled search's selectivity switches (set_params, set_selective; engine/native.py picks them per board).
+
+Every switch at its most selective must still return legal moves and find the hand-built shots (their
+derivations are checked against the rules library in test_tactics_variants.py), and each switch must change
+the search it claims to change.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from benchmarks.search_profile import positions
+from engine import native
+from engine.api import to_moves
+from engine.search import Searcher
+from rules import VARIANTS, Game, format_move, parse_fen
+from tests.engine.tactics import Gain
+from tests.engine.tactics_eight import EIGHT_TACTICS
+from tests.engine.tactics_large import LARGE_TACTICS
+
+pytestmark = pytest.mark.skipif(native.core is None, reason="test_native.py fails when the core is not built")
+
+MOST_SELECTIVE = {"params": (100, 6, 40), "selective": (1, 1, 2, 30, 2, 1)}
+SETTINGS = {
+    "legacy": {"params": native.LEGACY_PARAMS, "selective": native.LEGACY_SELECTIVE},
+    "large": {"params": native.LARGE_PARAMS, "selective": native.LARGE_SELECTIVE},
+    "most-selective": MOST_SELECTIVE,
+}
+SHOTS = [t for t in LARGE_TACTICS + EIGHT_TACTICS if t.variant in ("international", "italian", "russian")]
+
+
+def configured(variant: str, setting: str, probcut: int | None = None) -> native.NativeSearcher:
+    searcher = native.NativeSearcher(VARIANTS[variant], tt_bits=14, endgame=False)
+    searcher.core.set_params(*SETTINGS[setting]["params"])
+    searcher.core.set_selective(*SETTINGS[setting]["selective"])
+    if probcut is not None:
+        searcher.core.set_probcut(probcut)
+    return searcher
+
+
+def test_the_defaults_are_the_chosen_settings() -> None:
+    assert native.selectivity(VARIANTS["italian"]) == (native.LEGACY_PARAMS, native.LEGACY_SELECTIVE)
+    assert native.selectivity(VARIANTS["international"]) == (native.LARGE_PARAMS, native.LARGE_SELECTIVE)
+
+
+@pytest.mark.parametrize("setting", SETTINGS)
+@pytest.mark.parametrize("tactic", SHOTS, ids=lambda t: t.id)
+def test_the_shots_are_found(tactic, setting: str) -> None:  # type: ignore[no-untyped-def]
+    rules = VARIANTS[tactic.variant]
+    position = parse_fen(rules, tactic.fen)
+    searcher = configured(tactic.variant, setting, probcut=10)
+    result = searcher.search(position.white, position.black, position.kings, int(position.turn),
+                             depth=tactic.plies + 2)
+    line = to_moves(position, result.pv or [result.move])
+    assert line and format_move(position, line[0]) == tactic.move
+    if tactic.gain is Gain.MATERIAL:
+        assert result.score >= 60
+
+
+@pytest.mark.parametrize("variant", ["international", "italian"])
+def test_every_move_of_a_most_selective_game_is_legal(variant: str) -> None:
+    """The most selective search against the Python reference: every move it returns is legal."""
+    rules = VARIANTS[variant]
+    compiled = configured(variant, "most-selective", probcut=10)
+    reference = Searcher(rules, tt_bits=12)
+    game = Game(rules)
+    plies = 0
+    while game.outcome() is None and plies < 120:
+        position = game.position
+        player = compiled if plies % 2 == 0 else reference
+        history = [player.hash_of(p.white, p.black, p.kings, int(p.turn)) for p in game.positions[-30:-1]]
+        result = player.search(position.white, position.black, position.kings, int(position.turn),
+                               depth=9 if player is compiled else 2, history=history)
+        assert result.move is not None
+        line = to_moves(position, [result.move])
+        assert line and line[0] in position.legal_moves()
+        game.play(line[0])
+        plies += 1
+    assert plies >= 20
+
+
+def nodes(searcher: native.NativeSearcher, depth: int) -> tuple[int, int]:
+    """Nodes and quiescence nodes over middlegames reached from six ballot openings (benchmarks.search_profile)."""
+    total = quiet = 0
+    for white, black, kings, color in MIDDLEGAMES:
+        searcher.core.clear()
+        searcher.search(white, black, kings, color, depth=depth)
+        n, q = searcher.core.stats()
+        total, quiet = total + int(n), quiet + int(q)
+    return total, quiet
+
+
+MIDDLEGAMES = positions("international", 6, 20) if native.core is not None else []
+
+
+@pytest.mark.parametrize(
+    ("selective", "params"),
+    [((2, 3, 0, 40, 0), None), ((2, 0, 0, 40, 0), (120, 4, 60)), ((2, 0, 0, 40, 1), None), ((2, 0, 0, 40, 2), None)],
+    ids=["late-move-pruning", "stronger-reductions", "history-malus", "history-reductions"],
+)
+def test_each_switch_prunes_more_than_the_search_before(selective, params) -> None:  # type: ignore[no-untyped-def]
+    before = configured("international", "legacy")
+    after = configured("international", "legacy")
+    after.core.set_selective(*selective)
+    if params:
+        after.core.set_params(*params)
+    total_before, quiescence = nodes(before, 12)
+    assert 0 < quiescence < total_before
+    assert nodes(after, 12)[0] < total_before
+
+
+@pytest.mark.parametrize("selective", [(1, 0, 0, 40), (2, 0, 1, 40), (2, 0, 0, 40, 0, 1)],
+                         ids=["reduce-from-move-1", "hang", "countermove"])
+def test_the_other_switches_change_the_search(selective) -> None:  # type: ignore[no-untyped-def]
+    before = configured("international", "legacy")
+    after = configured("international", "legacy")
+    after.core.set_selective(*selective)
+    assert nodes(after, 12)[0] != nodes(before, 12)[0]
+
+
+def test_out_of_range_switches_are_refused() -> None:
+    core = configured("international", "legacy").core
+    for bad in ((0, 0, 0, 40), (2, -1, 0, 40), (2, 0, 9, 40), (2, 0, 0, 5), (2, 0, 0, 95), (2, 0, 0, 40, 3),
+                (2, 0, 0, 40, 0, 2)):
+        with pytest.raises(ValueError):
+            core.set_selective(*bad)
