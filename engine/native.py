@@ -226,8 +226,9 @@ def probcut_margin(rules: RuleSet) -> int:
 
 
 def selectivity(rules: RuleSet) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """set_params' and set_selective's arguments for rules' board."""
-    if generator_for(rules).board.mask.bit_count() <= 32:
+    """set_params' and set_selective's arguments for rules' board: the history malus only where matches chose
+    it (International); Frisian's king limit and Canadian's board were never measured with it."""
+    if generator_for(rules).board.mask.bit_count() <= 32 or rules.id != "international":
         return LEGACY_PARAMS, LEGACY_SELECTIVE
     return LARGE_PARAMS, LARGE_SELECTIVE
 
