@@ -276,9 +276,10 @@ class PuzzleService:
 
     async def collect_due(self, workers: int = 1) -> int:
         """Collect a batch at most every COLLECT_EVERY, by one process of a cluster (a lease whose holder names
-        this run, so that not even the same process takes it again before it runs out)."""
+        this run, so that not even the same process takes it again before it runs out). It marks when the next
+        batch is due, not work in hand, so it names no process: a graceful stop has nothing of it to hand back."""
         now = self._ctx.now()
-        holder = f"{self._ctx.worker}:{secrets.token_hex(6)}"
+        holder = f"{COLLECT_LEASE}:{secrets.token_hex(6)}"
         async with self._ctx.db.write() as repos:
             if not await repos.leases.claim(COLLECT_LEASE, holder, to_db(now), to_db(now + COLLECT_EVERY)):
                 return 0
