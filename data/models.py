@@ -35,6 +35,7 @@ class ServerRow:
     web_links: int = 1
     daily_puzzle_channel: int | None = None
     daily_puzzle_hour: int | None = None
+    time_zone: str | None = None  # IANA name; None: UTC
 
 
 @dataclass(frozen=True, slots=True)

@@ -214,6 +214,12 @@ _CHARACTERS = re.compile(r"^1-(\d+) characters$")
 def _invalid_setting(e: InvalidSetting, w: Words) -> str:
     if e.name == "player":  # the only refusal about a player: the bot's own record
         return w.say("error.bot_data", "The bot's own data cannot be deleted.")
+    if e.name == "time zone":
+        return w.say(
+            "error.time_zone",
+            "I do not know the time zone {value}. Give its IANA name, such as Europe/Rome, America/New_York or UTC.",
+            value=str(e.value),
+        )
     return w.say(
         "error.invalid_setting",
         "The {setting} cannot be {value!r}: allowed are {allowed}.",

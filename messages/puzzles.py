@@ -145,7 +145,15 @@ PUZZLE_ERRORS: dict[type[GameError], Callable[[Any, Any, Words], str]] = {
 }  # fmt: skip
 
 
-def daily_puzzle_text(w: Words, channel_id: int, hour: int) -> str:
+def daily_puzzle_text(w: Words, channel_id: int, hour: int, zone: str | None = None) -> str:
+    if zone is not None:
+        return w.say(
+            "settings.daily_puzzle_zone",
+            "Daily puzzle: in {channel} at {hour}:00, time zone {zone}.",
+            channel=f"<#{channel_id}>",
+            hour=f"{hour:02d}",
+            zone=zone,
+        )
     return w.say(
         "settings.daily_puzzle",
         "Daily puzzle: in {channel} at {hour}:00 UTC.",

@@ -1,7 +1,8 @@
 """The daily puzzle: each server that asked for one (/server-settings daily_puzzle_channel, daily_puzzle_hour)
-gets one post a day at that hour (UTC), queued in the outbox in the transaction that records the day's
-puzzle. The (server, day) primary key makes it one post across processes and restarts: whoever records
-the day first posts it; a process that was down at the hour posts it when it is back, the same day.
+gets one post a day at that hour of its own day (its time_zone, UTC unless set), queued in the outbox in the
+transaction that records the day's puzzle. The (server, day) primary key makes it one post across processes and
+restarts: whoever records the day first posts it; a process that was down at the hour posts it when it is back,
+the same day.
 """
 
 from __future__ import annotations
@@ -11,15 +12,11 @@ import zlib
 
 from data.models import DailyPuzzleRow, ServerRow
 from data.repositories import Repositories
-from data.timeutil import to_db
+from data.timeutil import local_time, to_db
 from engine.puzzles import Puzzle
 from service.announcements import Announcement, AnnouncementKind, announce
 from service.context import Context
 from service.puzzles import PuzzleNotFound, PuzzleService, PuzzleView, bundled_puzzles
-
-
-def day_of(ctx: Context) -> str:
-    return ctx.now().date().isoformat()
 
 
 class DailyPuzzles:
@@ -30,12 +27,13 @@ class DailyPuzzles:
     async def post_due(self) -> int:
         """Record and announce the day's puzzle of every server whose hour has come; how many were posted."""
         now = self._ctx.now()
-        day = now.date().isoformat()
         posted = 0
         async with self._ctx.db.write() as repos:
             for server in await repos.puzzles.daily_servers():
                 hour = server.daily_puzzle_hour
-                if hour is None or now.hour < hour or await repos.puzzles.daily(server.guild_id, day) is not None:
+                local = local_time(now, server.time_zone)
+                day = local.date().isoformat()
+                if hour is None or local.hour < hour or await repos.puzzles.daily(server.guild_id, day) is not None:
                     continue
                 puzzle = await self._pick(repos, server, day)
                 if puzzle is None:

@@ -20,6 +20,12 @@ async def hint_analyser(position: Position, history: Sequence[Position]) -> Anal
         return await engine.analyse(position, time=HINT_SECONDS, history=history)
 
 
+async def puzzle_refuter(position: Position, history: Sequence[Position]) -> Analysis:
+    """The reply that refutes a wrong puzzle move: a hint's search, counted as a puzzle job."""
+    with engine.job_kind("puzzle"):
+        return await engine.analyse(position, time=HINT_SECONDS, history=history)
+
+
 class Engine(Protocol):
     async def choose(self, position: Position, level: int, time_budget: float) -> Move:
         """A legal move for the side to move. CPU-heavy engines must not block the event loop."""

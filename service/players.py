@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from data.models import BOT_ID
-from data.timeutil import to_db
+from data.timeutil import known_time_zones, to_db
 from rules import find_variant
 from service.announcements import Announcement, AnnouncementKind, announce
 from service.context import Context, finish, load_row
@@ -129,6 +129,7 @@ class PlayerService:
             bool(row.web_links),
             row.daily_puzzle_channel,
             row.daily_puzzle_hour,
+            row.time_zone,
         )
 
     async def update_server(
@@ -145,9 +146,11 @@ class PlayerService:
         disallow_channels: tuple[int, ...] = (),
         daily_puzzle_channel: int | None = None,
         daily_puzzle_hour: int | None = None,
+        time_zone: str | None = None,
     ) -> ServerSettings:
-        """daily_puzzle_channel 0 turns the daily puzzle off; a channel without an hour yet posts at noon UTC."""
-        changes = _daily_changes(daily_puzzle_channel, daily_puzzle_hour)
+        """daily_puzzle_channel 0 turns the daily puzzle off; a channel without an hour yet posts at noon
+        (the server's time). time_zone is an IANA name ("UTC" resets it)."""
+        changes = _daily_changes(daily_puzzle_channel, daily_puzzle_hour, time_zone)
         if default_variant is not None:
             changes["default_variant"] = find_variant(default_variant).id
         if days_per_move is not None:
@@ -214,14 +217,27 @@ class PlayerService:
         return DeletionReport(new_id, tuple(ended), tuple(cancelled))
 
 
-def _daily_changes(channel: int | None, hour: int | None) -> dict[str, object]:
+def _daily_changes(channel: int | None, hour: int | None, zone: str | None) -> dict[str, object]:
     changes: dict[str, object] = {}
+    if zone is not None:
+        changes["time_zone"] = _time_zone(zone)
     if channel is not None:
         changes["daily_puzzle_channel"] = channel or None
     if hour is not None:
         _check("daily puzzle hour", hour, 0 <= hour <= 23, "0-23")
         changes["daily_puzzle_hour"] = hour
     return changes
+
+
+def _time_zone(name: str) -> str | None:
+    """The stored name of a known IANA time zone (None for UTC); InvalidSetting for anything else."""
+    wanted = name.strip()
+    if wanted.upper() in ("UTC", "GMT", "Z"):
+        return None
+    zone = known_time_zones().get(wanted.casefold())
+    if zone is None:
+        raise InvalidSetting("time zone", name, "an IANA time zone such as Europe/Rome")
+    return zone
 
 
 def _check(name: str, value: object, ok: bool, allowed: str) -> None:

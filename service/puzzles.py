@@ -25,7 +25,7 @@ from engine.puzzles import Puzzle
 from rules import Color, Game, Move, Position, RulesError, find_variant, format_move, parse_fen, parse_move
 from service import glicko2
 from service.context import Context
-from service.engine import hint_analyser
+from service.engine import puzzle_refuter
 from service.errors import GameError
 
 PUZZLE_RD = 80.0  # a puzzle's rating is its generator's estimate: fairly sure, never updated
@@ -125,7 +125,7 @@ def view_at(puzzle: Puzzle, step: int, daily_day: str | None = None) -> PuzzleVi
 class PuzzleService:
     def __init__(self, ctx: Context, refuter: Refuter | None = None) -> None:
         self._ctx = ctx
-        self._refuter = refuter or hint_analyser
+        self._refuter = refuter or puzzle_refuter
 
     async def next(self, player_id: int, variant: str, guild_id: int | None, *, own_games: bool = True) -> PuzzleView:
         """Open the player's next puzzle of a variant: the server's own first, then the nearest bundled one.

@@ -433,7 +433,8 @@ class ServerSettings:
     language: str | None = None  # public posts; None: the server's Discord locale
     web_links: bool = True  # "Open on the web" buttons, and the games' pages on the web
     daily_puzzle_channel: int | None = None  # where the daily puzzle is posted (None: no daily puzzle)
-    daily_puzzle_hour: int | None = None  # at which hour, UTC
+    daily_puzzle_hour: int | None = None  # at which hour, in time_zone
+    time_zone: str | None = None  # the server's IANA time zone; None: UTC
 
 
 @dataclass(frozen=True, slots=True)

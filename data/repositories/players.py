@@ -8,7 +8,7 @@ from data.repositories.base import Repository
 _PREFERENCES = ("notifications", "board_theme", "orientation", "language", "chosen_language")
 _SERVER_FIELDS = (
     "default_variant", "days_per_move", "thread_per_game", "hint_policy", "language", "web_links",
-    "daily_puzzle_channel", "daily_puzzle_hour",
+    "daily_puzzle_channel", "daily_puzzle_hour", "time_zone",
 )  # fmt: skip
 
 

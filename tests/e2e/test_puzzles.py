@@ -8,6 +8,7 @@ import asyncio
 import re
 from datetime import UTC, datetime
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import pytest
 
@@ -141,3 +142,32 @@ async def test_the_daily_puzzle_arrives_once_at_its_hour_and_survives_a_restart(
     assert "Puzzle (" in fake.message_by_id(reopened.message_id).content  # the old post's button still works
     assert len(daily_posts()) == 1
     assert rows(bot.database_path, "SELECT COUNT(*) FROM outbox WHERE kind = 'daily_puzzle'") == [(1,)]
+
+
+async def test_a_server_time_zone_sets_the_daily_puzzles_hour_and_daily_puzzle_false_stops_it(
+    fake_discord, bot_launcher  # noqa: F811
+) -> None:
+    fake = fake_discord
+    bot = await bot_launcher.process("bot")
+    offered = await fake.autocomplete(fake.owner, "server-settings", "time_zone", time_zone="kathm")
+    assert [choice["value"] for choice in offered] == ["Asia/Kathmandu"]
+    refused = await fake.wait_for_reply(await fake.slash(fake.owner, "server-settings", time_zone="Asia/Atlantis"))
+    assert refused.ephemeral and refused.content.startswith("I do not know the time zone Asia/Atlantis.")
+    assert rows(bot.database_path, "SELECT COUNT(*) FROM servers WHERE time_zone IS NOT NULL") == [(0,)]
+
+    local = datetime.now(ZoneInfo("Asia/Kathmandu"))  # UTC+5:45: its hour is never UTC's
+    saved = await fake.wait_for_reply(
+        await fake.slash(
+            fake.owner, "server-settings", daily_puzzle=True, daily_puzzle_hour=local.hour, time_zone="Asia/Kathmandu"
+        )
+    )
+    expected = f"Daily puzzle: in <#{fake.channel.id}> at {local.hour:02d}:00, time zone Asia/Kathmandu."
+    assert expected in saved.content
+    await fake.wait_until(
+        lambda: rows(bot.database_path, "SELECT day FROM daily_puzzles") or None, timeout=90, what="the daily puzzle"
+    )
+    assert rows(bot.database_path, "SELECT day FROM daily_puzzles") == [(local.date().isoformat(),)]
+
+    stopped = await fake.wait_for_reply(await fake.slash(fake.owner, "server-settings", daily_puzzle=False))
+    assert "Daily puzzle" not in stopped.content
+    assert rows(bot.database_path, "SELECT daily_puzzle_channel, time_zone FROM servers") == [(None, "Asia/Kathmandu")]

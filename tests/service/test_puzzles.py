@@ -16,6 +16,7 @@ from engine import Analysis
 from messages.play import describe_game_error
 from rules import Position, RulesError, parse_move
 from service import Service
+from service.errors import InvalidSetting
 from service.puzzles import NoPuzzleLeft, PuzzleOutcome, PuzzleOver, bundled_puzzles
 from tests.service.conftest import ALICE, BOB, FakeClock
 
@@ -174,6 +175,60 @@ async def test_the_daily_puzzle_waits_for_its_hour_posts_once_and_counts_the_las
     assert counts == [None, 1]
     second = await service.daily_puzzles.puzzle_of(GUILD, "2025-03-02")
     assert second.id != first.puzzle.id
+
+
+@pytest.mark.asyncio
+async def test_a_server_time_zone_sets_the_daily_puzzles_hour_and_day(
+    puzzles_service: Service, clock: FakeClock
+) -> None:
+    service = puzzles_service
+    # Tokyo is UTC+9 all year: 07:00 there is 22:00 UTC the day before.
+    settings = await service.players.update_server(
+        GUILD, daily_puzzle_channel=777, daily_puzzle_hour=7, time_zone="asia/tokyo"
+    )
+    assert settings.time_zone == "Asia/Tokyo"  # stored in its IANA spelling
+    clock.now = datetime(2025, 3, 1, 21, 59, tzinfo=UTC)  # 06:59 in Tokyo on 2 March
+    assert await service.daily_puzzles.post_due() == 0
+    clock.now = datetime(2025, 3, 1, 22, 0, 1, tzinfo=UTC)  # 07:00 in Tokyo; 22:00 in UTC is past 7
+    assert await service.daily_puzzles.post_due() == 1
+    async with service.ctx.db.read() as repos:
+        assert await repos.puzzles.daily(GUILD, "2025-03-02") is not None  # Tokyo's date, not UTC's
+        assert await repos.puzzles.daily(GUILD, "2025-03-01") is None
+    clock.now = datetime(2025, 3, 2, 12, 0, tzinfo=UTC)  # 21:00 in Tokyo, still 2 March: nothing more
+    assert await service.daily_puzzles.post_due() == 0
+    settings = await service.players.update_server(GUILD, time_zone="UTC")
+    assert settings.time_zone is None
+
+
+@pytest.mark.asyncio
+async def test_a_daylight_saving_zone_posts_at_its_local_hour_in_winter_and_summer(
+    puzzles_service: Service, clock: FakeClock
+) -> None:
+    service = puzzles_service
+    await service.players.update_server(GUILD, daily_puzzle_channel=777, daily_puzzle_hour=9, time_zone="Europe/Rome")
+    clock.now = datetime(2025, 1, 15, 7, 59, tzinfo=UTC)  # 08:59 in Rome (UTC+1 in winter)
+    assert await service.daily_puzzles.post_due() == 0
+    clock.now = datetime(2025, 1, 15, 8, 0, tzinfo=UTC)
+    assert await service.daily_puzzles.post_due() == 1
+    clock.now = datetime(2025, 7, 15, 6, 59, tzinfo=UTC)  # 08:59 in Rome (UTC+2 in summer)
+    assert await service.daily_puzzles.post_due() == 0
+    clock.now = datetime(2025, 7, 15, 7, 0, tzinfo=UTC)
+    assert await service.daily_puzzles.post_due() == 1
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("zone", ["Mars/Olympus_Mons", "Europe/Rome; DROP TABLE servers", "+02:00", ""])
+async def test_an_unknown_time_zone_is_refused_in_words_and_changes_nothing(
+    puzzles_service: Service, zone: str
+) -> None:
+    service = puzzles_service
+    await service.players.update_server(GUILD, daily_puzzle_channel=777, daily_puzzle_hour=9, time_zone="Europe/Rome")
+    with pytest.raises(InvalidSetting) as raised:
+        await service.players.update_server(GUILD, daily_puzzle_hour=10, time_zone=zone)
+    said = describe_game_error(raised.value, str)
+    assert said.startswith(f"I do not know the time zone {zone}.") and "Europe/Rome" in said
+    settings = await service.players.server_settings(GUILD)
+    assert (settings.time_zone, settings.daily_puzzle_hour) == ("Europe/Rome", 9)
 
 
 @pytest.mark.asyncio

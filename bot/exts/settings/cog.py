@@ -10,6 +10,7 @@ from discord.ext import commands
 
 from bot.ui.options import THEME_CHOICES, VariantArg
 from bot.ui.speech import private
+from data.timeutil import known_time_zones
 from messages.i18n import ENGLISH, LANGUAGE_NAMES, Words, resolve
 from messages.puzzles import daily_puzzle_text
 from messages.variants import variant_name
@@ -83,7 +84,8 @@ def server_text(settings: ServerSettings, w: Words = ENGLISH) -> str:
     )
     text = f"{said} {web_links_setting(w, settings.web_links)}"
     if settings.daily_puzzle_channel is not None and settings.daily_puzzle_hour is not None:
-        text += " " + daily_puzzle_text(w, settings.daily_puzzle_channel, settings.daily_puzzle_hour)
+        daily = daily_puzzle_text(w, settings.daily_puzzle_channel, settings.daily_puzzle_hour, settings.time_zone)
+        text += " " + daily
     return text
 
 
@@ -138,7 +140,9 @@ class Settings(commands.Cog):
         language="The language of the bot's public posts here (auto: the server's Discord language)",
         web_links="Link every board to the game's page on the web (off: no links, and the pages are closed)",
         daily_puzzle_channel="Post a puzzle of the day in this channel",
-        daily_puzzle_hour="The hour (UTC, 0-23) of the daily puzzle",
+        daily_puzzle_hour="The hour (0-23, the server's time zone) of the daily puzzle",
+        daily_puzzle="Turn the daily puzzle off (false), or on in this channel (true)",
+        time_zone="The server's time zone for the daily puzzle, e.g. Europe/Rome (UTC unless set)",
     )
     @app_commands.choices(language=LANGUAGE_CHOICES)
     @app_commands.guild_only()
@@ -160,8 +164,15 @@ class Settings(commands.Cog):
         web_links: bool | None = None,
         daily_puzzle_channel: discord.TextChannel | None = None,
         daily_puzzle_hour: app_commands.Range[int, 0, 23] | None = None,
+        daily_puzzle: bool | None = None,
+        time_zone: str | None = None,
     ) -> None:
         assert interaction.guild_id is not None  # guild_only
+        channel = daily_puzzle_channel.id if daily_puzzle_channel else None
+        if daily_puzzle is False:
+            channel = 0  # off
+        elif daily_puzzle and channel is None:
+            channel = interaction.channel_id
         settings = await self.bot.service.players.update_server(
             interaction.guild_id,
             default_variant=default_variant,
@@ -172,7 +183,14 @@ class Settings(commands.Cog):
             web_links=web_links,
             allow_channels=(allow_channel.id,) if allow_channel else (),
             disallow_channels=(disallow_channel.id,) if disallow_channel else (),
-            daily_puzzle_channel=daily_puzzle_channel.id if daily_puzzle_channel else None,
+            daily_puzzle_channel=channel,
             daily_puzzle_hour=daily_puzzle_hour,
+            time_zone=time_zone,
         )
         await interaction.response.send_message(server_text(settings, private(interaction)), ephemeral=True)
+
+    @server_settings.autocomplete("time_zone")
+    async def time_zone_names(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        wanted = current.strip().casefold()
+        names = sorted(name for key, name in known_time_zones().items() if wanted in key)
+        return [app_commands.Choice(name=name, value=name) for name in names[:25]]
