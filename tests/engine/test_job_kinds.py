@@ -11,6 +11,7 @@ import pytest
 import engine
 from engine import Engine
 from rules import find_variant, start_position
+from service.engine import hint_analyser, puzzle_refuter
 
 
 @pytest.fixture(scope="module")
@@ -58,3 +59,20 @@ async def test_the_pool_counts_running_and_waiting_searches(pool: Engine) -> Non
 def test_an_unknown_kind_is_refused() -> None:
     with pytest.raises(ValueError, match="kind must be one of"), engine.job_kind("blitz"):
         pass
+
+
+@pytest.mark.asyncio
+async def test_the_services_hint_and_puzzle_refutation_are_counted_apart() -> None:
+    seen: list[str] = []
+
+    def observer(kind: str, seconds: float) -> None:
+        seen.append(kind)
+
+    engine.observe_searches(observer)
+    position = start_position(find_variant("italian"))
+    try:
+        await hint_analyser(position, ())
+        await puzzle_refuter(position, ())
+    finally:
+        engine.api._observers.remove(observer)
+    assert seen == ["hint", "puzzle"]
