@@ -49,8 +49,11 @@ def share_of_games(path: Path) -> None:
 
 
 def main() -> None:
-    per_cpu_minute(Path(os.environ.get("PUZZLE_RECORDS", RECORDS)))
-    share_of_games(Path(os.environ.get("PUZZLE_COLLECTION", COLLECTION)))
+    try:
+        per_cpu_minute(Path(os.environ.get("PUZZLE_RECORDS", RECORDS)))
+        share_of_games(Path(os.environ.get("PUZZLE_COLLECTION", COLLECTION)))
+    except FileNotFoundError as missing:
+        raise SystemExit(f"No PDN file or folder at {missing}: set PUZZLE_RECORDS and PUZZLE_COLLECTION.") from None
 
 
 if __name__ == "__main__":

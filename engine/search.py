@@ -165,7 +165,7 @@ class Searcher:
         return False
 
     # -- driver ----------------------------------------------------------------------------------
-    def search(  # noqa: C901 - iterative deepening with its time checks in one place
+    def search(
         self,
         white: int,
         black: int,
@@ -192,17 +192,7 @@ class Searcher:
         # root move, the last best, is resolved), so a search uses about TIME_SHARE of its budget.
         self.deadline = start + seconds * TIME_SHARE if seconds is not None else float("inf")
         self.should_stop = should_stop
-        self.nodes = 0
-        own, opp = (white, black) if color == 0 else (black, white)
-        h = self.hash_of(white, black, kings, color)
-        history = list(history)[-400:]
-        self.base = len(history)
-        self.stack[: self.base] = history
-        self.root_rev = len(history)
-        for row in self.killers:
-            row[0] = row[1] = None
-        for table in self.history:
-            table.clear()
+        own, opp, h = self._prepare(white, black, kings, color, history)
         moves = self.fast_moves(white, black, kings, COLORS[color])
         if self.rules.king_move_limit:
             moves = limit_fast_moves(self.rules.king_move_limit, streaks, own, kings, color, moves)
@@ -224,8 +214,8 @@ class Searcher:
                     previous = score
                     pv = list(self.pv_table[0]) or [moves[0]]
                     best = Result(pv[0], score, pv, d)
-                if abs(best.score) > WIN_BOUND and WIN - abs(best.score) < d:
-                    break  # a forced result shorter than the depth searched: deeper adds nothing
+                if not all_scores and abs(best.score) > WIN_BOUND and WIN - abs(best.score) < d:
+                    break  # a forced result shorter than the depth searched: deeper adds nothing (to the best move)
                 if time.monotonic() >= self.deadline:
                     break
         except Stop:
@@ -235,6 +225,41 @@ class Searcher:
         best.nodes = self.nodes
         best.seconds = time.monotonic() - start
         return best
+
+    def _prepare(
+        self, white: int, black: int, kings: int, color: int, history: Sequence[int]
+    ) -> tuple[int, int, int]:
+        """A new search's state: counters, the game's earlier keys, fresh killers and history; (own, opp, key)."""
+        self.nodes = 0
+        own, opp = (white, black) if color == 0 else (black, white)
+        history = list(history)[-400:]
+        self.base = len(history)
+        self.stack[: self.base] = history
+        self.root_rev = len(history)
+        for row in self.killers:
+            row[0] = row[1] = None
+        for table in self.history:
+            table.clear()
+        return own, opp, self.hash_of(white, black, kings, color)
+
+    def root_move_score(
+        self, white: int, black: int, kings: int, color: int, move: FastMove, depth: int, bound: int | None = None
+    ) -> int:
+        """One root move's score at `depth`, deepened one ply at a time (each iteration orders the next through the
+        table). With `bound`, a null-window test instead, as the root search tests its later moves: the result is
+        >= bound when the move reaches it, at a fraction of the cost of the score (how a puzzle's alternatives
+        are shown to fall short). Both search the child as a PV node."""
+        self.deadline = float("inf")
+        self.should_stop = None
+        own, opp, h = self._prepare(white, black, kings, color, ())
+        self.stack[self.base] = h
+        c_own, c_opp, c_kings, ch = self._child(own, opp, kings, color, h, move)
+        rev = self.root_rev + 1 if (not move[1] and move[2] == move[0]) else 0
+        alpha, beta = (-INF, INF) if bound is None else (bound - 1, bound)
+        score = 0
+        for d in range(1, depth + 1):
+            score = -self._search(c_own, c_opp, c_kings, 1 - color, d - 1, -beta, -alpha, 1, ch, True, rev)
+        return score
 
     def _aspirate(
         self,

@@ -596,7 +596,8 @@ void search_root(Searcher *s, BB white, BB black, BB kings, int color, const Str
             out->score = score;
             out->depth = d;
         }
-        if (abs(out->score) > WIN_BOUND && WIN - abs(out->score) < d) break;
+        /* a forced result shorter than the depth: deeper changes nothing for the best move (all_scores wants every move) */
+        if (!all_scores && abs(out->score) > WIN_BOUND && WIN - abs(out->score) < d) break;
         if (now_seconds() >= s->deadline) break;
     }
     out->nodes = s->nodes;
