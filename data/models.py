@@ -22,6 +22,7 @@ class PlayerRow:
     chosen_language: str | None = None
     digest_hour: int | None = None  # a daily digest at this hour (UTC) instead of a DM per move
     last_digest_day: str | None = None
+    time_zone: str | None = None  # IANA name for the digest's hour and day; None: UTC
 
 
 @dataclass(frozen=True, slots=True)

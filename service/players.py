@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from data.models import BOT_ID
-from data.timeutil import known_time_zones, to_db
+from data.timeutil import known_time_zones, local_time, to_db
 from rules import find_variant
 from service.announcements import Announcement, AnnouncementKind, announce
 from service.context import Context, finish, load_row
@@ -54,6 +54,7 @@ class PlayerService:
             player.chosen_language or player.language,
             player.chosen_language,
             player.digest_hour,
+            player.time_zone,
         )
 
     async def saw_locale(self, player_id: int, locale: str) -> None:
@@ -73,10 +74,14 @@ class PlayerService:
         orientation: str | None = None,
         language: str | None = None,
         digest_hour: int | None = None,
+        time_zone: str | None = None,
     ) -> Preferences:
-        """digest_hour (0-23, UTC) alone, or with notifications "digest", sets a daily digest (default hour 8);
-        any other notifications choice ends it. A digest hour already past today starts tomorrow."""
+        """digest_hour (0-23, the player's time zone) alone, or with notifications "digest", sets a daily digest
+        (default hour 8); any other notifications choice ends it. A digest hour already past today starts
+        tomorrow. time_zone is an IANA name ("UTC" resets it)."""
         changes: dict[str, str | None] = {}
+        if time_zone is not None:
+            changes["time_zone"] = _time_zone(time_zone)
         if digest_hour is not None:
             _check("digest hour", digest_hour, 0 <= digest_hour <= 23, "0-23")
             notifications = notifications or Notifications.DIGEST
@@ -103,9 +108,11 @@ class PlayerService:
         async with self._ctx.db.write() as repos:
             await repos.players.ensure(player_id, None, to_db(now))
             await repos.players.update_preferences(player_id, changes)
-            if digest is not None:
+            player = await repos.players.get(player_id)
+            if digest is not None and player is not None:
                 hour = digest[0]
-                done = now.date().isoformat() if hour is not None and now.hour >= hour else None
+                local = local_time(now, player.time_zone)
+                done = local.date().isoformat() if hour is not None and local.hour >= hour else None
                 await repos.players.set_digest(player_id, hour, done)
         return await self.preferences(player_id)
 

@@ -419,7 +419,8 @@ class Preferences:
     orientation: Orientation
     language: str  # what DMs and reminders use: the player's choice, else the last client locale seen
     chosen_language: str | None = None  # set with /settings language; None follows the client
-    digest_hour: int | None = None  # notifications DIGEST: the hour (UTC) of the daily DM
+    digest_hour: int | None = None  # notifications DIGEST: the hour of the daily DM, in time_zone
+    time_zone: str | None = None  # the player's IANA time zone; None: UTC
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from data.models import PlayerRow, ResultCount, ServerRow
 from data.repositories.base import Repository
 
-_PREFERENCES = ("notifications", "board_theme", "orientation", "language", "chosen_language")
+_PREFERENCES = ("notifications", "board_theme", "orientation", "language", "chosen_language", "time_zone")
 _SERVER_FIELDS = (
     "default_variant", "days_per_move", "thread_per_game", "hint_policy", "language", "web_links",
     "daily_puzzle_channel", "daily_puzzle_hour", "time_zone",
@@ -37,13 +37,9 @@ class PlayerRepository(Repository):
             "UPDATE players SET digest_hour = ?, last_digest_day = ? WHERE id = ?", (hour, done_day, player_id)
         )
 
-    async def digests_due(self, hour: int, day: str) -> list[int]:
-        """Players whose digest hour has come on `day` and who have not had that day's digest."""
-        return await self._column(
-            "SELECT id FROM players WHERE digest_hour IS NOT NULL AND digest_hour <= ? "
-            "AND (last_digest_day IS NULL OR last_digest_day < ?) ORDER BY id",
-            (hour, day),
-        )
+    async def with_digest(self) -> list[PlayerRow]:
+        """Players who asked for a daily digest (each one's hour and day depend on their time zone)."""
+        return await self._all(PlayerRow, "SELECT * FROM players WHERE digest_hour IS NOT NULL ORDER BY id", ())
 
     async def claim_digest(self, player_id: int, day: str) -> bool:
         """Mark `day`'s digest as queued; False if it already was (another process, or before a restart)."""

@@ -123,3 +123,19 @@ async def test_a_time_bank_decides_a_loss_on_time_after_a_vacation(fake_discord,
     )
     assert (result, termination) == ("1-0", "timeout")
     assert datetime.fromisoformat(finished_at) >= ended_at + timedelta(seconds=4)  # his 5 s ran after the vacation
+
+
+async def test_settings_time_zone_is_offered_as_typed_and_names_the_digests_zone(fake_discord, bot_launcher) -> None:  # noqa: F811
+    fake = fake_discord
+    bot = await bot_launcher.process("bot")
+    offered = await fake.autocomplete(fake.alice, "settings", "time_zone", time_zone="new_y")
+    assert [choice["value"] for choice in offered] == ["America/New_York"]
+    refused = await fake.wait_for_reply(await fake.slash(fake.alice, "settings", time_zone="America/Gotham"))
+    assert refused.ephemeral and refused.content.startswith("I do not know the time zone America/Gotham.")
+    saved = await fake.wait_for_reply(
+        await fake.slash(fake.alice, "settings", digest_hour=7, time_zone="America/New_York")
+    )
+    assert "at 07:00 in the time zone America/New_York" in saved.content
+    assert rows(bot.database_path, "SELECT time_zone, digest_hour FROM players WHERE id = ?", (fake.alice.id,)) == [
+        ("America/New_York", 7)
+    ]

@@ -1,15 +1,18 @@
-"""The daily digest (service/digest.py): one DM a day at the chosen hour (UTC) listing exactly the games waiting
-for the player, once across restarts and processes; no DM per move meanwhile; reminders still come."""
+"""The daily digest (service/digest.py): one DM a day at the chosen hour (the player's time zone, UTC unless set)
+listing exactly the games waiting for the player, once across restarts and processes; no DM per move meanwhile;
+reminders still come."""
 
 from __future__ import annotations
 
 import random
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, time, timedelta
+from zoneinfo import ZoneInfo
 
 import pytest
 
 from data import Database
 from service import AnnouncementKind, Notifications, Service, TimerKind
+from service.errors import InvalidSetting
 from tests.service.conftest import ALICE, BOB, CAROL, START, FakeClock
 
 pytestmark = pytest.mark.asyncio
@@ -81,3 +84,34 @@ async def test_another_choice_ends_the_digest(service: Service) -> None:
     assert (await service.players.preferences(ALICE)).digest_hour == 8
     prefs = await service.players.set_preferences(ALICE, notifications="dm")
     assert prefs.notifications is Notifications.DM and prefs.digest_hour is None
+
+
+async def test_a_players_time_zone_sets_the_digests_hour_and_day(service: Service, clock: FakeClock) -> None:
+    # START is 12:00 UTC; in Los Angeles (UTC-8 in winter, UTC-7 in summer) the digest comes at 07:00 local.
+    prefs = await service.players.set_preferences(ALICE, digest_hour=7, time_zone="america/los_angeles")
+    assert prefs.time_zone == "America/Los_Angeles" and prefs.digest_hour == 7
+    game = await _game(service, ALICE, BOB)
+    local = START.astimezone(ZoneInfo("America/Los_Angeles"))
+    seven = datetime.combine(local.date(), time(7), local.tzinfo)  # this morning there: already past at START?
+    if seven <= local:
+        seven += timedelta(days=1)
+    first = seven.astimezone(UTC)
+    await _fire(service, clock, first - timedelta(seconds=1))
+    assert await _news(service, AnnouncementKind.DIGEST) == []
+    await _fire(service, clock, first)
+    assert await _news(service, AnnouncementKind.DIGEST) == [(ALICE, (game,))]
+    # Later the same local day, though UTC's date has changed: nothing more.
+    await _fire(service, clock, first + timedelta(hours=16, minutes=59))
+    assert await _news(service, AnnouncementKind.DIGEST) == []
+    await _fire(service, clock, first + timedelta(days=1))
+    assert await _news(service, AnnouncementKind.DIGEST) == [(ALICE, (game,))]
+
+
+async def test_an_unknown_time_zone_leaves_the_settings_as_they_were(service: Service) -> None:
+    await service.players.set_preferences(ALICE, digest_hour=7, time_zone="Europe/Rome")
+    with pytest.raises(InvalidSetting):
+        await service.players.set_preferences(ALICE, digest_hour=9, time_zone="Europe/Atlantis")
+    prefs = await service.players.preferences(ALICE)
+    assert (prefs.time_zone, prefs.digest_hour) == ("Europe/Rome", 7)
+    prefs = await service.players.set_preferences(ALICE, time_zone="UTC")
+    assert prefs.time_zone is None and prefs.digest_hour == 7

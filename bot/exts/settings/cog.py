@@ -29,8 +29,16 @@ LANGUAGE_CHOICES = [app_commands.Choice(name="auto", value=AUTO_LANGUAGE)] + [
 ]
 
 
-def _notify(w: Words, how: str, digest_hour: int | None = None) -> str:
+def _notify(w: Words, how: str, digest_hour: int | None = None, zone: str | None = None) -> str:
     """How the player hears it is their move: one whole sentence per way."""
+    if how == "digest" and zone is not None:
+        return w.say(
+            "settings.notify.digest_zone",
+            "You get one direct message a day, at {hour}:00 in the time zone {zone}, listing the games waiting for "
+            "your move.",
+            hour=f"{digest_hour or 0:02d}",
+            zone=zone,
+        )
     if how == "digest":
         return w.say(
             "settings.notify.digest_sentence",
@@ -58,7 +66,7 @@ def preferences_text(prefs: Preferences, w: Words = ENGLISH) -> str:
         orientation=prefs.orientation,
         language=_language(w, prefs.chosen_language),
     )
-    return f"{_notify(w, prefs.notifications, prefs.digest_hour)} {rest}"
+    return f"{_notify(w, prefs.notifications, prefs.digest_hour, prefs.time_zone)} {rest}"
 
 
 def server_text(settings: ServerSettings, w: Words = ENGLISH) -> str:
@@ -96,7 +104,8 @@ class Settings(commands.Cog):
     @app_commands.command(name="settings", description="Your notifications, board theme and orientation")
     @app_commands.describe(
         notifications="How to tell you it is your move (digest: one DM a day listing your games)",
-        digest_hour="The hour (UTC, 0-23) of your daily digest",
+        digest_hour="The hour (0-23, your time zone) of your daily digest",
+        time_zone="Your time zone for the daily digest, e.g. Europe/Rome (UTC unless set)",
         theme="Board colours",
         orientation="Which side is at the bottom (auto: your own)",
         language="The language of your DMs and reminders (auto: your Discord language)",
@@ -110,10 +119,11 @@ class Settings(commands.Cog):
         orientation: Literal["auto", "white", "black"] | None = None,
         language: str | None = None,
         digest_hour: app_commands.Range[int, 0, 23] | None = None,
+        time_zone: str | None = None,
     ) -> None:
         players = self.bot.service.players
         w = private(interaction)
-        asked = (notifications, theme, orientation, language, digest_hour)
+        asked = (notifications, theme, orientation, language, digest_hour, time_zone)
         if all(value is None for value in asked):
             prefs = await players.preferences(interaction.user.id)
             await interaction.response.send_message(preferences_text(prefs, w), ephemeral=True)
@@ -125,6 +135,7 @@ class Settings(commands.Cog):
             orientation=orientation,
             language=language,
             digest_hour=digest_hour,
+            time_zone=time_zone,
         )
         text = w.say("settings.saved", "Saved. {settings}", settings=preferences_text(prefs, w))
         await interaction.response.send_message(text, ephemeral=True)
@@ -189,8 +200,17 @@ class Settings(commands.Cog):
         )
         await interaction.response.send_message(server_text(settings, private(interaction)), ephemeral=True)
 
+    @settings.autocomplete("time_zone")
+    async def player_time_zones(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return time_zone_choices(current)
+
     @server_settings.autocomplete("time_zone")
-    async def time_zone_names(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
-        wanted = current.strip().casefold()
-        names = sorted(name for key, name in known_time_zones().items() if wanted in key)
-        return [app_commands.Choice(name=name, value=name) for name in names[:25]]
+    async def server_time_zones(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return time_zone_choices(current)
+
+
+def time_zone_choices(current: str) -> list[app_commands.Choice[str]]:
+    """The IANA names containing what was typed (Discord shows 25 at most)."""
+    wanted = current.strip().casefold()
+    names = sorted(name for key, name in known_time_zones().items() if wanted in key)
+    return [app_commands.Choice(name=name, value=name) for name in names[:25]]
