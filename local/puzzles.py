@@ -30,13 +30,7 @@ async def puzzle(session: LocalSession, parsed: Parsed) -> None:
         session.say(stats_text(await service.stats(ALICE_ID), session.w))
         return
     if args and MOVE.match(args[0]):
-        current = await service.current(ALICE_ID)
-        if current is None:
-            raise InputError(local_usage)
-        result = await service.move(ALICE_ID, current.puzzle.id, " ".join(args))
-        session.say(result_text(result, session.w))
-        if result.outcome is PuzzleOutcome.CORRECT:
-            session.say(board_text(result.view.position, flip=result.view.solver is Color.BLACK))
+        await puzzle_move(session, " ".join(args))
         return
     try:
         variant = find_variant(" ".join(args)).id if args else session.service.ctx.config.default_variant
@@ -44,6 +38,21 @@ async def puzzle(session: LocalSession, parsed: Parsed) -> None:
         raise InputError(local_usage) from error
     view = await service.next(ALICE_ID, variant, None)
     _show(session, view)
+    session.solving = True
+
+
+async def puzzle_move(session: LocalSession, text: str) -> None:
+    """A move in the open puzzle (`puzzle MOVE`, or the move alone right after the puzzle was shown)."""
+    service = session.service.puzzles
+    current = await service.current(ALICE_ID)
+    if current is None:
+        session.solving = False
+        raise InputError(local_usage)
+    result = await service.move(ALICE_ID, current.puzzle.id, text)
+    session.say(result_text(result, session.w))
+    session.solving = result.outcome is PuzzleOutcome.CORRECT
+    if session.solving:
+        session.say(board_text(result.view.position, flip=result.view.solver is Color.BLACK))
 
 
 COMMANDS = (

@@ -18,6 +18,7 @@ import messages
 from engine import Analysis
 from local import tournament
 from local.commands import COMMANDS
+from local.puzzles import puzzle_move
 from local.text import ALICE_ID, BOB_ID, NAMES, InputError, Parsed, board_text, name_of, write_file
 from local.vocabulary import AmbiguousCommand, command_word, find_command, in_english, is_quit
 from messages import colour_name, example_moves
@@ -75,6 +76,7 @@ class LocalSession:
         self.pictures = pictures  # the `pictures off` command and LOCAL_PICTURES=off turn PNG files off
         self.analyser = analyser or hint_analyser
         self.current: int | None = None
+        self.solving = False  # a puzzle was the last thing shown: a bare move is for it, not the current game
         self.study: Study | None = None  # the open study board (local/study.py), in memory only
         self.study_evaluations: dict[Position, Analysis] = {}  # the open study's, so none is searched twice
 
@@ -184,7 +186,11 @@ class LocalSession:
         known = COMMANDS.get(name) if name is not None else None
         if known is not None and name is not None:
             parsed.args = in_english(self.w, name, parsed.args)
+            self.solving = self.solving and name == "puzzle"
             await known.run(self, parsed)
+            return
+        if looks_like_move(line) and self.solving:
+            await puzzle_move(self, line)
             return
         if looks_like_move(line) and self.current is not None:  # a bare move: 22-18, 22x13x6, c3-d4, cd4
             await self.play_move(self.current, line)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from data.puzzles import bundled
 from rules import find_variant, format_move, parse_fen, parse_move
 from tests.local.test_session import session, table
@@ -44,3 +46,26 @@ def test_bad_puzzle_input_is_answered_in_words(tmp_path: Path) -> None:
     assert text.count("Type puzzle [variant] for a puzzle") == 2
     assert "Traceback" not in text
     assert "99" in text  # the rules' sentence about the square
+
+
+def test_a_bare_move_after_a_puzzle_is_for_the_puzzle_until_another_command(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("service.puzzles.NEAREST", 1)  # no random pick: a fresh start offers the same puzzle
+    first, second = tmp_path / "first", tmp_path / "second"
+    first.mkdir(), second.mkdir()
+    session(["puzzle italian", "quit"], first)  # learn it here
+    item = opened(first)
+    solution = item["solution"]
+    assert isinstance(solution, list)
+    # A current game, where bare moves otherwise go; then the puzzle, solved by typing its moves alone.
+    text = session(["play italian white", "puzzle italian", *solution[0::2], "quit"], second)
+    assert opened_id(second) is None and f"{solution[-1]}: solved! Puzzle rating 1500 →" in text
+    assert table(second / "dama.sqlite3", "SELECT ply FROM games") == [(0,)]  # the game was not touched
+    text = session(["puzzle italian", "board", "22-18", "quit"], second)  # after another command: the game's
+    assert table(second / "dama.sqlite3", "SELECT ply FROM games")[0][0] >= 1
+
+
+def opened_id(folder: Path) -> str | None:
+    rows = table(folder / "dama.sqlite3", "SELECT puzzle_id FROM puzzle_attempts WHERE status = 'open'")
+    return rows[0][0] if rows else None
