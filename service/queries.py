@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from datetime import UTC, datetime
 
 from data.models import BOT_ID, GameRow, PlayerRow
@@ -81,10 +82,8 @@ class QueryService:
         async with self._ctx.db.read() as repos:
             row = await load_row(repos, game_id)
             moves = await repos.moves.for_game(game_id)
-        game = Game(find_variant(row.variant), row.start_fen)
-        for move in moves:
-            game.play(move.path)
-        return game
+        # a long game takes milliseconds of rules work: off the event loop, like every CPU-heavy step
+        return await asyncio.to_thread(_replayed, row.variant, row.start_fen, [move.path for move in moves])
 
     async def export_pdn(
         self, game_id: int, *, site: str | None = None, names: tuple[str, str] | None = None
@@ -163,3 +162,10 @@ def _name(player: PlayerRow | None, row: GameRow) -> str:
     if player.id == BOT_ID:
         return bot_label(row.bot_level)
     return player.display_name or f"Player {player.id}"
+
+
+def _replayed(variant: str, start_fen: str, paths: list[str]) -> Game:
+    game = Game(find_variant(variant), start_fen)
+    for path in paths:
+        game.play(path)
+    return game

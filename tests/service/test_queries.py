@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 
+import service.queries as queries
 from rules import find_variant, parse_fen
 from rules.pdn import read_games
 from service import GameNotFound, InvalidSetting, PlyOutOfRange, Service
@@ -87,3 +90,20 @@ async def test_deleting_a_player_keeps_games_but_not_the_player(service: Service
     assert await service.queries.my_games(ALICE, active_only=False) == []
     assert await service.queries.ratings(ALICE) == []
     assert "Alice" not in await service.queries.export_pdn(finished.id)
+
+
+@pytest.mark.asyncio
+async def test_a_game_is_replayed_off_the_event_loop(service: Service, monkeypatch: pytest.MonkeyPatch) -> None:
+    game = await new_game(service)
+    await service.games.play(game.id, ALICE, "21-18")
+    threads: list[threading.Thread] = []
+    replayed = queries._replayed
+
+    def watched(*args: object) -> object:
+        threads.append(threading.current_thread())
+        return replayed(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(queries, "_replayed", watched)
+    replay = await service.queries.replay(game.id)
+    assert replay.ply == 1 and replay.fen == (await service.queries.position_at(game.id, 1)).fen
+    assert threads and threads[0] is not threading.main_thread()
