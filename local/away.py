@@ -42,7 +42,13 @@ async def vacation(session: LocalSession, parsed: Parsed) -> None:
     else:
         raise InputError(
             session.w.say(
-                "local.vacation.usage", "vacation takes start, end or status, not {text}.", text=repr(args[0])
+                "local.vacation.usage",
+                "{vacation} takes {start}, {end} or {status}, not {text}.",
+                vacation=command_word(w, "vacation"),
+                start=w.choice("start"),
+                end=w.choice("end"),
+                status=w.choice("status"),
+                text=repr(args[0]),
             )
         )
 

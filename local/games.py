@@ -27,7 +27,11 @@ LOCAL_SITE = "Dama local mode"  # the PDN Site of games played in a terminal
 async def challenge(session: LocalSession, parsed: Parsed) -> None:
     if not parsed.args:
         raise InputError(
-            lambda w: w.say("local.whom", "Whom? challenge bob (the second local player) or challenge bot.")
+            lambda w: w.say(
+                "local.whom",
+                "Whom? {challenge} bob (the second local player) or {challenge} bot.",
+                challenge=command_word(w, "challenge"),
+            )
         )
     who = parsed.args[0].lower().removeprefix("local:").removeprefix("@")
     if who == "bot":
@@ -121,7 +125,14 @@ async def move(session: LocalSession, parsed: Parsed) -> None:
     game_id = parsed.game_id if parsed.game_id is not None else session.current
     if not parsed.args:
         example = await session.example_move(game_id)
-        raise InputError(lambda w: w.say("local.which_move", "Which move? For example: move {move}", move=example))
+        raise InputError(
+            lambda w: w.say(
+                "local.which_move",
+                "Which move? For example: {command} {move}",
+                command=command_word(w, "move"),
+                move=example,
+            )
+        )
     if game_id is None:
         raise InputError(no_current_game)
     await session.play_move(game_id, " ".join(parsed.args))
@@ -142,7 +153,12 @@ def _take_ply(parsed: Parsed) -> int | None:
     value = parsed.args[at + 1] if at + 1 < len(parsed.args) else ""
     if not value.isdigit() or len(value) > 6:
         raise InputError(
-            lambda w: w.say("local.ply_number", "ply needs a number of plies (half-moves), for example: hint ply 12")
+            lambda w: w.say(
+                "local.ply_number",
+                "{ply} needs a number of plies (half-moves), for example: {hint} {ply} 12",
+                ply=w.option("ply"),
+                hint=command_word(w, "hint"),
+            )
         )
     del parsed.args[at : at + 2]
     return int(value)
@@ -183,7 +199,9 @@ async def hint(session: LocalSession, parsed: Parsed) -> None:
             lambda w: w.say(
                 "local.hint_over",
                 "Game #{game} is over and the position after ply {ply} has no move to suggest. To study an "
-                "earlier position of the game, type: hint #{game} ply N (N from 0 to {last}).",
+                "earlier position of the game, type: {hint} #{game} {ply_word} N (N from 0 to {last}).",
+                hint=command_word(w, "hint"),
+                ply_word=w.option("ply"),
                 game=game.id,
                 ply=shown,
                 last=game.ply - 1,
@@ -220,7 +238,11 @@ async def resign(session: LocalSession, parsed: Parsed) -> None:
 async def games(session: LocalSession, parsed: Parsed) -> None:
     if parsed.args or parsed.game_id is not None:
         raise InputError(
-            lambda w: w.say("local.games_no_options", "games takes no options: it lists every active local game.")
+            lambda w: w.say(
+                "local.games_no_options",
+                "{games} takes no options: it lists every active local game.",
+                games=command_word(w, "games"),
+            )
         )
     w = session.w
     mine = await session.active_games()
@@ -266,7 +288,9 @@ async def games(session: LocalSession, parsed: Parsed) -> None:
 
 async def switch(session: LocalSession, parsed: Parsed) -> None:
     if parsed.game_id is None and not parsed.args:
-        raise InputError(lambda w: w.say("local.which_game", "Which game? For example: switch 3"))
+        raise InputError(
+            lambda w: w.say("local.which_game", "Which game? For example: {switch} 3", switch=command_word(w, "switch"))
+        )
     game = await session.local_game(session.target(parsed))
     session.current = game.id
     await session.show(game)
@@ -315,7 +339,11 @@ async def pictures(session: LocalSession, parsed: Parsed) -> None:
 async def rules(session: LocalSession, parsed: Parsed) -> None:
     if parsed.game_id is not None:
         raise InputError(
-            lambda w: w.say("local.rules_variant", "rules takes a variant, not a game: for example rules italian")
+            lambda w: w.say(
+                "local.rules_variant",
+                "{rules} takes a variant, not a game: for example {rules} italian",
+                rules=command_word(w, "rules"),
+            )
         )
     name = " ".join(parsed.args) or "italian"
     card = rules_card(name)
@@ -389,4 +417,8 @@ COMMANDS = (
 
 
 def no_current_game(w: Words) -> str:
-    return w.say("local.no_current_game", "There is no current game. Start one with: challenge bob, or challenge bot.")
+    return w.say(
+        "local.no_current_game",
+        "There is no current game. Start one with: {challenge} bob, or {challenge} bot.",
+        challenge=command_word(w, "challenge"),
+    )

@@ -69,7 +69,7 @@ COMMANDS = (
     Command(
         "import",
         import_file,
-        "import FILE [variant]",
+        "import FILE [VARIANT]",
         lambda w: w.say("local.help.import", "import the games of a PDN file"),
     ),
     Command("imported", show_imported, "imported N", lambda w: w.say("local.help.imported", "an imported game in PDN")),

@@ -59,7 +59,7 @@ COMMANDS = (
     Command(
         "puzzle",
         puzzle,
-        "puzzle [variant|MOVE|stats]",
-        lambda w: w.say("local.help.puzzle", "a puzzle from real games; then puzzle MOVE to solve it"),
+        "puzzle [VARIANT|MOVE|stats]",
+        lambda w: w.say("local.help.puzzle", "a puzzle from real games: type its moves to solve it"),
     ),
 )

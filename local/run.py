@@ -59,8 +59,9 @@ def run_session(
                 if pictures:
                     where = w.say(
                         "local.pictures_where",
-                        "board pictures go to {folder}/ (pictures off to stop)",
+                        "board pictures go to {folder}/ ({pictures} off to stop)",
                         folder=boards_dir,
+                        pictures=command_word(w, "pictures"),
                     )
                 else:
                     where = w.say("local.no_pictures", "no pictures")

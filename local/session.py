@@ -235,7 +235,8 @@ class LocalSession:
             raise InputError(
                 lambda w: w.say(
                     "local.no_current_game",
-                    "There is no current game. Start one with: challenge bob, or challenge bot.",
+                    "There is no current game. Start one with: {challenge} bob, or {challenge} bot.",
+                    challenge=command_word(w, "challenge"),
                 )
             )
         return self.current

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import messages
 from engine import hint_text
 from local.text import Command, InputError, Parsed, board_text, write_file
+from local.vocabulary import command_word
 from messages.i18n import Words
 from messages.study import engine_line, study_text
 from render import RenderOptions, render_board
@@ -25,7 +26,12 @@ MAX_EVALUATIONS = 160  # positions an open study keeps the engine's word for, as
 
 
 def _no_study(w: Words) -> str:
-    return w.say("local.no_study", "No study is open: type study (or study #N, or study imported N).")
+    return w.say(
+        "local.no_study",
+        "No study is open: type {study} (or {study} #N, or {study} {imported} N).",
+        study=command_word(w, "study"),
+        imported=w.option("imported"),
+    )
 
 
 def _take_ply(parsed: Parsed) -> int | None:
@@ -37,7 +43,12 @@ def _take_ply(parsed: Parsed) -> int | None:
     value = parsed.args[at + 1] if at + 1 < len(parsed.args) else ""
     if not value.isdigit() or len(value) > MAX_PLY_DIGITS:
         raise InputError(
-            lambda w: w.say("local.study_ply", "ply needs a number of plies (half-moves), for example: study ply 12")
+            lambda w: w.say(
+                "local.study_ply",
+                "{ply} needs a number of plies (half-moves), for example: {study} {ply} 12",
+                ply=w.option("ply"),
+                study=command_word(w, "study"),
+            )
         )
     del parsed.args[at : at + 2]
     return int(value)
@@ -50,7 +61,12 @@ async def study(session: LocalSession, parsed: Parsed) -> None:
         number = parsed.args[1].lstrip("#") if len(parsed.args) == 2 else ""
         if not number.isdigit() or len(number) > 12:
             raise InputError(
-                lambda w: w.say("local.study_imported", "Which imported game? For example: study imported 1")
+                lambda w: w.say(
+                    "local.study_imported",
+                    "Which imported game? For example: {study} {imported} 1",
+                    study=command_word(w, "study"),
+                    imported=w.option("imported"),
+                )
             )
         opened = await service.study.open_imported(int(number), ply=ply)
     else:
@@ -91,7 +107,14 @@ async def last_ply(session: LocalSession, parsed: Parsed) -> None:
 async def try_move(session: LocalSession, parsed: Parsed) -> None:
     held = _held(session)
     if not parsed.args:
-        raise InputError(lambda w: w.say("local.try_which", "Which move? For example: try {move}", move=_example(held)))
+        raise InputError(
+            lambda w: w.say(
+                "local.try_which",
+                "Which move? For example: {command} {move}",
+                command=command_word(w, "try"),
+                move=_example(held),
+            )
+        )
     text = " ".join(parsed.args)
     parsed.args.clear()
     try:

@@ -98,7 +98,9 @@ def _set_valued(options: Options, key: str, value: str) -> None:
         if not value:
             raise InputError(
                 lambda w: w.say(
-                    "local.clock_needs_terms", "clock needs terms, for example clock 10d+1d or clock 20/30d"
+                    "local.clock_needs_terms",
+                    "{clock} needs terms, for example {clock} 10d+1d or {clock} 20/30d",
+                    clock=w.option("clock"),
                 )
             )
         options.clock = value

@@ -2,7 +2,8 @@
 
 A command with a slash command reads as its slash command's localized name (`command.<name>.name` in the
 catalogue: Italian `gioca`, `sfida`, `mossa`), so the terminal and Discord agree; the few that exist only here
-(help, switch, pictures, imported, quit) have a `local.command.<name>` entry of their own. A word of the
+(help, switch, pictures, imported, quit, the study board's next, prev, first, last, try,
+back) have a `local.command.<name>` entry of their own. A word of the
 session's language wins over an English name that happens to be the same; a word that names two commands in
 the session's language is refused with both named, rather than run as either. What follows a command (its
 choices, options and subcommands) is read and shown in the same words (`in_english`, `usage_in_words`).
@@ -22,9 +23,19 @@ LOCAL_ONLY: dict[str, Callable[[Words], str]] = {
     "pictures": lambda w: w.say("local.command.pictures", "pictures"),
     "imported": lambda w: w.say("local.command.imported", "imported"),
     "quit": lambda w: w.say("local.command.quit", "quit"),
+    # the study board's steps (/study's buttons on Discord)
+    "next": lambda w: w.say("local.command.next", "next"),
+    "prev": lambda w: w.say("local.command.prev", "prev"),
+    "first": lambda w: w.say("local.command.first", "first"),
+    "last": lambda w: w.say("local.command.last", "last"),
+    "try": lambda w: w.say("local.command.try", "try"),
+    "back": lambda w: w.say("local.command.back", "back"),
 }
 # Words that answer a question rather than name a command.
-ANSWERS: dict[str, Callable[[Words], str]] = {"yes": lambda w: w.say("local.answer.yes", "yes")}
+ANSWERS: dict[str, Callable[[Words], str]] = {
+    "yes": lambda w: w.say("local.answer.yes", "yes"),
+    "stats": lambda w: w.say("local.answer.stats", "stats"),
+}
 QUIT_WORDS = ("quit", "exit", "q")
 
 
@@ -86,6 +97,8 @@ _ARGUMENTS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {  # command: (
     "vacation": (("start", "end", "status"), ()),
     "tournament": (("round-robin", "swiss"), ("rated", "days_per_move", "rounds", "ballots")),
     "forget-me": (("yes",), ()),
+    "study": ((), ("ply", "imported")),
+    "puzzle": (("stats",), ()),
 }
 _TYPED = {"days_per_move": "days", "ballots": "ballot"}  # the option as local mode types it
 _SUBCOMMANDS = {"tournament": ("create", "join", "start", "standings", "pairings", "withdraw", "cancel", "list")}

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gettext
 import io
+import re
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ from babel.messages.mofile import write_mo
 from local.commands import COMMANDS
 from local.session import _ambiguous
 from local.vocabulary import AmbiguousCommand, command_word, find_command
+from messages.catalogue import read_locale
 from messages.i18n import ENGLISH, Words, words
 from tests.local.test_session import session, table
 
@@ -183,3 +185,29 @@ def test_italian_help_names_the_clock_and_ballot_options_in_italian(tmp_path: Pa
     assert "[cadenza 10d+1d]" in out and "[sorteggio]" in out
     assert "[clock" not in out and "[ballot]" not in out
     assert "le partite #1 e #2 partono entrambe" in out  # the Italian words started a ballot pair
+
+
+SHIPPED_LOCALES = ("it", "ru", "pt-BR", "es-ES", "cs", "tr", "th", "nl", "fr")
+# English command names that are also the language's own word for something else (the noun "analyse")
+NATIVE_WORDS = {"fr": {"analyse"}, "nl": {"analyse"}}
+
+
+@pytest.mark.parametrize("locale", SHIPPED_LOCALES)
+def test_no_local_sentence_names_a_command_in_english_where_the_language_has_its_own_word(locale: str) -> None:
+    """Local mode's sentences take command words from the catalogue ({challenge}, {study}, ...): a translation
+    that still says "challenge bob" or "study imported 1" would teach Italian players an English command."""
+    w = words(locale)
+    own = {name: command_word(w, name) for name in [*COMMANDS, "quit"]}
+    english = {name for name, word in own.items() if word != name}
+    catalogue = read_locale(locale)
+    found = []
+    for message in catalogue:
+        if not message.id or not message.context or not message.context.startswith("local."):
+            continue
+        if message.context.startswith(("local.command.", "local.answer.", "local.tournament.usage")):
+            continue  # the words themselves; and a usage line, which usage_in_words puts in the session's words
+        text = message.string if isinstance(message.string, str) else message.string[0]
+        bare = re.sub(r"\{[^}]*\}", "", text)
+        typed = {word.lower() for word in re.findall(r"[^\W\d_][\w-]*", bare)} - NATIVE_WORDS.get(locale, set())
+        found += [(message.context, word) for word in sorted(typed & english)]
+    assert found == []
