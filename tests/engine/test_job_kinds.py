@@ -75,4 +75,5 @@ async def test_the_services_hint_and_puzzle_refutation_are_counted_apart() -> No
         await puzzle_refuter(position, ())
     finally:
         engine.api._observers.remove(observer)
+        engine.shutdown()  # the shared pool they used: closed here, not at interpreter exit
     assert seen == ["hint", "puzzle"]
