@@ -141,3 +141,12 @@ async def wait_picker_closed(fake: FakeDiscord, inter: SentInteraction, text: st
     picker = fake.message_by_id(inter.source_message_id)
     return await fake.wait_until(lambda: picker if picker.content == text else None,
                                  what=f"the picker to say {text!r}")
+
+
+async def check_time_zone_option(fake: FakeDiscord, user: FakeUser, command: str, typed: str, offered: str) -> None:
+    """The `time_zone` option of `command` offers the IANA names containing what is typed, and an unknown zone
+    is refused in words with nothing stored."""
+    choices = await fake.autocomplete(user, command, "time_zone", time_zone=typed)
+    assert [choice["value"] for choice in choices] == [offered]
+    refused = await fake.wait_for_reply(await fake.slash(user, command, time_zone="Mars/Olympus_Mons"))
+    assert refused.ephemeral and refused.content.startswith("I do not know the time zone Mars/Olympus_Mons.")

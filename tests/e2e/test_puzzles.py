@@ -14,7 +14,7 @@ import pytest
 
 from data.puzzles import bundled
 from rules import find_variant, format_move, parse_fen, parse_move
-from tests.e2e.helpers import rows
+from tests.e2e.helpers import check_time_zone_option, rows
 from tests.fakediscord import FakeDiscord, FakeUser, Message
 from tests.fakediscord.fixtures import bot_launcher, fake_discord  # noqa: F401
 
@@ -149,10 +149,7 @@ async def test_a_server_time_zone_sets_the_daily_puzzles_hour_and_daily_puzzle_f
 ) -> None:
     fake = fake_discord
     bot = await bot_launcher.process("bot")
-    offered = await fake.autocomplete(fake.owner, "server-settings", "time_zone", time_zone="kathm")
-    assert [choice["value"] for choice in offered] == ["Asia/Kathmandu"]
-    refused = await fake.wait_for_reply(await fake.slash(fake.owner, "server-settings", time_zone="Asia/Atlantis"))
-    assert refused.ephemeral and refused.content.startswith("I do not know the time zone Asia/Atlantis.")
+    await check_time_zone_option(fake, fake.owner, "server-settings", "kathm", "Asia/Kathmandu")
     assert rows(bot.database_path, "SELECT COUNT(*) FROM servers WHERE time_zone IS NOT NULL") == [(0,)]
 
     local = datetime.now(ZoneInfo("Asia/Kathmandu"))  # UTC+5:45: its hour is never UTC's
