@@ -18,6 +18,7 @@ import messages
 from engine import Analysis
 from local import tournament
 from local.commands import COMMANDS
+from local.games import no_current_game
 from local.puzzles import puzzle_move
 from local.text import ALICE_ID, BOB_ID, NAMES, InputError, Parsed, board_text, name_of, write_file
 from local.vocabulary import AmbiguousCommand, command_word, find_command, in_english, is_quit
@@ -232,13 +233,7 @@ class LocalSession:
         if parsed.game_id is not None:
             return parsed.game_id
         if self.current is None:
-            raise InputError(
-                lambda w: w.say(
-                    "local.no_current_game",
-                    "There is no current game. Start one with: {challenge} bob, or {challenge} bot.",
-                    challenge=command_word(w, "challenge"),
-                )
-            )
+            raise InputError(no_current_game)
         return self.current
 
     async def local_game(self, game_id: int) -> GameView:

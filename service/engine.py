@@ -14,16 +14,19 @@ HINT_SECONDS = 1.5  # a hint's search time, in the engine's process pool
 Analyser = Callable[[Position, Sequence[Position]], Awaitable[Analysis]]
 
 
+async def _hint_search(kind: str, position: Position, history: Sequence[Position]) -> Analysis:
+    with engine.job_kind(kind):
+        return await engine.analyse(position, time=HINT_SECONDS, history=history)
+
+
 async def hint_analyser(position: Position, history: Sequence[Position]) -> Analysis:
     """The real engine for hints, as both front ends use it (never on the event loop)."""
-    with engine.job_kind("hint"):
-        return await engine.analyse(position, time=HINT_SECONDS, history=history)
+    return await _hint_search("hint", position, history)
 
 
 async def puzzle_refuter(position: Position, history: Sequence[Position]) -> Analysis:
     """The reply that refutes a wrong puzzle move: a hint's search, counted as a puzzle job."""
-    with engine.job_kind("puzzle"):
-        return await engine.analyse(position, time=HINT_SECONDS, history=history)
+    return await _hint_search("puzzle", position, history)
 
 
 class Engine(Protocol):

@@ -108,10 +108,10 @@ class PlayerService:
         async with self._ctx.db.write() as repos:
             await repos.players.ensure(player_id, None, to_db(now))
             await repos.players.update_preferences(player_id, changes)
-            player = await repos.players.get(player_id)
-            if digest is not None and player is not None:
+            if digest is not None:
+                player = await repos.players.get(player_id)  # ensured above; its (maybe new) time zone
                 hour = digest[0]
-                local = local_time(now, player.time_zone)
+                local = local_time(now, player.time_zone if player else None)
                 done = local.date().isoformat() if hour is not None and local.hour >= hour else None
                 await repos.players.set_digest(player_id, hour, done)
         return await self.preferences(player_id)
