@@ -5,6 +5,7 @@
     python -m benchmarks.match russian --a 5 --b 5 --b-probcut 0 --pairs 30   # ProbCut against none
     python -m benchmarks.match international --a 5 --b 5 --b-params legacy --b-selective legacy --pairs 30
         # the search as chosen in issue 30 against the one before it
+    python -m benchmarks.match italian --a 5 --b 5 --b-patterns off --pairs 50   # learned evaluation or not
 
 Players here are our own levels (engine.levels), each with its own searcher, evaluating with the variant's
 weights or with --a-weights/--b-weights (name=value overrides, as benchmarks.tune prints them);
@@ -27,6 +28,9 @@ from benchmarks.frozen.search import Searcher as FrozenSearcher
 from engine.api import to_moves
 from engine.evaluate import weights_for
 from engine.native import LEGACY_PARAMS, LEGACY_SELECTIVE, NativeSearcher, make_searcher
+from engine.native import covered as native_covers
+from engine.patterns import install as install_patterns
+from engine.patterns import read as read_patterns
 from engine.search import Searcher
 from engine.worker import Job, play_level
 from rules import Color, Game, Move, Position, RuleSet, find_variant, format_move, start_position
@@ -73,8 +77,14 @@ class Knobs:
     probcut: int | None = None
     params: tuple[int, ...] | None = None  # set_params: lmr divisor x100, prune depth, margin
     selective: tuple[int, ...] | None = None  # set_selective: lmr from, lmp, hang, probcut depth %
+    patterns: str = "on"  # off: the hand-set evaluation alone; a path: that pattern file instead of the shipped one
+    table_files: bool = True  # False: the built-in endgame tables only, even where a table file was built
 
     def apply(self, core: object) -> None:
+        if self.patterns == "off":
+            install_patterns(core, None)
+        elif self.patterns != "on":
+            install_patterns(core, read_patterns(Path(self.patterns)))
         if self.params is not None:
             core.set_params(*self.params)  # type: ignore[attr-defined]
         if self.selective is not None:
@@ -83,14 +93,17 @@ class Knobs:
             core.set_probcut(self.probcut)  # type: ignore[attr-defined]
 
 
-def parse_knobs(probcut: int | None, params: str, selective: str) -> Knobs:
+def parse_knobs(
+    probcut: int | None, params: str, selective: str, patterns: str = "on", table_files: str = "on"
+) -> Knobs:
     """'legacy' for params/selective restores the search as it was before issue 30 (LEGACY_* in engine.native)."""
     def ints(text: str, legacy: tuple[int, ...]) -> tuple[int, ...] | None:
         if not text:
             return None
         return legacy if text == "legacy" else tuple(int(x) for x in text.split(","))
 
-    return Knobs(probcut, ints(params, LEGACY_PARAMS), ints(selective, LEGACY_SELECTIVE))
+    on_file = table_files != "off"
+    return Knobs(probcut, ints(params, LEGACY_PARAMS), ints(selective, LEGACY_SELECTIVE), patterns, on_file)
 
 
 def level_player(
@@ -109,7 +122,11 @@ def level_player(
         searcher = searchers.get(position.rules.id)
         if searcher is None:
             rules = position.rules
-            searcher = searchers[rules.id] = make_searcher(rules, weights=weights_for(rules, weights))
+            if knobs is not None and not knobs.table_files and native_covers(rules):
+                searcher = NativeSearcher(rules, 20, weights=weights_for(rules, weights), table_files=False)
+                searchers[rules.id] = searcher
+            else:
+                searcher = searchers[rules.id] = make_searcher(rules, weights=weights_for(rules, weights))
             if isinstance(searcher, NativeSearcher):
                 (knobs or Knobs(probcut)).apply(searcher.core)
         history = [searcher.hash_of(p.white, p.black, p.kings, int(p.turn), p.king_streaks) for p in _tail(game)]
@@ -287,6 +304,8 @@ def run_levels(
 def _knob_label(knobs: Knobs) -> str:
     out = f" [ProbCut {knobs.probcut}]" if knobs.probcut is not None else ""
     out += f" [params {knobs.params}]" if knobs.params is not None else ""
+    out += "" if knobs.table_files else " [built-in endgame tables only]"
+    out += {"on": "", "off": " [hand-set evaluation only]"}.get(knobs.patterns, f" [patterns {knobs.patterns}]")
     return out + (f" [selective {knobs.selective}]" if knobs.selective is not None else "")
 
 
@@ -307,11 +326,17 @@ def main(argv: list[str] | None = None) -> None:
                             "prune depth, margin), or legacy")
         parser.add_argument(f"--{side}-selective", default="", help=f"{side.upper()}'s set_selective (lmr from, "
                             "lmp, hang, probcut depth %%), or legacy")
+        parser.add_argument(f"--{side}-patterns", default="on",
+                            help=f"{side.upper()}'s learned pattern term: on (the shipped file), off (hand-set only) "
+                            "or a pattern file's path")
+        parser.add_argument(f"--{side}-table-files", choices=("on", "off"), default="on",
+                            help=f"{side.upper()} probes the endgame table file where one was built (off: the "
+                            "built-in tables only)")
     parser.add_argument("--a-probcut", type=int, default=None, help="A's ProbCut margin per ply")
     args = parser.parse_args(argv)
     a_weights, b_weights = parse_weights(args.a_weights), parse_weights(args.b_weights)
-    a_knobs = parse_knobs(args.a_probcut, args.a_params, args.a_selective)
-    b_knobs = parse_knobs(args.b_probcut, args.b_params, args.b_selective)
+    a_knobs = parse_knobs(args.a_probcut, args.a_params, args.a_selective, args.a_patterns, args.a_table_files)
+    b_knobs = parse_knobs(args.b_probcut, args.b_params, args.b_selective, args.b_patterns, args.b_table_files)
     records = run_levels(
         args.variant, args.a, args.b, args.pairs, args.time, args.workers, a_weights, b_weights, args.b_probcut,
         a_knobs, b_knobs,

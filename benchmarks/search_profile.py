@@ -23,7 +23,7 @@ from rules import Game, find_variant
 
 def positions(variant: str, count: int, plies: int) -> list[tuple[int, int, int, int]]:
     rules = find_variant(variant)
-    searcher = NativeSearcher(rules, tt_bits=18)
+    searcher = NativeSearcher(rules, tt_bits=18, patterns=False)
     searcher.core.set_params(*LEGACY_PARAMS)  # the same positions whatever the defaults become
     searcher.core.set_selective(*LEGACY_SELECTIVE)
     out = []

@@ -19,6 +19,8 @@ from types import ModuleType
 from typing import Any
 
 from engine.evaluate import CHUNK_BITS, Evaluator, Weights, crowns_on_top, evaluator_for
+from engine.patterns import install as install_patterns
+from engine.patterns import tables_for as pattern_tables_for
 from engine.search import MAX_PLY, Result, Searcher
 from engine.tablefiles import table_image, table_path
 from rules import VARIANTS
@@ -181,14 +183,25 @@ class NativeSearcher:
 
     core_name = "compiled"
 
-    def __init__(self, rules: RuleSet, tt_bits: int = 20, endgame: bool = True, weights: Weights | None = None) -> None:
+    def __init__(
+        self,
+        rules: RuleSet,
+        tt_bits: int = 20,
+        endgame: bool = True,
+        weights: Weights | None = None,
+        patterns: bool = True,
+        table_files: bool = True,
+    ) -> None:
+        """patterns: add the variant's learned pattern term (engine/patterns.py) where a file ships for it;
+        table_files: probe the variant's endgame table file where one was built (else the built-in tables)."""
         self.rules = rules
         self.core = build_core(rules, tt_bits, weights=weights)
+        self.learned = patterns and install_patterns(self.core, pattern_tables_for(rules))
         self.core.set_probcut(probcut_margin(rules))
         params, selective = selectivity(rules)
         self.core.set_params(*params)
         self.core.set_selective(*selective)
-        self.endgame = endgame and install_endgame(self.core, rules)
+        self.endgame = endgame and install_endgame(self.core, rules, files=table_files)
 
     def hash_of(self, white: int, black: int, kings: int, color: int, streaks: Streaks = NO_STREAKS) -> int:
         """The position's key; Frisian's king streaks (Position.king_streaks) are part of the position."""

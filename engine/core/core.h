@@ -99,6 +99,9 @@ int limit_king_moves(const Rules *r, const Streaks *st, BB own, BB kings, int co
 void next_streaks(const Streaks *st, const Move *m, BB own, int color, Streaks *out);
 uint64_t perft_streaks(const Rules *r, BB white, BB black, BB kings, int color, const Streaks *st, int depth);
 
+#define MAX_WINDOWS 32
+#define PATTERN_SIZE 6561 /* 3^8 */
+
 /* evaluate.c: tables built in Python (engine/native.py) from engine/evaluate.py's weights. */
 typedef struct {
     int king, full, mobility, lone_king, king_draw_margin, giveaway;
@@ -107,8 +110,16 @@ typedef struct {
     BB cone[2][MAXSQ];
     int run_bonus[2][MAXSQ];
     int shift_mobility;
+    /* Learned patterns (engine/patterns.py): each window is 4 rows of 2 adjacent bits (row_bit[w][k] the lower);
+     * its men (kings count as empty) index a table of 3^8 entries, one table for the middlegame and one for the
+     * endgame, blended by the pieces on the board. table NULL: none. */
+    int n_windows;
+    int row_bit[MAX_WINDOWS][4];
+    const int16_t *table; /* [n_windows][2][PATTERN_SIZE], White's view */
 } EvalTables;
 
 int evaluate(const Rules *r, const EvalTables *e, BB own, BB opp, BB kings, int color);
+int pattern_score(const EvalTables *e, BB wm, BB bm, int pieces);
+void ternary_init(void); /* before the first pattern_score */
 
 #endif

@@ -28,6 +28,37 @@ static inline BB steps(const Rules *r, BB men, int d1, int d2) {
     return out;
 }
 
+/* Base-3 value of an 8-bit set: TERNARY[b] = sum of 3^i over the bits i of b. */
+static int TERNARY[256];
+
+void ternary_init(void) {
+    if (TERNARY[255]) return;
+    for (int b = 0; b < 256; b++) {
+        int v = 0, p = 1;
+        for (int i = 0; i < 8; i++, p *= 3)
+            if (b >> i & 1) v += p;
+        TERNARY[b] = v;
+    }
+}
+
+static inline int window_code(const int *rows, BB men) {
+    return (int)(men >> rows[0] & 3) | (int)(men >> rows[1] & 3) << 2 | (int)(men >> rows[2] & 3) << 4 |
+           (int)(men >> rows[3] & 3) << 6;
+}
+
+/* The learned term from White's view: middlegame and endgame tables blended by the pieces left of e->full. */
+int pattern_score(const EvalTables *e, BB wm, BB bm, int pieces) {
+    int mid = 0, end = 0;
+    for (int w = 0; w < e->n_windows; w++) {
+        const int16_t *t = e->table + (size_t)w * 2 * PATTERN_SIZE;
+        int index = TERNARY[window_code(e->row_bit[w], wm)] + 2 * TERNARY[window_code(e->row_bit[w], bm)];
+        mid += t[index];
+        end += t[PATTERN_SIZE + index];
+    }
+    if (pieces > e->full) pieces = e->full;
+    return (mid * pieces + end * (e->full - pieces)) / e->full; /* truncated: a mirror scores exactly opposite */
+}
+
 int evaluate(const Rules *r, const EvalTables *e, BB own, BB opp, BB kings, int color) {
     BB white = color == 0 ? own : opp, black = color == 0 ? opp : own;
     BB wk = white & kings, bk = black & kings, wm = white ^ wk, bm = black ^ bk;
@@ -56,6 +87,7 @@ int evaluate(const Rules *r, const EvalTables *e, BB own, BB opp, BB kings, int 
         score += e->lone_king;
     else if (nbk && !nwk)
         score -= e->lone_king;
+    if (e->table) score += pattern_score(e, wm, bm, nwm + nbm + nwk + nbk);
     /* Kings-only endings with a small edge are usually drawn: pull the score towards zero. */
     if (!nwm && !nbm && nwk && nbk && abs(nwk - nbk) <= e->king_draw_margin) score = floordiv(score, 4);
     return color == 0 ? score : -score;

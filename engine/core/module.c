@@ -121,6 +121,7 @@ static int read_item(PyObject *seq, Py_ssize_t i, int *out, int max, int *count)
 
 static void core_dealloc(CoreObject *self) {
     if (self->s) {
+        PyMem_Free((void *)self->s->eval.table);
         searcher_free(self->s);
         PyMem_Free(self->s);
     }
@@ -218,6 +219,51 @@ static PyObject *core_set_eval(CoreObject *self, PyObject *args) {
         if (read_bbs(PySequence_GetItem(cones, c), e->cone[c], MAXSQ) < 0) return NULL;
     }
     if (read_bbs(zone, e->run_zone, 2) < 0) return NULL;
+    Py_RETURN_NONE;
+}
+
+/* set_patterns(row_bits[n][4], tables bytes: n x 2 x 3^8 little-endian int16) installs the learned term;
+ * set_patterns([], b"") removes it. */
+static PyObject *core_set_patterns(CoreObject *self, PyObject *args) {
+    PyObject *rows;
+    Py_buffer data;
+    if (!PyArg_ParseTuple(args, "Oy*", &rows, &data)) return NULL;
+    EvalTables *e = &self->s->eval;
+    Py_ssize_t n = PySequence_Length(rows);
+    if (n < 0 || n > MAX_WINDOWS || data.len != n * 2 * PATTERN_SIZE * (Py_ssize_t)sizeof(int16_t)) {
+        PyBuffer_Release(&data);
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "pattern tables do not match their windows");
+        return NULL;
+    }
+    int row_bit[MAX_WINDOWS][4];
+    for (Py_ssize_t w = 0; w < n; w++) {
+        int count = 0;
+        PyObject *item = PySequence_GetItem(rows, w);
+        int failed = !item || read_ints(item, row_bit[w], 4, &count) < 0;
+        Py_XDECREF(item);
+        for (int k = 0; !failed && k < 4; k++) failed = row_bit[w][k] < 0 || row_bit[w][k] + 1 >= self->s->rules.nsq;
+        if (failed || count != 4) {
+            PyBuffer_Release(&data);
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a window is 4 rows of 2 squares on the board");
+            return NULL;
+        }
+    }
+    int16_t *table = NULL;
+    if (n) {
+        table = PyMem_Malloc((size_t)data.len);
+        if (!table) {
+            PyBuffer_Release(&data);
+            return PyErr_NoMemory();
+        }
+        memcpy(table, data.buf, (size_t)data.len);
+    }
+    PyBuffer_Release(&data);
+    ternary_init();
+    PyMem_Free((void *)e->table);
+    e->table = table;
+    e->n_windows = (int)n;
+    memcpy(e->row_bit, row_bit, sizeof(int[4]) * (size_t)n);
+    memset(self->s->tt, 0, sizeof(TTEntry) * (size_t)(self->s->tt_mask + 1)); /* scores of the old evaluation */
     Py_RETURN_NONE;
 }
 
@@ -501,6 +547,7 @@ static PyMethodDef core_methods[] = {
     {"set_selective", (PyCFunction)core_set_selective, METH_VARARGS, "(lmr from move, lmp, hang, probcut depth %[, history malus[, countermove]])"},
     {"stats", (PyCFunction)core_stats, METH_NOARGS, "(nodes, quiescence nodes) of the last search"},
     {"set_eval", (PyCFunction)core_set_eval, METH_VARARGS, "install the evaluation tables"},
+    {"set_patterns", (PyCFunction)core_set_patterns, METH_VARARGS, "install the learned pattern tables"},
     {"moves", (PyCFunction)core_moves, METH_VARARGS, "legal moves as (mover xor, captured, kings xor)"},
     {"perft", (PyCFunction)core_perft, METH_VARARGS, "leaf count to depth"},
     {"evaluate", (PyCFunction)core_evaluate, METH_VARARGS, "static evaluation for the side to move"},

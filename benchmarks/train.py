@@ -1,0 +1,368 @@
+"""Train the learned evaluation's pattern tables (engine/patterns.py) from self-play and real records.
+
+    python -m benchmarks.train italian --selfplay 4000 --depth 6 --pdn ../shared/corpus/... --out engine/patterns
+    python -m benchmarks.train international --selfplay 1500 --depth 4 --workers 2
+
+Data: engine self-play games at a fixed depth (the compiled core with the hand-set evaluation, from the
+ballots with random plies for variety), and every game of the PDN files that replays with a result (read as
+benchmarks.tune reads them). Each quiet position from ply `--skip` on is a sample; its target blends the game's
+result with the search's own score at that position (`--lam` of the result), both as a win probability for
+White. Whole games go to a training or a held-out split (`--holdout`).
+
+Model: sigmoid(K × (hand-set evaluation + learned term)), K fitted on the hand-set evaluation as
+benchmarks.tune does. The learned term is linear in the pattern weights, tied so that a position and its
+colour-swapped mirror score opposite (the tables written are antisymmetric); full-batch Adam on the mean
+squared error plus an L2 penalty (`--l2`) that keeps rarely seen fillings near zero. The same seed and data
+give the same file. The file records what it was trained on and the losses it reached.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import random
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from benchmarks.match import _tail, ballots, checked_move
+from benchmarks.tune import fit_k, pdn_files, read_games
+from engine import patterns
+from engine.evaluate import evaluator_for
+from engine.native import NativeSearcher, build_core
+from rules import Color, Game, RuleSet, find_variant
+from rules.movegen import generator_for
+
+MAX_PLIES = 200
+WIN_SCORE = 5000  # search scores past this are wins: the target is the result alone there
+
+
+@dataclass
+class Samples:
+    """Positions: boards and the side to move, the search's score for White (0: none), result for White, game."""
+
+    white: np.ndarray
+    black: np.ndarray
+    kings: np.ndarray
+    turn: np.ndarray
+    score: np.ndarray
+    result: np.ndarray
+    game: np.ndarray
+
+    @staticmethod
+    def join(parts: Sequence[Samples]) -> Samples:
+        return Samples(*(np.concatenate([getattr(p, f) for p in parts]) for f in Samples.__dataclass_fields__))
+
+    def __len__(self) -> int:
+        return len(self.result)
+
+
+Row = tuple[int, int, int, int, int, float, int]  # white, black, kings, turn, White's search score, result, game
+
+
+GameRows = tuple[list[tuple[int, int, int, int, int]], float]  # (white, black, kings, turn, score) per ply, result
+
+
+def _selfplay_worker(args: tuple[str, int, int, int, int, int, str]) -> list[GameRows]:
+    variant, first, count, depth, random_plies, seed, player_patterns = args
+    rules = find_variant(variant)
+    searcher = NativeSearcher(rules, tt_bits=18, patterns=False)
+    if player_patterns:  # a later generation: the engine plays with an earlier file's learned term
+        patterns.install(searcher.core, patterns.read(Path(player_patterns)))
+    lines = ballots(rules)
+    rng = random.Random(seed * 1_000_003 + first)
+    out = []
+    for i in range(first, first + count):
+        game = Game(rules)
+        for text in lines[i % len(lines)]:
+            game.play(text)
+        for _ in range(random_plies):
+            if game.outcome() is None:
+                game.push(rng.choice(game.legal_moves()))
+        positions: list[tuple[int, int, int, int, int]] = []
+        result = 0.5
+        while True:
+            outcome = game.outcome()
+            if outcome is not None:
+                result = 0.5 if outcome.winner is None else float(outcome.winner is Color.WHITE)
+                break
+            if game.ply >= MAX_PLIES:
+                break  # unfinished: a draw for training
+            p = game.position
+            history = [searcher.hash_of(q.white, q.black, q.kings, int(q.turn), q.king_streaks) for q in _tail(game)]
+            found = searcher.search(p.white, p.black, p.kings, int(p.turn), depth=depth, history=history,
+                                    streaks=p.king_streaks)
+            white_score = found.score if p.turn is Color.WHITE else -found.score
+            positions.append((p.white, p.black, p.kings, int(p.turn), white_score))
+            game.push(checked_move(p, found.move, "self-play"))
+        out.append((positions, result))
+    return out
+
+
+def selfplay(
+    rules: RuleSet, games: int, depth: int, random_plies: int, seed: int, workers: int, player_patterns: str = ""
+) -> Samples:
+    chunk = max(1, min(50, games // max(1, workers * 4)))
+    jobs = [(rules.id, first, min(chunk, games - first), depth, random_plies, seed, player_patterns)
+            for first in range(0, games, chunk)]
+    rows: list[Row] = []
+    started = time.monotonic()
+    with multiprocessing.get_context("spawn").Pool(workers) as pool:
+        done = 0
+        for part in pool.imap(_selfplay_worker, jobs):
+            for positions, result in part:
+                rows.extend((w, b, k, t, s, result, done) for w, b, k, t, s in positions)
+                done += 1
+            print(f"  self-play: {done}/{games} games, {len(rows)} positions, {time.monotonic() - started:.0f} s",
+                  file=sys.stderr)
+    return _samples(rules, rows)
+
+
+def records(rules: RuleSet, paths: Sequence[str], skip: int, first_game: int) -> Samples:
+    rows: list[Row] = []
+    for n, game in enumerate(read_games(pdn_files(paths), rules, skip, report=lambda _line: None)):
+        for s in game.samples:
+            white, black = (s.own, s.opp) if s.color == 0 else (s.opp, s.own)
+            result = s.result if s.color == 0 else 1.0 - s.result
+            rows.append((white, black, s.kings, s.color, 0, result, first_game + n))
+    return _samples(rules, rows)
+
+
+def _samples(rules: RuleSet, rows: list[Row]) -> Samples:
+    gen = generator_for(rules)
+    quiet = []
+    for row in rows:  # a pending capture is not a position to judge statically
+        moves = gen.fast_moves(row[0], row[1], row[2], Color(row[3]))
+        if moves and not moves[0][1]:
+            quiet.append(row)
+    arr = np.array(quiet, dtype=object) if quiet else np.zeros((0, 7), dtype=object)
+    return Samples(
+        arr[:, 0].astype(np.uint64), arr[:, 1].astype(np.uint64), arr[:, 2].astype(np.uint64),
+        arr[:, 3].astype(np.int64), arr[:, 4].astype(np.float64), arr[:, 5].astype(np.float64),
+        arr[:, 6].astype(np.int64),
+    )
+
+
+class Features:
+    """Each sample's table indexes: I[n, w] for the position, J[n, w] for its colour-swapped mirror."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        board = generator_for(rules).board
+        found = patterns.windows(board)
+        if found is None:
+            raise SystemExit(f"{rules.id}: its board layout has no pattern windows")
+        self.windows = found
+        turn = patterns.rotation(board)
+        squares = [patterns.window_squares(w) for w in self.windows]
+        # mirror[w]: the window a half turn maps w onto; perm[w][j]: where square j of w lands in it.
+        self.mirror: list[int] = []
+        self.perm: list[list[int]] = []
+        for sq in squares:
+            image = {turn[bit] for bit in sq}
+            m = next(u for u, other in enumerate(squares) if set(other) == image)
+            self.mirror.append(m)
+            self.perm.append([squares[m].index(turn[bit]) for bit in sq])
+        digits = np.array([[(i // 3**j) % 3 for j in range(8)] for i in range(patterns.SIZE)])
+        swapped = np.where(digits == 0, 0, 3 - digits)
+        powers = 3 ** np.arange(8)
+        # sigma[w][i]: the index window w shows in the colour-swapped mirror of a position whose window
+        # mirror[w] shows i (square j of w holds the swapped colour of square perm[w][j] of mirror[w]).
+        self.sigma = [
+            sum(swapped[:, self.perm[w][j]] * powers[j] for j in range(8)).astype(np.int64)
+            for w in range(len(self.windows))
+        ]
+
+    def indexes(self, s: Samples) -> tuple[np.ndarray, np.ndarray]:
+        wm = s.white & ~s.kings
+        bm = s.black & ~s.kings
+        ternary = np.array([sum(3**i for i in range(8) if b >> i & 1) for b in range(256)], dtype=np.int64)
+        idx = np.zeros((len(s), len(self.windows)), dtype=np.int64)
+        for w, window in enumerate(self.windows):
+            wc = np.zeros(len(s), dtype=np.int64)
+            bc = np.zeros(len(s), dtype=np.int64)
+            for k, bit in enumerate(window):
+                wc |= ((wm >> np.uint64(bit)) & np.uint64(3)).astype(np.int64) << (2 * k)
+                bc |= ((bm >> np.uint64(bit)) & np.uint64(3)).astype(np.int64) << (2 * k)
+            idx[:, w] = ternary[wc] + 2 * ternary[bc]
+        mirrored = np.stack([self.sigma[w][idx[:, self.mirror[w]]] for w in range(len(self.windows))], axis=1)
+        return idx, mirrored
+
+
+def hand_scores(rules: RuleSet, s: Samples) -> np.ndarray:
+    core = build_core(rules, 10)
+    boards = zip(s.white, s.black, s.kings, strict=True)
+    return np.array([core.evaluate(int(w), int(b), int(k), 0) for w, b, k in boards], dtype=np.float64)
+
+
+def phases(rules: RuleSet, s: Samples) -> tuple[np.ndarray, int]:
+    """Each sample's middlegame share (pieces left of those at the start), and that start count."""
+    full = evaluator_for(rules).full
+    boards = zip(s.white, s.black, strict=True)
+    pieces = np.array([int(w).bit_count() + int(b).bit_count() for w, b in boards], dtype=np.float64)
+    return np.minimum(pieces, full) / full, full
+
+
+def sigmoid(x: np.ndarray) -> np.ndarray:
+    return 1.0 / (1.0 + np.exp(-np.clip(x, -50, 50)))
+
+
+@dataclass
+class Fit:
+    tables: np.ndarray  # int16, windows x 2 x SIZE: the antisymmetric tables the file stores
+    k: float
+    loss: dict[str, float]  # train/held-out loss of the hand-set evaluation and with the learned term
+
+
+def targets(s: Samples, k: float, lam: float) -> np.ndarray:
+    """The result blended with the search's own opinion (where it has one short of a win)."""
+    searched = (s.score != 0) & (np.abs(s.score) < WIN_SCORE)
+    return np.where(searched, lam * s.result + (1 - lam) * sigmoid(k * s.score), s.result)
+
+
+def fit(rules: RuleSet, train: Samples, held: Samples, epochs: int, l2: float, lam: float, rate: float) -> Fit:
+    features = Features(rules)
+    n_windows = len(features.windows)
+    size = n_windows * patterns.SIZE
+    h_train, h_held = hand_scores(rules, train), hand_scores(rules, held)
+    k = fit_k(list(h_train), list(train.result))
+    y_train, y_held = targets(train, k, lam), targets(held, k, lam)
+    phase_train, _ = phases(rules, train)
+    phase_held, _ = phases(rules, held)
+    offsets = np.arange(n_windows, dtype=np.int64) * patterns.SIZE
+    i_train, j_train = (a + offsets for a in features.indexes(train))
+    i_held, j_held = (a + offsets for a in features.indexes(held))
+    weights = np.zeros((2, size))  # free weights per phase; the learned term is W[I] - W[J] (antisymmetric)
+
+    def term(w: np.ndarray, i: np.ndarray, j: np.ndarray, phase: np.ndarray) -> np.ndarray:
+        mid = w[0][i].sum(axis=1) - w[0][j].sum(axis=1)
+        end = w[1][i].sum(axis=1) - w[1][j].sum(axis=1)
+        return phase * mid + (1 - phase) * end
+
+    def loss(h: np.ndarray, y: np.ndarray, extra: np.ndarray | float) -> float:
+        return float(np.mean((sigmoid(k * (h + extra)) - y) ** 2))
+
+    m = np.zeros_like(weights)
+    v = np.zeros_like(weights)
+    beta1, beta2 = 0.9, 0.999
+    n = len(train)
+    flat_i, flat_j = i_train.ravel(), j_train.ravel()
+    for epoch in range(1, epochs + 1):
+        p = sigmoid(k * (h_train + term(weights, i_train, j_train, phase_train)))
+        g = 2 * (p - y_train) * p * (1 - p) * k / n  # d loss / d evaluation, per sample
+        grad = np.zeros_like(weights)
+        for phase_index, share in ((0, phase_train), (1, 1 - phase_train)):
+            per = np.repeat(g * share, n_windows)
+            grad[phase_index] = np.bincount(flat_i, per, size) - np.bincount(flat_j, per, size)
+        grad += 2 * l2 * weights / n
+        m = beta1 * m + (1 - beta1) * grad
+        v = beta2 * v + (1 - beta2) * grad * grad
+        weights -= rate * (m / (1 - beta1**epoch)) / (np.sqrt(v / (1 - beta2**epoch)) + 1e-12)
+        if epoch % 50 == 0 or epoch == epochs:
+            now = loss(h_train, y_train, term(weights, i_train, j_train, phase_train))
+            print(f"  epoch {epoch} (largest weight {np.abs(weights).max():.0f}): train {now:.5f}"
+                  f" held out {loss(h_held, y_held, term(weights, i_held, j_held, phase_held)):.5f}", file=sys.stderr)
+    # The stored table of window u: W[u][i] - W[mirror u][sigma[mirror u][i]], so the core needs one lookup.
+    tables = np.zeros((n_windows, 2, patterns.SIZE))
+    for u in range(n_windows):
+        mu = features.mirror[u]
+        for ph in range(2):
+            own = weights[ph][u * patterns.SIZE : (u + 1) * patterns.SIZE]
+            other = weights[ph][mu * patterns.SIZE : (mu + 1) * patterns.SIZE]
+            tables[u, ph] = own - other[features.sigma[mu]]
+    stored = np.clip(np.rint(tables), -30000, 30000).astype("<i2")
+    learned_train = _stored_term(stored, i_train - offsets, phase_train)
+    learned_held = _stored_term(stored, i_held - offsets, phase_held)
+    return Fit(stored, k, {
+        "train_before": loss(h_train, y_train, 0.0), "train_after": loss(h_train, y_train, learned_train),
+        "held_before": loss(h_held, y_held, 0.0), "held_after": loss(h_held, y_held, learned_held),
+        # against the game results alone, whatever the target's blend
+        "held_results_before": loss(h_held, held.result, 0.0),
+        "held_results_after": loss(h_held, held.result, learned_held),
+    })
+
+
+def _stored_term(stored: np.ndarray, idx: np.ndarray, phase: np.ndarray) -> np.ndarray:
+    windows = np.arange(stored.shape[0])
+    mid = stored[windows, 0, idx].astype(np.float64).sum(axis=1)
+    end = stored[windows, 1, idx].astype(np.float64).sum(axis=1)
+    return phase * mid + (1 - phase) * end
+
+
+def split(s: Samples, holdout: float, seed: int) -> tuple[Samples, Samples]:
+    games = np.unique(s.game)
+    rng = np.random.default_rng(seed)
+    held_games = rng.choice(games, size=round(holdout * len(games)), replace=False)
+    held = np.isin(s.game, held_games)
+    pick = lambda mask: Samples(*(getattr(s, f)[mask] for f in Samples.__dataclass_fields__))  # noqa: E731
+    return pick(~held), pick(held)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.train", description=__doc__.split("\n\n")[0])
+    parser.add_argument("variant")
+    parser.add_argument("--selfplay", type=int, default=2000, help="engine self-play games (0: none)")
+    parser.add_argument("--depth", type=int, default=6, help="the self-play search depth")
+    parser.add_argument("--random-plies", type=int, default=4, help="random plies after the ballot, for variety")
+    parser.add_argument("--player-patterns", default="",
+                        help="the self-play engine evaluates with this pattern file (default: the hand-set evaluation)")
+    parser.add_argument("--pdn", nargs="*", default=[], help="PDN files or folders of real games")
+    parser.add_argument("--skip", type=int, default=6, help="plies of each game left out at the start")
+    parser.add_argument("--holdout", type=float, default=0.1)
+    parser.add_argument("--epochs", type=int, default=300)
+    parser.add_argument("--l2", type=float, default=0.002, help="L2 penalty per weight (units of the mean loss)")
+    parser.add_argument("--lam", type=float, default=0.5, help="share of the result in the target (the rest: search)")
+    parser.add_argument("--rate", type=float, default=2.0, help="Adam's step, centi-men")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--data", type=Path, help="cache the samples here (.npz): reused when it exists")
+    parser.add_argument("--out", type=Path, default=patterns.FOLDER)
+    args = parser.parse_args(argv)
+    rules = find_variant(args.variant)
+    started = time.monotonic()
+    source = {"selfplay_games": args.selfplay, "depth": args.depth, "random_plies": args.random_plies,
+              "player_patterns": Path(args.player_patterns).name if args.player_patterns else "",
+              "pdn": [Path(p).name for p in args.pdn], "seed": args.seed}
+    if args.data and args.data.exists():
+        loaded = np.load(args.data)
+        samples = Samples(*(loaded[f] for f in Samples.__dataclass_fields__))
+        if "source" in loaded:  # what the cached samples were made from, whatever this command line says
+            source = json.loads(str(loaded["source"]))
+    else:
+        parts = []
+        if args.selfplay:
+            parts.append(selfplay(rules, args.selfplay, args.depth, args.random_plies, args.seed, args.workers,
+                                  args.player_patterns))
+        if args.pdn:
+            parts.append(records(rules, args.pdn, args.skip, args.selfplay))
+        samples = Samples.join(parts)
+        if args.data:
+            arrays = {f: getattr(samples, f) for f in Samples.__dataclass_fields__}
+            np.savez(args.data, source=json.dumps(source), **arrays)
+    print(f"{rules.id}: {len(samples)} positions from {len(np.unique(samples.game))} games "
+          f"({time.monotonic() - started:.0f} s)", file=sys.stderr)
+    train, held = split(samples, args.holdout, args.seed)
+    result = fit(rules, train, held, args.epochs, args.l2, args.lam, args.rate)
+    board_windows = patterns.windows(generator_for(rules).board) or []
+    about = {
+        "trained": {**source, "positions": len(samples), "train": len(train), "held_out": len(held),
+                    "epochs": args.epochs, "l2": args.l2, "lam": args.lam, "split_seed": args.seed,
+                    "k": round(result.k, 6)},
+        "loss": {name: round(value, 6) for name, value in result.loss.items()},
+    }
+    args.out.mkdir(parents=True, exist_ok=True)
+    target = args.out / f"{rules.id}.pat"
+    patterns.write(target, rules.id, board_windows, evaluator_for(rules).full, result.tables.tobytes(), about)
+    print(f"{target}: {target.stat().st_size} bytes; K {result.k:.5f}; loss train "
+          f"{result.loss['train_before']:.5f} -> {result.loss['train_after']:.5f}, held out "
+          f"{result.loss['held_before']:.5f} -> {result.loss['held_after']:.5f}, held out against results alone "
+          f"{result.loss['held_results_before']:.5f} -> {result.loss['held_results_after']:.5f} "
+          f"({time.monotonic() - started:.0f} s)")
+
+
+if __name__ == "__main__":
+    main()

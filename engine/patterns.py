@@ -1,0 +1,187 @@
+"""The learned evaluation's pattern tables: window geometry, weight files, installing them in the compiled core.
+
+A window is a 4x4 block of the board (8 playable squares) at even rows and columns, so neighbouring windows
+overlap by half. The men in a window (kings count as empty: the hand-set terms score kings) make a base-3
+index into a table of 3^8 weights, one table for the middlegame and one for the endgame, blended by the pieces
+left. The compiled core adds the sum to engine/evaluate.py's hand-set evaluation; the pure-Python core and a
+variant without a file keep the hand-set evaluation alone.
+
+engine/patterns/<variant>.pat, written by `python -m benchmarks.train`: the magic line, a JSON header (variant,
+windows, pieces at the start, what it was trained on), then the tables as zlib-compressed little-endian int16,
+windows × 2 phases × 3^8, from White's view. The stored tables are antisymmetric: a position and its mirror
+image with colours swapped score opposite, so the side to move never matters to the learned term.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import struct
+import zlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rules import RuleSet
+from rules.board import Board
+from rules.movegen import generator_for
+
+log = logging.getLogger(__name__)
+
+FOLDER = Path(__file__).resolve().parent / "patterns"
+MAGIC = b"DAMA-PATTERNS 1\n"
+SIZE = 3**8  # one table entry per filling of a window's 8 squares
+PHASES = 2  # middlegame, endgame
+Window = tuple[int, int, int, int]  # per row of the window, the lower of its two (adjacent) bits
+
+
+class PatternFileError(ValueError):
+    """A pattern file that cannot be read, or that does not fit the variant's board."""
+
+
+def board_size(board: Board) -> int:
+    return max(max(r, c) for r, c in board.coords.values()) + 1
+
+
+def windows(board: Board) -> list[Window] | None:
+    """The board's windows, or None when a window row's two squares are not adjacent bits (no patterns then)."""
+    by_place = {rc: bit for bit, rc in board.coords.items()}
+    size = board_size(board)
+    out: list[Window] = []
+    for top in range(0, size - 3, 2):
+        for left in range(0, size - 3, 2):
+            rows = []
+            for row in range(top, top + 4):
+                bits = sorted(by_place[(row, col)] for col in range(left, left + 4) if (row, col) in by_place)
+                if len(bits) != 2 or bits[1] != bits[0] + 1:
+                    return None
+                rows.append(bits[0])
+            out.append((rows[0], rows[1], rows[2], rows[3]))
+    return out
+
+
+def window_squares(window: Window) -> list[int]:
+    """The window's 8 bits in index order: digit j of a window's base-3 index is the square window_squares[j]."""
+    return [window[k] + t for k in range(4) for t in range(2)]
+
+
+def index_of(window: Window, white_men: int, black_men: int) -> int:
+    """The window's table index: digit j is 0 empty, 1 a white man, 2 a black man on window_squares[j]."""
+    index = 0
+    for j, bit in enumerate(window_squares(window)):
+        if white_men >> bit & 1:
+            index += 3**j
+        elif black_men >> bit & 1:
+            index += 2 * 3**j
+    return index
+
+
+def rotation(board: Board) -> dict[int, int]:
+    """Each square's image when the board turns half round (what a colour swap mirrors)."""
+    size = board_size(board)
+    by_place = {rc: bit for bit, rc in board.coords.items()}
+    return {bit: by_place[(size - 1 - r, size - 1 - c)] for bit, (r, c) in board.coords.items()}
+
+
+@dataclass(frozen=True)
+class PatternTables:
+    variant: str
+    windows: list[Window]
+    full: int  # pieces at the start: the phase blend's scale
+    tables: bytes  # windows x PHASES x SIZE little-endian int16
+    header: dict[str, Any]
+
+    def weight(self, window: int, phase: int, index: int) -> int:
+        at = ((window * PHASES + phase) * SIZE + index) * 2
+        return int(struct.unpack_from("<h", self.tables, at)[0])
+
+    def score(self, white_men: int, black_men: int, pieces: int) -> int:
+        """The learned term from White's view, as the compiled core computes it (a reference in Python)."""
+        mid = end = 0
+        for w, window in enumerate(self.windows):
+            index = index_of(window, white_men, black_men)
+            mid += self.weight(w, 0, index)
+            end += self.weight(w, 1, index)
+        pieces = min(pieces, self.full)
+        blend = mid * pieces + end * (self.full - pieces)
+        return abs(blend) // self.full * (1 if blend >= 0 else -1)  # truncated, as C divides
+
+
+def path_for(variant: str) -> Path:
+    return FOLDER / f"{variant}.pat"
+
+
+def write(
+    path: Path, variant: str, board_windows: list[Window], full: int, tables: bytes, about: dict[str, Any]
+) -> None:
+    if len(tables) != len(board_windows) * PHASES * SIZE * 2:
+        raise ValueError("tables do not match the windows")
+    header = {"variant": variant, "windows": [list(w) for w in board_windows], "full": full, **about}
+    data = json.dumps(header, sort_keys=True).encode()
+    path.write_bytes(MAGIC + struct.pack("<I", len(data)) + data + zlib.compress(tables, 9))
+
+
+def read(path: Path) -> PatternTables:
+    raw = path.read_bytes()
+    if not raw.startswith(MAGIC) or len(raw) < len(MAGIC) + 4:
+        raise PatternFileError(f"{path.name} is not a pattern file")
+    (length,) = struct.unpack_from("<I", raw, len(MAGIC))
+    start = len(MAGIC) + 4
+    try:
+        header = json.loads(raw[start : start + length])
+        tables = zlib.decompress(raw[start + length :])
+        board_windows = [tuple(int(b) for b in w) for w in header["windows"]]
+        full = int(header["full"])
+    except (ValueError, KeyError, TypeError, zlib.error) as exc:
+        raise PatternFileError(f"{path.name} is damaged ({type(exc).__name__})") from None
+    if any(len(w) != 4 for w in board_windows) or full <= 0 or len(tables) != len(board_windows) * PHASES * SIZE * 2:
+        raise PatternFileError(f"{path.name} is damaged (its tables do not match its windows)")
+    return PatternTables(str(header.get("variant", "")), board_windows, full, tables, header)  # type: ignore[arg-type]
+
+
+_loaded: dict[str, PatternTables | None] = {}
+_logged: set[str] = set()
+
+
+def tables_for(rules: RuleSet) -> PatternTables | None:
+    """The variant's shipped tables when they fit its board (read once per process); None otherwise.
+
+    DAMA_PATTERNS=off turns the learned term off everywhere (the hand-set evaluation alone).
+    """
+    if os.environ.get("DAMA_PATTERNS", "on") == "off" or rules.giveaway:
+        return None
+    if rules.id not in _loaded:
+        _loaded[rules.id] = _load(rules)
+    return _loaded[rules.id]
+
+
+def _load(rules: RuleSet) -> PatternTables | None:
+    path = path_for(rules.id)
+    if not path.exists():
+        return None
+    try:
+        found = read(path)
+    except (OSError, PatternFileError) as exc:
+        _warn(rules.id, f"learned evaluation: {exc}; {rules.id} keeps the hand-set evaluation")
+        return None
+    if found.variant != rules.id or found.windows != windows(generator_for(rules).board):
+        _warn(rules.id, f"learned evaluation: {path.name} does not fit {rules.id}'s board; "
+              "it keeps the hand-set evaluation")
+        return None
+    return found
+
+
+def _warn(key: str, line: str) -> None:
+    if key not in _logged:
+        _logged.add(key)
+        log.warning(line)
+
+
+def install(handle: Any, tables: PatternTables | None) -> bool:
+    """Add tables' learned term to handle's evaluation (None: remove it). True when installed."""
+    if tables is None:
+        handle.set_patterns([], b"")
+        return False
+    handle.set_patterns([list(w) for w in tables.windows], tables.tables)
+    return True
