@@ -115,7 +115,7 @@ typedef struct {
      * endgame, blended by the pieces on the board. table NULL: none. */
     int n_windows;
     int row_bit[MAX_WINDOWS][4];
-    const int16_t *table; /* [n_windows][2][PATTERN_SIZE], White's view */
+    const int16_t *table; /* [n_windows][PATTERN_SIZE][2]: middlegame, endgame side by side; White's view */
 } EvalTables;
 
 int evaluate(const Rules *r, const EvalTables *e, BB own, BB opp, BB kings, int color);

@@ -255,7 +255,12 @@ static PyObject *core_set_patterns(CoreObject *self, PyObject *args) {
             PyBuffer_Release(&data);
             return PyErr_NoMemory();
         }
-        memcpy(table, data.buf, (size_t)data.len);
+        /* the file's [window][phase][index] interleaved to [window][index][phase] */
+        const int16_t *from = data.buf;
+        for (Py_ssize_t w = 0; w < n; w++)
+            for (int phase = 0; phase < 2; phase++)
+                for (int i = 0; i < PATTERN_SIZE; i++)
+                    table[(w * PATTERN_SIZE + i) * 2 + phase] = from[(w * 2 + phase) * PATTERN_SIZE + i];
     }
     PyBuffer_Release(&data);
     ternary_init();
