@@ -16,6 +16,7 @@ from aiohttp import web
 from .conformance import Violation
 from .driver import DriverMixin
 from .gateway import GatewaySession
+from .messages import MessageMixin
 from .model import (
     ALL_PERMISSIONS,
     BOT_PERMISSIONS,
@@ -56,7 +57,7 @@ class FakeDiscordError(AssertionError):
     """The fake saw something a test must not ignore (unknown route, crash, timeout, dead bot)."""
 
 
-class FakeDiscord(RestMixin, DriverMixin):
+class FakeDiscord(RestMixin, MessageMixin, DriverMixin):
     def __init__(self, *, token: str | None = None, ack_deadline: float = 3.0, token_lifetime: float = 900.0,
                  heartbeat_interval_ms: int = 41250,
                  privileged_intents: frozenset[str] = frozenset({"GUILD_MEMBERS", "MESSAGE_CONTENT"}),
