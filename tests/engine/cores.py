@@ -15,9 +15,12 @@ CORES = ["python", "compiled"] if native.core is not None else ["python"]
 COVERED = sorted(rules_id for rules_id, rules in native.VARIANTS.items() if native.uncovered_reason(rules) is None)
 
 
-def searcher(core: str, rules: RuleSet, tt_bits: int = 14, endgame: bool = True) -> Searcher | NativeSearcher:
+def searcher(
+    core: str, rules: RuleSet, tt_bits: int = 14, endgame: bool = True, patterns: bool = True
+) -> Searcher | NativeSearcher:
+    """patterns: the compiled core's learned term (the Python core has none)."""
     if core == "compiled":
-        return NativeSearcher(rules, tt_bits, endgame)
+        return NativeSearcher(rules, tt_bits, endgame, patterns=patterns)
     return Searcher(rules, tt_bits=tt_bits)
 
 
