@@ -9,7 +9,10 @@ process in the binary's folder, with the settings the README's figures used (no 
 tt-size 22), in colour-reversed pairs from the International ballots. Before each of its moves Scan is sent
 the whole position (`pos`), so it knows no game history (repetitions); every move of both sides is checked by
 the rules library, and an illegal one stops the match. Dama plays at `--level` (5: full strength) for the
-same time per move and reports its mean completed depth.
+same time per move and reports its mean completed depth. `--params`, `--selective` and `--patterns` set
+Dama's search switches and learned term as `benchmarks.match` does for its players:
+
+    python -m benchmarks.scan_match --scan /path/to/scan --pairs 20 --params 100,4,60 --selective 2,3,0,40,1
 """
 
 from __future__ import annotations
@@ -21,8 +24,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
-from benchmarks.match import GameRecord, ballots, checked_move, play_game, summarize
-from engine.native import make_searcher
+from benchmarks.match import GameRecord, Knobs, ballots, checked_move, parse_knobs, play_game, summarize
+from engine.native import NativeSearcher, make_searcher
 from engine.search import Searcher
 from engine.worker import Job, play_level
 from rules import Color, Game, Move, Position, find_variant
@@ -122,6 +125,7 @@ class DamaPlayer:
     level: int
     seed: int
     depths: list[int]
+    knobs: Knobs | None = None  # search switches and learned term (None: the variant's own)
 
     def __post_init__(self) -> None:
         self.searcher: Searcher | object | None = None
@@ -131,6 +135,8 @@ class DamaPlayer:
         position = game.position
         if self.searcher is None:
             self.searcher = make_searcher(position.rules)
+            if self.knobs is not None and isinstance(self.searcher, NativeSearcher):
+                self.knobs.apply(self.searcher.core)
         searcher = self.searcher
         history = [searcher.hash_of(p.white, p.black, p.kings, int(p.turn), p.king_streaks)  # type: ignore[attr-defined]
                    for p in game.positions[:-1]]
@@ -142,14 +148,16 @@ class DamaPlayer:
         return checked_move(position, result.move, "Dama")
 
 
-def _pair(args: tuple[str, list[str], int, float, int, int | None]) -> tuple[list[GameRecord], list[int]]:
-    binary, opening, level, seconds, seed, scan_depth = args
+def _pair(
+    args: tuple[str, list[str], int, float, int, int | None, Knobs | None],
+) -> tuple[list[GameRecord], list[int]]:
+    binary, opening, level, seconds, seed, scan_depth, knobs = args
     rules = find_variant("international")
     records: list[GameRecord] = []
     depths: list[int] = []
     for dama_white in (True, False):
         scan = Scan(Path(binary), scan_depth)
-        dama = DamaPlayer(level, seed * 2 + (1 if dama_white else 2), depths)
+        dama = DamaPlayer(level, seed * 2 + (1 if dama_white else 2), depths, knobs)
         try:
             white, black = (dama, scan.play) if dama_white else (scan.play, dama)
             score, plies, how = play_game(rules, opening, white, black, seconds)
@@ -167,12 +175,24 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--level", type=int, default=5, help="Dama's level (5: full strength)")
     parser.add_argument("--scan-depth", type=int, default=None, help="hold Scan to this depth instead of the time")
     parser.add_argument("--workers", type=int, default=1, help="games played side by side")
+    parser.add_argument("--params", default="", help="Dama's set_params (lmr divisor x100, prune depth, margin), "
+                        "or legacy")
+    parser.add_argument("--selective", default="", help="Dama's set_selective (lmr from, lmp, hang, probcut depth "
+                        "%%, malus), or legacy")
+    parser.add_argument("--patterns", default="on", help="Dama's learned pattern term: on (the shipped file), off "
+                        "(hand-set only) or a pattern file's path")
     args = parser.parse_args(argv)
     binary = Path(args.scan).resolve()
     if not binary.is_file():
         parser.error(f"no Scan binary at {binary}: build it (make in its src/) and name the binary with --scan")
+    try:
+        knobs = parse_knobs(None, args.params, args.selective, args.patterns)
+    except ValueError:
+        parser.error("--params and --selective take whole numbers separated by commas, or legacy")
+    if knobs.patterns not in ("on", "off") and not Path(knobs.patterns).is_file():
+        parser.error(f"no pattern file at {knobs.patterns}")
     openings = ballots(find_variant("international"))
-    jobs = [(str(binary), openings[i % len(openings)], args.level, args.time, i, args.scan_depth)
+    jobs = [(str(binary), openings[i % len(openings)], args.level, args.time, i, args.scan_depth, knobs)
             for i in range(args.pairs)]
     records: list[GameRecord] = []
     depths: list[int] = []
@@ -182,7 +202,10 @@ def main(argv: list[str] | None = None) -> None:
             depths.extend(pair_depths)
             print(summarize(f"  after {len(records)} games", records), flush=True)
     scan_label = f"Scan 2.0 at depth {args.scan_depth}" if args.scan_depth else "Scan 2.0"
-    print(summarize(f"international: Dama level {args.level} vs {scan_label} at {args.time}s/move", records))
+    switches = "".join(f" {name} {value}" for name, value in (("params", args.params), ("selective", args.selective),
+                       ("patterns", "" if args.patterns == "on" else args.patterns)) if value)
+    label = f"international: Dama level {args.level}{switches} vs {scan_label} at {args.time}s/move"
+    print(summarize(label, records))
     if depths:
         print(f"Dama's mean completed depth: {sum(depths) / len(depths):.1f} over {len(depths)} moves")
 

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from benchmarks import scan_match
+from benchmarks.match import Knobs
 from benchmarks.scan_match import hub_move, hub_position, move_from_hub
+from engine.native import NativeSearcher
 from rules import Game, find_variant
 from rules.fen import parse_fen
 
@@ -30,3 +35,33 @@ def test_a_move_that_is_not_legal_is_refused() -> None:
     assert move_from_hub(position, "32-28") in position.legal_moves()
     with pytest.raises(RuntimeError):
         move_from_hub(position, "46-41")  # 41 holds a White man
+
+
+def test_dama_plays_with_the_switches_it_was_given(monkeypatch: pytest.MonkeyPatch) -> None:
+    applied: list[object] = []
+    monkeypatch.setattr(Knobs, "apply", lambda self, core: applied.append((self.selective, core)))
+    depths: list[int] = []
+    player = scan_match.DamaPlayer(5, 1, depths, Knobs(selective=(2, 3, 0, 40, 1)))
+    game = Game(find_variant("international"))
+    move = player(game, 0.05)
+    assert move in game.position.legal_moves() and len(depths) == 1
+    assert isinstance(player.searcher, NativeSearcher)
+    assert applied == [((2, 3, 0, 40, 1), player.searcher.core)]  # once, on the searcher that played
+    player(game, 0.05)
+    assert len(applied) == 1
+
+
+@pytest.mark.parametrize("flags, words", [
+    (["--params", "100,four,60"], "whole numbers separated by commas"),
+    (["--patterns", "/no/such/file.pat"], "no pattern file at /no/such/file.pat"),
+])
+def test_bad_switches_are_refused_in_words(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], flags: list[str], words: str
+) -> None:
+    binary = tmp_path / "scan"
+    binary.write_text("")
+    with pytest.raises(SystemExit) as stopped:
+        scan_match.main(["--scan", str(binary), *flags])
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert words in err and "Traceback" not in err
