@@ -106,6 +106,20 @@ def parse_knobs(
     return Knobs(probcut, ints(params, LEGACY_PARAMS), ints(selective, LEGACY_SELECTIVE), patterns, on_file)
 
 
+def checked_knobs(
+    parser: argparse.ArgumentParser, probcut: int | None, params: str, selective: str, patterns: str = "on",
+    table_files: str = "on",
+) -> Knobs:
+    """parse_knobs for a command line: a bad value stops with a usage error in words, not a traceback."""
+    try:
+        knobs = parse_knobs(probcut, params, selective, patterns, table_files)
+    except ValueError:
+        parser.error("params and selective switches take whole numbers separated by commas, or legacy")
+    if knobs.patterns not in ("on", "off") and not Path(knobs.patterns).is_file():
+        parser.error(f"no pattern file at {knobs.patterns}")
+    return knobs
+
+
 def level_player(
     level: int, seed: int = 0, weights: dict[str, int] | None = None, probcut: int | None = None,
     knobs: Knobs | None = None,
@@ -301,7 +315,7 @@ def run_levels(
     return records
 
 
-def _knob_label(knobs: Knobs) -> str:
+def knob_label(knobs: Knobs) -> str:
     out = f" [ProbCut {knobs.probcut}]" if knobs.probcut is not None else ""
     out += f" [params {knobs.params}]" if knobs.params is not None else ""
     out += "" if knobs.table_files else " [built-in endgame tables only]"
@@ -335,15 +349,19 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--a-probcut", type=int, default=None, help="A's ProbCut margin per ply")
     args = parser.parse_args(argv)
     a_weights, b_weights = parse_weights(args.a_weights), parse_weights(args.b_weights)
-    a_knobs = parse_knobs(args.a_probcut, args.a_params, args.a_selective, args.a_patterns, args.a_table_files)
-    b_knobs = parse_knobs(args.b_probcut, args.b_params, args.b_selective, args.b_patterns, args.b_table_files)
+    a_knobs = checked_knobs(
+        parser, args.a_probcut, args.a_params, args.a_selective, args.a_patterns, args.a_table_files
+    )
+    b_knobs = checked_knobs(
+        parser, args.b_probcut, args.b_params, args.b_selective, args.b_patterns, args.b_table_files
+    )
     records = run_levels(
         args.variant, args.a, args.b, args.pairs, args.time, args.workers, a_weights, b_weights, args.b_probcut,
         a_knobs, b_knobs,
     )
     other = "the frozen engine" if args.b == FROZEN else f"level {args.b}"
-    a_label = f"level {args.a}" + (f" [{args.a_weights}]" if a_weights else "") + _knob_label(a_knobs)
-    b_label = other + (f" [{args.b_weights}]" if b_weights else "") + _knob_label(b_knobs)
+    a_label = f"level {args.a}" + (f" [{args.a_weights}]" if a_weights else "") + knob_label(a_knobs)
+    b_label = other + (f" [{args.b_weights}]" if b_weights else "") + knob_label(b_knobs)
     print(summarize(f"{args.variant}: {a_label} vs {b_label} at {args.time}s/move", records))
 
 

@@ -24,7 +24,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
-from benchmarks.match import GameRecord, Knobs, ballots, checked_move, parse_knobs, play_game, summarize
+from benchmarks.match import (
+    GameRecord,
+    Knobs,
+    ballots,
+    checked_knobs,
+    checked_move,
+    knob_label,
+    play_game,
+    summarize,
+)
 from engine.native import NativeSearcher, make_searcher
 from engine.search import Searcher
 from engine.worker import Job, play_level
@@ -185,12 +194,7 @@ def main(argv: list[str] | None = None) -> None:
     binary = Path(args.scan).resolve()
     if not binary.is_file():
         parser.error(f"no Scan binary at {binary}: build it (make in its src/) and name the binary with --scan")
-    try:
-        knobs = parse_knobs(None, args.params, args.selective, args.patterns)
-    except ValueError:
-        parser.error("--params and --selective take whole numbers separated by commas, or legacy")
-    if knobs.patterns not in ("on", "off") and not Path(knobs.patterns).is_file():
-        parser.error(f"no pattern file at {knobs.patterns}")
+    knobs = checked_knobs(parser, None, args.params, args.selective, args.patterns)
     openings = ballots(find_variant("international"))
     jobs = [(str(binary), openings[i % len(openings)], args.level, args.time, i, args.scan_depth, knobs)
             for i in range(args.pairs)]
@@ -202,9 +206,7 @@ def main(argv: list[str] | None = None) -> None:
             depths.extend(pair_depths)
             print(summarize(f"  after {len(records)} games", records), flush=True)
     scan_label = f"Scan 2.0 at depth {args.scan_depth}" if args.scan_depth else "Scan 2.0"
-    switches = "".join(f" {name} {value}" for name, value in (("params", args.params), ("selective", args.selective),
-                       ("patterns", "" if args.patterns == "on" else args.patterns)) if value)
-    label = f"international: Dama level {args.level}{switches} vs {scan_label} at {args.time}s/move"
+    label = f"international: Dama level {args.level}{knob_label(knobs)} vs {scan_label} at {args.time}s/move"
     print(summarize(label, records))
     if depths:
         print(f"Dama's mean completed depth: {sum(depths) / len(depths):.1f} over {len(depths)} moves")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks import scan_match
+from benchmarks import match, scan_match
 from benchmarks.match import Knobs
 from benchmarks.scan_match import hub_move, hub_position, move_from_hub
 from engine.native import NativeSearcher
@@ -53,15 +53,20 @@ def test_dama_plays_with_the_switches_it_was_given(monkeypatch: pytest.MonkeyPat
 
 @pytest.mark.parametrize("flags, words", [
     (["--params", "100,four,60"], "whole numbers separated by commas"),
+    (["--selective", "2,3,,40"], "whole numbers separated by commas"),
     (["--patterns", "/no/such/file.pat"], "no pattern file at /no/such/file.pat"),
 ])
+@pytest.mark.parametrize("command", ["scan_match", "match"])
 def test_bad_switches_are_refused_in_words(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], flags: list[str], words: str
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], flags: list[str], words: str, command: str
 ) -> None:
     binary = tmp_path / "scan"
     binary.write_text("")
     with pytest.raises(SystemExit) as stopped:
-        scan_match.main(["--scan", str(binary), *flags])
+        if command == "scan_match":
+            scan_match.main(["--scan", str(binary), *flags])
+        else:  # benchmarks.match spells the same switches per player
+            match.main(["international", "--pairs", "1", *[f"--a-{f[2:]}" if f.startswith("--") else f for f in flags]])
     assert stopped.value.code == 2
     err = capsys.readouterr().err
     assert words in err and "Traceback" not in err
