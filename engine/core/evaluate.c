@@ -17,15 +17,16 @@ static inline int table_sum(const int *table, BB bits) {
     return s;
 }
 
-static inline BB steps(const Rules *r, BB men, int d1, int d2) {
-    BB out = 0;
+/* One pass over a colour's men for both of their tables (the square's value and its advance). */
+static inline void men_sums(const int *square_table, const int *advance_table, BB men, int *square, int *advance) {
+    int s = 0, a = 0;
     for (; men; men &= men - 1) {
-        int s = bb_ctz(men);
-        int a = r->step[d1][s], b = r->step[d2][s];
-        if (a >= 0) out |= (BB)1 << a;
-        if (b >= 0) out |= (BB)1 << b;
+        int at = bb_ctz(men);
+        s += square_table[at];
+        a += advance_table[at];
     }
-    return out;
+    *square += s;
+    *advance += a;
 }
 
 /* Base-3 value of an 8-bit set: TERNARY[b] = sum of 3^i over the bits i of b. */
@@ -65,14 +66,18 @@ int evaluate(const Rules *r, const EvalTables *e, BB own, BB opp, BB kings, int 
     int nwm = popcount(wm), nbm = popcount(bm), nwk = popcount(wk), nbk = popcount(bk);
     int material = (nwm - nbm) * 100 + (nwk - nbk) * e->king;
     if (e->giveaway) return color == 0 ? -material : material;
-    int square = table_sum(e->men[0], wm) - table_sum(e->men[1], bm) + table_sum(e->kingsq[0], wk) -
-                 table_sum(e->kingsq[1], bk);
-    int advance = table_sum(e->adv[0], wm) - table_sum(e->adv[1], bm);
+    int white_square = 0, white_advance = 0, black_square = 0, black_advance = 0;
+    men_sums(e->men[0], e->adv[0], wm, &white_square, &white_advance);
+    men_sums(e->men[1], e->adv[1], bm, &black_square, &black_advance);
+    int square = white_square - black_square + table_sum(e->kingsq[0], wk) - table_sum(e->kingsq[1], bk);
+    int advance = white_advance - black_advance;
     int gone = e->full - (nwm + nbm + nwk + nbk);
     int score = material + square + (gone > 0 ? floordiv(advance * gone, e->full) : 0);
     if (e->shift_mobility) {
         BB empty = r->mask & ~(white | black);
-        int wmob = popcount(steps(r, wm, 0, 1) & empty), bmob = popcount(steps(r, bm, 2, 3) & empty);
+        /* shift_mobility is set where men step by the layout's two shifts: up is a right shift */
+        int wmob = popcount(((wm >> r->s1) | (wm >> r->s2)) & empty);
+        int bmob = popcount(((bm << r->s1) | (bm << r->s2)) & empty);
         score += (wmob - bmob) * e->mobility;
     }
     for (BB b = wm & e->run_zone[0]; b; b &= b - 1) {
