@@ -151,11 +151,11 @@ def _samples(rules: RuleSet, rows: list[Row]) -> Samples:
 class Features:
     """Each sample's table indexes: I[n, w] for the position, J[n, w] for its colour-swapped mirror."""
 
-    def __init__(self, rules: RuleSet) -> None:
+    def __init__(self, rules: RuleSet, layout: str = "even") -> None:
         board = generator_for(rules).board
-        found = patterns.windows(board)
+        found = patterns.windows(board, layout)
         if found is None:
-            raise SystemExit(f"{rules.id}: its board layout has no pattern windows")
+            raise SystemExit(f"{rules.id}: its board has no pattern windows in the layout {layout!r}")
         self.windows = found
         turn = patterns.rotation(board)
         squares = [patterns.window_squares(w) for w in self.windows]
@@ -224,8 +224,9 @@ def targets(s: Samples, k: float, lam: float) -> np.ndarray:
     return np.where(searched, lam * s.result + (1 - lam) * sigmoid(k * s.score), s.result)
 
 
-def fit(rules: RuleSet, train: Samples, held: Samples, epochs: int, l2: float, lam: float, rate: float) -> Fit:
-    features = Features(rules)
+def fit(rules: RuleSet, train: Samples, held: Samples, epochs: int, l2: float, lam: float, rate: float,
+        layout: str = "even") -> Fit:
+    features = Features(rules, layout)
     n_windows = len(features.windows)
     size = n_windows * patterns.SIZE
     h_train, h_held = hand_scores(rules, train), hand_scores(rules, held)
@@ -317,6 +318,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--l2", type=float, default=0.002, help="L2 penalty per weight (units of the mean loss)")
     parser.add_argument("--lam", type=float, default=0.5, help="share of the result in the target (the rest: search)")
     parser.add_argument("--rate", type=float, default=2.0, help="Adam's step, centi-men")
+    parser.add_argument("--layout", choices=patterns.LAYOUTS, default="even",
+                        help="the windows: 4x4 blocks at even rows and columns, or those and the blocks at odd ones")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--data", type=Path, help="cache the samples here (.npz): reused when it exists")
@@ -346,9 +349,10 @@ def main(argv: list[str] | None = None) -> None:
     print(f"{rules.id}: {len(samples)} positions from {len(np.unique(samples.game))} games "
           f"({time.monotonic() - started:.0f} s)", file=sys.stderr)
     train, held = split(samples, args.holdout, args.seed)
-    result = fit(rules, train, held, args.epochs, args.l2, args.lam, args.rate)
-    board_windows = patterns.windows(generator_for(rules).board) or []
+    result = fit(rules, train, held, args.epochs, args.l2, args.lam, args.rate, args.layout)
+    board_windows = patterns.windows(generator_for(rules).board, args.layout) or []
     about = {
+        "layout": args.layout,
         "trained": {**source, "positions": len(samples), "train": len(train), "held_out": len(held),
                     "epochs": args.epochs, "l2": args.l2, "lam": args.lam, "split_seed": args.seed,
                     "k": round(result.k, 6)},

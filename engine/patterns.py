@@ -44,20 +44,31 @@ def board_size(board: Board) -> int:
     return max(max(r, c) for r, c in board.coords.values()) + 1
 
 
-def windows(board: Board) -> list[Window] | None:
-    """The board's windows, or None when a window row's two squares are not adjacent bits (no patterns then)."""
+LAYOUTS = ("even", "even+odd")  # see windows()
+
+
+def windows(board: Board, layout: str = "even") -> list[Window] | None:
+    """The board's windows, or None when a window row's two squares are not adjacent bits (no patterns then).
+
+    "even": the blocks at even rows and columns. "even+odd" adds the blocks at odd rows and columns, each
+    centred on a corner where four even blocks meet, so that a shape across their seams is seen whole.
+    """
     by_place = {rc: bit for bit, rc in board.coords.items()}
     size = board_size(board)
+    corners = [(top, left) for top in range(0, size - 3, 2) for left in range(0, size - 3, 2)]
+    if layout == "even+odd":
+        corners += [(top, left) for top in range(1, size - 3, 2) for left in range(1, size - 3, 2)]
+    elif layout != "even":
+        return None
     out: list[Window] = []
-    for top in range(0, size - 3, 2):
-        for left in range(0, size - 3, 2):
-            rows = []
-            for row in range(top, top + 4):
-                bits = sorted(by_place[(row, col)] for col in range(left, left + 4) if (row, col) in by_place)
-                if len(bits) != 2 or bits[1] != bits[0] + 1:
-                    return None
-                rows.append(bits[0])
-            out.append((rows[0], rows[1], rows[2], rows[3]))
+    for top, left in corners:
+        rows = []
+        for row in range(top, top + 4):
+            bits = sorted(by_place[(row, col)] for col in range(left, left + 4) if (row, col) in by_place)
+            if len(bits) != 2 or bits[1] != bits[0] + 1:
+                return None
+            rows.append(bits[0])
+        out.append((rows[0], rows[1], rows[2], rows[3]))
     return out
 
 
@@ -165,7 +176,8 @@ def _load(rules: RuleSet) -> PatternTables | None:
     except (OSError, PatternFileError) as exc:
         _warn(rules.id, f"learned evaluation: {exc}; {rules.id} keeps the hand-set evaluation")
         return None
-    if found.variant != rules.id or found.windows != windows(generator_for(rules).board):
+    layout = str(found.header.get("layout", "even"))  # files before the layouts were all "even"
+    if found.variant != rules.id or found.windows != windows(generator_for(rules).board, layout):
         _warn(rules.id, f"learned evaluation: {path.name} does not fit {rules.id}'s board; "
               "it keeps the hand-set evaluation")
         return None

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import random
+import struct
 from pathlib import Path
 
 import pytest
@@ -46,6 +47,58 @@ def test_windows_are_half_overlapping_four_by_four_blocks_covering_the_board(var
         assert max(cols) - min(cols) <= 3 and min(rows) % 2 == 0
         covered.update(squares)
     assert covered == set(board.coords)
+
+
+@pytest.mark.parametrize("variant", ["italian", "international"])
+def test_the_odd_blocks_sit_on_the_even_blocks_corners_and_turn_onto_each_other(variant: str) -> None:
+    board = generator_for(VARIANTS[variant]).board
+    even = patterns.windows(board)
+    both = patterns.windows(board, "even+odd")
+    assert even is not None and both is not None and both[: len(even)] == even
+    size = patterns.board_size(board)
+    odd = both[len(even):]
+    assert len(odd) == ((size - 3) // 2) ** 2  # one per inner corner where four even blocks meet
+    turn = patterns.rotation(board)
+    shapes = {frozenset(patterns.window_squares(w)) for w in odd}
+    for window in odd:
+        places = [board.coords[bit] for bit in patterns.window_squares(window)]
+        rows = sorted({r for r, _ in places})
+        cols = {c for _, c in places}
+        assert len(rows) == 4 and rows[0] % 2 == 1 and max(cols) - min(cols) <= 3 and min(cols) % 2 == 1
+        assert frozenset(turn[bit] for bit in patterns.window_squares(window)) in shapes
+    assert patterns.windows(board, "diagonal") is None
+
+
+def test_a_file_in_the_odd_layout_loads_and_the_compiled_term_reads_it(tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = VARIANTS["international"]
+    board = generator_for(rules).board
+    both = patterns.windows(board, "even+odd")
+    assert both is not None
+    rng = random.Random(11)
+    tables = struct.pack(f"<{len(both) * patterns.PHASES * patterns.SIZE}h",
+                         *(rng.randrange(-300, 300) for _ in range(len(both) * patterns.PHASES * patterns.SIZE)))
+    patterns.write(tmp_path / "international.pat", "international", both, 40, tables, {"layout": "even+odd"})
+    patterns.write(tmp_path / "brazilian.pat", "brazilian", both, 24, tables, {"layout": "even"})  # wrong board
+    monkeypatch.setattr(patterns, "FOLDER", tmp_path)
+    monkeypatch.setattr(patterns, "_loaded", {})
+    monkeypatch.setattr(patterns, "_logged", set())
+    loaded = patterns.tables_for(rules)
+    assert loaded is not None and loaded.windows == both
+    assert patterns.tables_for(VARIANTS["brazilian"]) is None
+    plain = native.build_core(rules, tt_bits=8)
+    learned = native.build_core(rules, tt_bits=8)
+    assert patterns.install(learned, loaded)
+    odd_seen = 0
+    placements = [random_placement(rules, rng) for _ in range(400)]
+    # kings-only endings scale the whole score, and these random tables give an empty board a value
+    for white, black, kings, color in [p for p in placements if (p[0] | p[1]) & ~p[2]][:300]:
+        own, opp = (white, black) if color == 0 else (black, white)
+        expected = loaded.score(white & ~kings, black & ~kings, (white | black).bit_count())
+        got = learned.evaluate(own, opp, kings, color) - plain.evaluate(own, opp, kings, color)
+        assert got == (expected if color == 0 else -expected)
+        odd_seen += any(patterns.index_of(w, white & ~kings, black & ~kings) for w in both[16:])
+    assert odd_seen > 250
 
 
 def _with_and_without(variant: str) -> tuple[object, object, patterns.PatternTables]:

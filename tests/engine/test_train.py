@@ -32,15 +32,17 @@ def _samples(rules_id: str, labels: str, count_games: int = 60) -> train.Samples
     return train._samples(rules, rows)
 
 
-def test_the_fit_learns_a_pattern_signal_and_its_tables_are_antisymmetric(tmp_path: Path) -> None:
+@pytest.mark.parametrize("layout", patterns.LAYOUTS)
+def test_the_fit_learns_a_pattern_signal_and_its_tables_are_antisymmetric(tmp_path: Path, layout: str) -> None:
     rules = VARIANTS["italian"]
     samples = _samples("italian", "signal")
     training, held = train.split(samples, 0.2, 1)
-    fitted = train.fit(rules, training, held, epochs=80, l2=0.0005, lam=1.0, rate=4.0)
+    fitted = train.fit(rules, training, held, epochs=80, l2=0.0005, lam=1.0, rate=4.0, layout=layout)
     # the fillings seen in training are learned (random games rarely repeat a filling, so this is not a claim
     # about held-out games: benchmarks.train's figures in docs/ENGINE.md are)
     assert fitted.loss["train_after"] < 0.5 * fitted.loss["train_before"]
-    features = train.Features(rules)
+    features = train.Features(rules, layout)
+    assert len(features.windows) == {"even": 9, "even+odd": 13}[layout]
     tables = fitted.tables.astype(int)
     for u in range(len(features.windows)):
         m = features.mirror[u]
