@@ -187,7 +187,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--params", default="", help="Dama's set_params (lmr divisor x100, prune depth, margin), "
                         "or legacy")
     parser.add_argument("--selective", default="", help="Dama's set_selective (lmr from, lmp, hang, probcut depth "
-                        "%%, malus), or legacy")
+                        "%%, malus[, countermove, quiet quiescence]), or legacy")
     parser.add_argument("--patterns", default="on", help="Dama's learned pattern term: on (the shipped file), off "
                         "(hand-set only) or a pattern file's path")
     args = parser.parse_args(argv)

@@ -430,16 +430,18 @@ static PyObject *core_set_probcut(CoreObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
-/* set_selective(lmr_from, lmp, hang, probcut_pct[, malus[, countermove]]): engine/core/search.c's search_selective. */
+/* set_selective(lmr_from, lmp, hang, probcut_pct[, malus[, countermove[, quiet_qs]]]): engine/core/search.c's
+ * search_selective. */
 static PyObject *core_set_selective(CoreObject *self, PyObject *args) {
-    int lmr_from, lmp, hang, probcut_pct, malus = 0, countermove = 0;
-    if (!PyArg_ParseTuple(args, "iiii|ii", &lmr_from, &lmp, &hang, &probcut_pct, &malus, &countermove)) return NULL;
+    int lmr_from, lmp, hang, probcut_pct, malus = 0, countermove = 0, quiet_qs = 0;
+    if (!PyArg_ParseTuple(args, "iiii|iii", &lmr_from, &lmp, &hang, &probcut_pct, &malus, &countermove, &quiet_qs))
+        return NULL;
     if (lmr_from < 1 || lmp < 0 || hang < 0 || hang > 8 || probcut_pct < 10 || probcut_pct > 90 || malus < 0 ||
-        malus > 2 || countermove < 0 || countermove > 1) {
+        malus > 2 || countermove < 0 || countermove > 1 || quiet_qs < 0 || quiet_qs > 2) {
         PyErr_SetString(PyExc_ValueError, "selectivity switches out of range");
         return NULL;
     }
-    search_selective(self->s, lmr_from, lmp, hang, probcut_pct, malus, countermove);
+    search_selective(self->s, lmr_from, lmp, hang, probcut_pct, malus, countermove, quiet_qs);
     Py_RETURN_NONE;
 }
 
@@ -549,7 +551,7 @@ static PyMethodDef core_methods[] = {
     {"tables_use", (PyCFunction)core_tables_use, METH_VARARGS, "probe a table file's image in search"},
     {"set_params", (PyCFunction)core_set_params, METH_VARARGS, "(lmr divisor x100, prune depth, margin)"},
     {"set_probcut", (PyCFunction)core_set_probcut, METH_VARARGS, "(ProbCut margin per ply of depth, 0: off)"},
-    {"set_selective", (PyCFunction)core_set_selective, METH_VARARGS, "(lmr from move, lmp, hang, probcut depth %[, history malus[, countermove]])"},
+    {"set_selective", (PyCFunction)core_set_selective, METH_VARARGS, "(lmr from move, lmp, hang, probcut depth %[, history malus[, countermove[, quiet quiescence]]])"},
     {"stats", (PyCFunction)core_stats, METH_NOARGS, "(nodes, quiescence nodes) of the last search"},
     {"set_eval", (PyCFunction)core_set_eval, METH_VARARGS, "install the evaluation tables"},
     {"set_patterns", (PyCFunction)core_set_patterns, METH_VARARGS, "install the learned pattern tables"},

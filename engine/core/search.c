@@ -69,7 +69,7 @@ int searcher_init(Searcher *s, int tt_bits) {
     if (!s->tt) return -1;
     s->tt_mask = ((uint64_t)1 << tt_bits) - 1;
     search_params(s, 180, 4, 60, 0); /* ProbCut: engine/native.py turns it on where it pays */
-    search_selective(s, 2, 0, 0, 40, 0, 0);
+    search_selective(s, 2, 0, 0, 40, 0, 0, 0);
     return 0;
 }
 
@@ -93,7 +93,9 @@ void search_params(Searcher *s, int lmr_div, int prune_depth, int margin, int pr
  * a late move whose history is below zero is reduced one ply more outside the principal variation).
  * countermove: order the last refutation of the opponent's move after the killers.
  * search_selective(s, 2, 0, 0, 40, 0, 0) is the search as it was before issue 30. */
-void search_selective(Searcher *s, int lmr_from, int lmp, int hang, int probcut_pct, int malus, int countermove) {
+void search_selective(Searcher *s, int lmr_from, int lmp, int hang, int probcut_pct, int malus, int countermove,
+                      int quiet_qs) {
+    s->quiet_qs = quiet_qs;
     s->countermove = countermove;
     s->malus = malus;
     s->lmr_from = lmr_from < 1 ? 1 : lmr_from;
@@ -231,7 +233,56 @@ static void to_front(Move *moves, int n, const Move *m) {
         }
 }
 
-static int quiesce(Searcher *s, BB own, BB opp, BB kings, int color, int alpha, int beta, int ply) {
+static int quiesce(Searcher *s, BB own, BB opp, BB kings, int color, int alpha, int beta, int ply, int extras);
+
+/* After a quiet move, whether the opponent (to move) must take one man and every such capture can be taken
+ * back: an exchange, not a man lost. */
+static int is_exchange(const Rules *r, BB own, BB opp, BB kings, int color) {
+    if (!can_capture(r, own, opp, kings, color)) return 0;
+    MoveList list;
+    int n = gen_moves(r, own, opp, kings, color, &list);
+    for (int i = 0; i < n; i++) {
+        const Move *m = &list.m[i];
+        if (bb_popcount(m->cap) != 1 || !can_capture(r, opp & ~m->cap, own ^ m->mx, (kings & ~m->cap) ^ m->kx, 1 - color))
+            return 0;
+    }
+    return 1;
+}
+
+/* A quiet leaf's stand-pat score, or better: the quiet moves a captures-only search cannot see past, a man
+ * promoting and (no kings on the board) an exchange of one man for one, each searched on in quiescence. extras:
+ * how many more such moves this line may add. */
+static int quiet_leaf(Searcher *s, BB own, BB opp, BB kings, int color, int alpha, int beta, int ply, int extras) {
+    const Rules *r = &s->rules;
+    int stand = evaluate(r, &s->eval, own, opp, kings, color);
+    if (!extras || stand >= beta || ply >= MAX_PLY - 1) return stand;
+    BB empty = r->mask & ~(own | opp), men = own & ~kings;
+    BB steps = r->men_move_up[color] ? (men >> r->s1) | (men >> r->s2) : (men << r->s1) | (men << r->s2);
+    int promotions = (steps & empty & r->promo[color]) != 0, offers = s->quiet_qs >= 2 && !kings;
+    if (!promotions && !offers) return stand;
+    MoveList list;
+    int n = gen_moves(r, own, opp, kings, color, &list);
+    int best = stand;
+    if (stand > alpha) alpha = stand;
+    for (int i = 0; i < n; i++) {
+        const Move *m = &list.m[i];
+        BB c_own = opp, c_opp = own ^ m->mx, c_kings = kings ^ m->kx;
+        int promotes = m->kx && m->kx != m->mx;
+        if (!promotes && !(offers && is_exchange(r, c_own, c_opp, c_kings, 1 - color))) continue;
+        int score = -quiesce(s, c_own, c_opp, c_kings, 1 - color, -beta, -alpha, ply + 1, extras - 1);
+        if (s->stopped) return 0;
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                alpha = score;
+                if (score >= beta) break;
+            }
+        }
+    }
+    return best;
+}
+
+static int quiesce(Searcher *s, BB own, BB opp, BB kings, int color, int alpha, int beta, int ply, int extras) {
     s->nodes++;
     s->qnodes++;
     if (!(s->nodes & CHECK_EVERY)) check_time(s);
@@ -239,7 +290,8 @@ static int quiesce(Searcher *s, BB own, BB opp, BB kings, int color, int alpha, 
     const Rules *r = &s->rules;
     int known = table_score(s, own, opp, kings, color, ply);
     if (known != -INF) return known;
-    if (ply >= MAX_PLY || !can_capture(r, own, opp, kings, color)) return evaluate(r, &s->eval, own, opp, kings, color);
+    if (ply >= MAX_PLY) return evaluate(r, &s->eval, own, opp, kings, color);
+    if (!can_capture(r, own, opp, kings, color)) return quiet_leaf(s, own, opp, kings, color, alpha, beta, ply, extras);
     MoveList list;
     int n = gen_moves(r, own, opp, kings, color, &list);
     if (!n) return s->eval.giveaway ? WIN - ply : ply - WIN;
@@ -251,7 +303,8 @@ static int quiesce(Searcher *s, BB own, BB opp, BB kings, int color, int alpha, 
     int best = -INF;
     for (int i = 0; i < n; i++) {
         const Move *m = &list.m[i];
-        int score = -quiesce(s, opp & ~m->cap, own ^ m->mx, (kings & ~m->cap) ^ m->kx, 1 - color, -beta, -alpha, ply + 1);
+        int score = -quiesce(s, opp & ~m->cap, own ^ m->mx, (kings & ~m->cap) ^ m->kx, 1 - color, -beta, -alpha, ply + 1,
+                             extras);
         if (s->stopped) return 0;
         if (score > best) {
             best = score;
@@ -296,7 +349,7 @@ static void order_quiet(Searcher *s, Move *moves, int n, int color, int ply) {
 static int search(Searcher *s, BB own, BB opp, BB kings, int color, int depth, int alpha, int beta, int ply,
                   uint64_t h, int pv_node, int rev) {
     if (pv_node) s->pv_len[ply] = 0;
-    if (depth <= 0 || ply >= MAX_PLY) return quiesce(s, own, opp, kings, color, alpha, beta, ply);
+    if (depth <= 0 || ply >= MAX_PLY) return quiesce(s, own, opp, kings, color, alpha, beta, ply, s->quiet_qs ? 1 : 0);
     s->nodes++;
     if (!(s->nodes & CHECK_EVERY)) check_time(s);
     if (s->stopped) return 0;

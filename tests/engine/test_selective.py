@@ -13,14 +13,14 @@ from benchmarks.search_profile import positions
 from engine import native
 from engine.api import to_moves
 from engine.search import Searcher
-from rules import VARIANTS, Game, format_move, parse_fen
+from rules import VARIANTS, Game, Position, format_move, parse_fen
 from tests.engine.tactics import Gain
 from tests.engine.tactics_eight import EIGHT_TACTICS
 from tests.engine.tactics_large import LARGE_TACTICS
 
 pytestmark = pytest.mark.skipif(native.core is None, reason="test_native.py fails when the core is not built")
 
-MOST_SELECTIVE = {"params": (100, 6, 40), "selective": (1, 1, 2, 30, 2, 1)}
+MOST_SELECTIVE = {"params": (100, 6, 40), "selective": (1, 1, 2, 30, 2, 1, 2)}
 SETTINGS = {
     "legacy": {"params": native.LEGACY_PARAMS, "selective": native.LEGACY_SELECTIVE},
     "large": {"params": native.LARGE_PARAMS, "selective": native.LARGE_SELECTIVE},
@@ -121,6 +121,51 @@ def test_the_other_switches_change_the_search(selective) -> None:  # type: ignor
 def test_out_of_range_switches_are_refused() -> None:
     core = configured("international", "legacy").core
     for bad in ((0, 0, 0, 40), (2, -1, 0, 40), (2, 0, 9, 40), (2, 0, 0, 5), (2, 0, 0, 95), (2, 0, 0, 40, 3),
-                (2, 0, 0, 40, 0, 2)):
+                (2, 0, 0, 40, 0, 2), (2, 0, 0, 40, 0, 0, 3)):
         with pytest.raises(ValueError):
             core.set_selective(*bad)
+
+
+def _leaf_value(searcher: native.NativeSearcher, position: Position, extras: bool) -> int:
+    """The quiescence value, by its definition, of a quiet position with no capture for either side after any
+    one quiet move: the stand-pat evaluation, or with extras the best of it and each promotion's evaluation."""
+    core = searcher.core
+    stand = core.evaluate(position.own, position.opp, position.kings, int(position.turn))
+    if not extras:
+        return stand
+    promotions = [m for m in position.legal_moves() if m.promotes]
+    after = [position.apply(m) for m in promotions]
+    return max([stand] + [-core.evaluate(p.own, p.opp, p.kings, int(p.turn)) for p in after])
+
+
+@pytest.mark.parametrize("fen", ["W:W16,26:B41", "B:W10:B35,45", "W:W20,K46:B45"])
+def test_quiet_quiescence_sees_a_promotion_past_the_horizon(fen: str) -> None:
+    """A one-ply search: each reply position is a quiescence leaf. Captures-only quiescence stands pat there; the
+    switch's first level adds the opponent's promotions, computed here from the rules library's moves."""
+    rules = VARIANTS["international"]
+    position = parse_fen(rules, fen, check_counts=False)
+    replies = [position.apply(m) for m in position.legal_moves()]
+    assert not any(r.legal_moves()[0].captures for r in replies)  # quiet leaves: the test's premise
+    for quiet_qs in (0, 1):
+        searcher = native.NativeSearcher(rules, tt_bits=12, patterns=False, endgame=False)
+        searcher.core.set_selective(2, 0, 0, 40, 0, 0, quiet_qs)
+        found = searcher.search(position.white, position.black, position.kings, int(position.turn), depth=1)
+        assert found.score == max(-_leaf_value(searcher, r, quiet_qs == 1) for r in replies)
+    assert any(m.promotes for r in replies for m in r.legal_moves())  # the switch had something to see
+
+
+@pytest.mark.parametrize("depth", [2, 3])
+def test_exchanges_in_quiescence_are_tried_only_where_men_alone_stand(depth: int) -> None:
+    """The same men, and the same men with a black king on an edge square far from them (nothing can take it
+    in these few plies): the exchanges add nodes to the first search and nothing to the second."""
+    rules = VARIANTS["international"]
+    men = "W:W31,32,33,34,36,37,38,39:B12,13,14,16,17,18,19"
+    for fen, changes in ((men, True), (men + ",K5", False)):
+        position = parse_fen(rules, fen, check_counts=False)
+        found = []
+        for quiet_qs in (0, 2):
+            searcher = native.NativeSearcher(rules, tt_bits=12, patterns=False, endgame=False)
+            searcher.core.set_selective(2, 0, 0, 40, 0, 0, quiet_qs)
+            result = searcher.search(position.white, position.black, position.kings, 0, depth=depth)
+            found.append((result.score, result.nodes))
+        assert (found[1][1] > found[0][1]) if changes else (found[1] == found[0])
