@@ -36,6 +36,7 @@ class Weights:
     runaway: int  # man with a free path to promotion, at one step away
     king_control: int  # per square a king sees on the empty board (flying kings), or centre (short)
     lone_king: int  # having a king when the opponent has none
+    draw_scale: int = 0  # 1: a lead shrinks where kings make it hard to win (_drawish)
 
 
 def default_weights(rules: RuleSet) -> Weights:
@@ -271,6 +272,7 @@ class Evaluator:
                     self.run_bonus[1][bit] = w.runaway * 2 // (black_to_go + 1)
             self.run_zone = (zw, zb)
         self.lone_king = w.lone_king
+        self.draw_scale = w.draw_scale
         # Kings-only endings are drawish, with flying kings even three kings up: the rules say so, not a weight.
         self.king_draw_margin = 3 if flying else 1
 
@@ -336,7 +338,24 @@ class Evaluator:
         # Kings-only endings with a small edge are usually drawn: pull the score towards zero.
         if not nwm and not nbm and nwk and nbk and abs(nwk - nbk) <= self.king_draw_margin:
             score //= 4
+        if self.draw_scale:
+            score = _drawish(score, nwm, nbm, nwk, nbk)
         return score if color == 0 else -score
+
+
+def _drawish(score: int, nwm: int, nbm: int, nwk: int, nbk: int) -> int:
+    """White's score shrunk when the side behind has a king: by 8 when the side ahead has three pieces or fewer,
+    by 2 when the kings are level and the men differ by one at most (truncated towards zero, as C divides)."""
+    ahead, behind_kings = (nwm + nwk, nbk) if score > 0 else (nbm + nbk, nwk)
+    if score == 0 or not behind_kings:
+        return score
+    if ahead <= 3:
+        divisor = 8
+    elif nwk == nbk and abs(nwm - nbm) <= 1:
+        divisor = 2
+    else:
+        return score
+    return score // divisor if score > 0 else -(-score // divisor)
 
 
 def _mirror(board: Board) -> dict[int, int]:

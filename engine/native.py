@@ -175,7 +175,8 @@ def _install_evaluation(handle: Any, ev: Evaluator, nsq: int) -> None:
     kings = [per_term[2], per_term[5]]
     cones = [[ev.cones[c].get(bit, 0) for bit in range(nsq)] for c in (0, 1)]
     bonus = [[ev.run_bonus[c].get(bit, 0) for bit in range(nsq)] for c in (0, 1)]
-    ints = [ev.king, ev.full, ev.mobility, ev.lone_king, ev.king_draw_margin, int(ev.giveaway), int(ev.shift_mobility)]
+    ints = [ev.king, ev.full, ev.mobility, ev.lone_king, ev.king_draw_margin, int(ev.giveaway), int(ev.shift_mobility),
+            ev.draw_scale]
     handle.set_eval(ints, men, adv, kings, list(ev.run_zone), cones, bonus)
 
 

@@ -104,7 +104,7 @@ uint64_t perft_streaks(const Rules *r, BB white, BB black, BB kings, int color, 
 
 /* evaluate.c: tables built in Python (engine/native.py) from engine/evaluate.py's weights. */
 typedef struct {
-    int king, full, mobility, lone_king, king_draw_margin, giveaway;
+    int king, full, mobility, lone_king, king_draw_margin, giveaway, draw_scale;
     int men[2][MAXSQ], adv[2][MAXSQ], kingsq[2][MAXSQ];
     BB run_zone[2];
     BB cone[2][MAXSQ];

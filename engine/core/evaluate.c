@@ -60,6 +60,15 @@ int pattern_score(const EvalTables *e, BB wm, BB bm, int pieces) {
     return (mid * pieces + end * (e->full - pieces)) / e->full; /* truncated: a mirror scores exactly opposite */
 }
 
+/* engine/evaluate.py's _drawish: a lead shrinks where the side behind has a king. */
+static inline int drawish(int score, int nwm, int nbm, int nwk, int nbk) {
+    int ahead = score > 0 ? nwm + nwk : nbm + nbk, behind_kings = score > 0 ? nbk : nwk;
+    if (!score || !behind_kings) return score;
+    if (ahead <= 3) return score / 8;
+    if (nwk == nbk && abs(nwm - nbm) <= 1) return score / 2;
+    return score;
+}
+
 int evaluate(const Rules *r, const EvalTables *e, BB own, BB opp, BB kings, int color) {
     BB white = color == 0 ? own : opp, black = color == 0 ? opp : own;
     BB wk = white & kings, bk = black & kings, wm = white ^ wk, bm = black ^ bk;
@@ -95,5 +104,6 @@ int evaluate(const Rules *r, const EvalTables *e, BB own, BB opp, BB kings, int 
     if (e->table) score += pattern_score(e, wm, bm, nwm + nbm + nwk + nbk);
     /* Kings-only endings with a small edge are usually drawn: pull the score towards zero. */
     if (!nwm && !nbm && nwk && nbk && abs(nwk - nbk) <= e->king_draw_margin) score = floordiv(score, 4);
+    if (e->draw_scale) score = drawish(score, nwm, nbm, nwk, nbk);
     return color == 0 ? score : -score;
 }

@@ -173,7 +173,8 @@ def test_the_compiled_evaluation_follows_other_weights(variant: str) -> None:
 
     rules = VARIANTS[variant]
     weights = weights_for(rules, {"king": 260, "advance_end": 19, "centre": 11, "edge": -9, "back_rank": 3,
-                                  "mobility": 7, "runaway": 140, "king_control": 9, "lone_king": 77})
+                                  "mobility": 7, "runaway": 140, "king_control": 9, "lone_king": 77,
+                                  "draw_scale": 1})
     evaluator, default = Evaluator(rules, weights), evaluator_for(rules)
     core = native.build_core(rules, tt_bits=8, weights=weights)
     rng = random.Random(11)
@@ -185,6 +186,32 @@ def test_the_compiled_evaluation_follows_other_weights(variant: str) -> None:
         assert core.evaluate(own, opp, kings, color) == expected
         differs += expected != default.evaluate(own, opp, kings, color)
     assert differs > 900
+
+
+@pytest.mark.parametrize(
+    ("fen", "divisor"),
+    [
+        ("W:W31,K1,K2:BK50", 8),  # three pieces ahead, the side behind has a king
+        ("W:W31,32,33,K1:B18,19,K50", 2),  # a man ahead, kings level
+        ("W:W31,32,33,34,K1:B18,19,K50", 1),  # two men ahead
+        ("W:W31,32,33,34:B18,19", 1),  # no king behind
+        ("B:WK50:B18,K1,K2", 8),  # Black ahead
+    ],
+)
+def test_the_draw_scale_shrinks_leads_that_kings_make_hard_to_win(fen: str, divisor: int) -> None:
+    """weights' draw_scale on both cores: the unscaled score divided (towards zero) by the rule's divisor."""
+    from engine.evaluate import Evaluator, weights_for  # noqa: PLC0415 - beside their only use
+
+    rules = VARIANTS["international"]
+    position = parse_fen(rules, fen, check_counts=False)
+    scaled = weights_for(rules, {"draw_scale": 1})
+    plain_core = native.build_core(rules, tt_bits=8)
+    scaled_core = native.build_core(rules, tt_bits=8, weights=scaled)
+    args = (position.own, position.opp, position.kings, int(position.turn))
+    unscaled = plain_core.evaluate(*args)
+    assert unscaled > 0  # the side to move leads in each case
+    expected = int(unscaled / divisor)
+    assert scaled_core.evaluate(*args) == expected == Evaluator(rules, scaled).evaluate(*args)
 
 
 @pytest.mark.parametrize("variant", COVERED)
