@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from benchmarks.match import _tail, ballots, checked_move, parse_weights, play_out
-from engine.evaluate import MAN, Evaluator, Weights, default_weights, weights_for
+from engine.evaluate import MAN, SWITCHES, Evaluator, Weights, default_weights, weights_for
 from engine.native import make_searcher
 from rules import Game, Move, RuleSet, find_variant
 from rules.movegen import generator_for
@@ -243,7 +243,8 @@ def descend(
 
 def tunable(rules: RuleSet, samples: Sequence[Sample]) -> list[str]:
     """Weights that change some sample's evaluation (in the giveaway variants only the king's does)."""
-    model = LinearModel(rules, weights_for(rules), samples, Weights.__slots__)
+    names = [name for name in Weights.__slots__ if name not in SWITCHES]
+    model = LinearModel(rules, weights_for(rules), samples, names)
     return [name for name, slopes in model.slopes.items() if slopes]
 
 

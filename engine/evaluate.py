@@ -36,7 +36,10 @@ class Weights:
     runaway: int  # man with a free path to promotion, at one step away
     king_control: int  # per square a king sees on the empty board (flying kings), or centre (short)
     lone_king: int  # having a king when the opponent has none
-    draw_scale: int = 0  # 1: a lead shrinks where kings make it hard to win (_drawish)
+    draw_scale: int = 0  # a switch, not tuned (SWITCHES): 1, a lead shrinks where kings make it hard to win
+
+
+SWITCHES = ("draw_scale",)  # Weights fields that turn a term on or off: benchmarks.tune leaves them alone
 
 
 def default_weights(rules: RuleSet) -> Weights:

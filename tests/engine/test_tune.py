@@ -24,6 +24,7 @@ from benchmarks.tune import (
     sigmoid,
     split_games,
     starting_weights,
+    tunable,
     tune,
 )
 from engine.evaluate import Evaluator, Weights, default_weights, evaluator_for, weights_for
@@ -181,3 +182,19 @@ def test_advanced_men_never_fit_below_men_at_home() -> None:
     train = quiet_samples(range(10), weights_for(ITALIAN, {"advance_open": -20}), k)
     model = LinearModel(ITALIAN, weights_for(ITALIAN, {"advance_open": 6}), train, ["advance_open"])
     assert descend(model, [s.result for s in train], k) == {"advance_open": 0}
+
+
+def test_a_switch_among_the_weights_is_never_tuned() -> None:
+    """draw_scale turns a term on or off: a step of the descent would make it a meaningless number."""
+    international = find_variant("international")
+    samples: list[Sample] = []
+    for seed in range(8):
+        rng = random.Random(seed)
+        game = Game(international)
+        while game.outcome() is None and game.ply < 200:
+            game.push(rng.choice(game.legal_moves()))
+        samples += samples_of(game, 0.5, 4)
+    # these samples would give the switch a slope (kings and leads occur in random games) ...
+    assert LinearModel(international, weights_for(international), samples, ["draw_scale"]).slopes["draw_scale"]
+    names = tunable(international, samples)
+    assert "draw_scale" not in names and "king" in names  # ... and the tuner leaves it alone
