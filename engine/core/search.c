@@ -235,6 +235,25 @@ static void to_front(Move *moves, int n, const Move *m) {
 
 static int quiesce(Searcher *s, BB own, BB opp, BB kings, int color, int alpha, int beta, int ply, int extras);
 
+/* Quiescence's move loop: each move searched on in quiescence, from best (the stand-pat score or -INF). */
+static int quiesce_moves(Searcher *s, const Move *moves, int n, BB own, BB opp, BB kings, int color, int alpha,
+                         int beta, int ply, int extras, int best) {
+    for (int i = 0; i < n; i++) {
+        const Move *m = &moves[i];
+        int score = -quiesce(s, opp & ~m->cap, own ^ m->mx, (kings & ~m->cap) ^ m->kx, 1 - color, -beta, -alpha, ply + 1,
+                             extras);
+        if (s->stopped) return 0;
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                alpha = score;
+                if (score >= beta) break;
+            }
+        }
+    }
+    return best;
+}
+
 /* After a quiet move, whether the opponent (to move) must take one man and every such capture can be taken
  * back: an exchange, not a man lost. */
 static int is_exchange(const Rules *r, BB own, BB opp, BB kings, int color) {
@@ -261,25 +280,14 @@ static int quiet_leaf(Searcher *s, BB own, BB opp, BB kings, int color, int alph
     int promotions = (steps & empty & r->promo[color]) != 0, offers = s->quiet_qs >= 2 && !kings;
     if (!promotions && !offers) return stand;
     MoveList list;
-    int n = gen_moves(r, own, opp, kings, color, &list);
-    int best = stand;
-    if (stand > alpha) alpha = stand;
+    int n = gen_moves(r, own, opp, kings, color, &list), kept = 0;
     for (int i = 0; i < n; i++) {
         const Move *m = &list.m[i];
-        BB c_own = opp, c_opp = own ^ m->mx, c_kings = kings ^ m->kx;
         int promotes = m->kx && m->kx != m->mx;
-        if (!promotes && !(offers && is_exchange(r, c_own, c_opp, c_kings, 1 - color))) continue;
-        int score = -quiesce(s, c_own, c_opp, c_kings, 1 - color, -beta, -alpha, ply + 1, extras - 1);
-        if (s->stopped) return 0;
-        if (score > best) {
-            best = score;
-            if (score > alpha) {
-                alpha = score;
-                if (score >= beta) break;
-            }
-        }
+        if (promotes || (offers && is_exchange(r, opp, own ^ m->mx, kings ^ m->kx, 1 - color))) list.m[kept++] = *m;
     }
-    return best;
+    return quiesce_moves(s, list.m, kept, own, opp, kings, color, stand > alpha ? stand : alpha, beta, ply, extras - 1,
+                         stand);
 }
 
 static int quiesce(Searcher *s, BB own, BB opp, BB kings, int color, int alpha, int beta, int ply, int extras) {
@@ -300,21 +308,7 @@ static int quiesce(Searcher *s, BB own, BB opp, BB kings, int color, int alpha, 
         for (int i = 0; i < n; i++) keys[i] = capture_score(&list.m[i]);
         sort_by(list.m, keys, n);
     }
-    int best = -INF;
-    for (int i = 0; i < n; i++) {
-        const Move *m = &list.m[i];
-        int score = -quiesce(s, opp & ~m->cap, own ^ m->mx, (kings & ~m->cap) ^ m->kx, 1 - color, -beta, -alpha, ply + 1,
-                             extras);
-        if (s->stopped) return 0;
-        if (score > best) {
-            best = score;
-            if (score > alpha) {
-                alpha = score;
-                if (score >= beta) break;
-            }
-        }
-    }
-    return best;
+    return quiesce_moves(s, list.m, n, own, opp, kings, color, alpha, beta, ply, extras, -INF);
 }
 
 static int is_repetition(const Searcher *s, int index, uint64_t h, int rev) {
