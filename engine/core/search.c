@@ -235,25 +235,6 @@ static void to_front(Move *moves, int n, const Move *m) {
 
 static int quiesce(Searcher *s, BB own, BB opp, BB kings, int color, int alpha, int beta, int ply, int extras);
 
-/* Quiescence's move loop: each move searched on in quiescence, from best (the stand-pat score or -INF). */
-static int quiesce_moves(Searcher *s, const Move *moves, int n, BB own, BB opp, BB kings, int color, int alpha,
-                         int beta, int ply, int extras, int best) {
-    for (int i = 0; i < n; i++) {
-        const Move *m = &moves[i];
-        int score = -quiesce(s, opp & ~m->cap, own ^ m->mx, (kings & ~m->cap) ^ m->kx, 1 - color, -beta, -alpha, ply + 1,
-                             extras);
-        if (s->stopped) return 0;
-        if (score > best) {
-            best = score;
-            if (score > alpha) {
-                alpha = score;
-                if (score >= beta) break;
-            }
-        }
-    }
-    return best;
-}
-
 /* After a quiet move, whether the opponent (to move) must take one man and every such capture can be taken
  * back: an exchange, not a man lost. */
 static int is_exchange(const Rules *r, BB own, BB opp, BB kings, int color) {
@@ -268,6 +249,29 @@ static int is_exchange(const Rules *r, BB own, BB opp, BB kings, int color) {
     return 1;
 }
 
+/* Quiescence's move loop, from best (the stand-pat score or -INF). quiet: 0 searches every move; 1 only a man
+ * promoting; 2 also an exchange offer, tested as the loop reaches it, so a cutoff spares the rest the test. */
+static int quiesce_moves(Searcher *s, const Move *moves, int n, BB own, BB opp, BB kings, int color, int alpha,
+                         int beta, int ply, int extras, int best, int quiet) {
+    for (int i = 0; i < n; i++) {
+        const Move *m = &moves[i];
+        if (quiet && !(m->kx && m->kx != m->mx) &&
+            !(quiet >= 2 && is_exchange(&s->rules, opp, own ^ m->mx, kings ^ m->kx, 1 - color)))
+            continue;
+        int score = -quiesce(s, opp & ~m->cap, own ^ m->mx, (kings & ~m->cap) ^ m->kx, 1 - color, -beta, -alpha, ply + 1,
+                             extras);
+        if (s->stopped) return 0;
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                alpha = score;
+                if (score >= beta) break;
+            }
+        }
+    }
+    return best;
+}
+
 /* A quiet leaf's stand-pat score, or better: the quiet moves a captures-only search cannot see past, a man
  * promoting and (no kings on the board) an exchange of one man for one, each searched on in quiescence. extras:
  * how many more such moves this line may add. */
@@ -280,14 +284,9 @@ static int quiet_leaf(Searcher *s, BB own, BB opp, BB kings, int color, int alph
     int promotions = (steps & empty & r->promo[color]) != 0, offers = s->quiet_qs >= 2 && !kings;
     if (!promotions && !offers) return stand;
     MoveList list;
-    int n = gen_moves(r, own, opp, kings, color, &list), kept = 0;
-    for (int i = 0; i < n; i++) {
-        const Move *m = &list.m[i];
-        int promotes = m->kx && m->kx != m->mx;
-        if (promotes || (offers && is_exchange(r, opp, own ^ m->mx, kings ^ m->kx, 1 - color))) list.m[kept++] = *m;
-    }
-    return quiesce_moves(s, list.m, kept, own, opp, kings, color, stand > alpha ? stand : alpha, beta, ply, extras - 1,
-                         stand);
+    int n = gen_moves(r, own, opp, kings, color, &list);
+    return quiesce_moves(s, list.m, n, own, opp, kings, color, stand > alpha ? stand : alpha, beta, ply, extras - 1,
+                         stand, offers ? 2 : 1);
 }
 
 static int quiesce(Searcher *s, BB own, BB opp, BB kings, int color, int alpha, int beta, int ply, int extras) {
@@ -308,7 +307,7 @@ static int quiesce(Searcher *s, BB own, BB opp, BB kings, int color, int alpha, 
         for (int i = 0; i < n; i++) keys[i] = capture_score(&list.m[i]);
         sort_by(list.m, keys, n);
     }
-    return quiesce_moves(s, list.m, n, own, opp, kings, color, alpha, beta, ply, extras, -INF);
+    return quiesce_moves(s, list.m, n, own, opp, kings, color, alpha, beta, ply, extras, -INF, 0);
 }
 
 static int is_repetition(const Searcher *s, int index, uint64_t h, int rev) {
