@@ -13,6 +13,10 @@ same time per move and reports its mean completed depth. `--params`, `--selectiv
 Dama's search switches and learned term as `benchmarks.match` does for its players:
 
     python -m benchmarks.scan_match --scan /path/to/scan --pairs 20 --params 100,4,60 --selective 2,3,0,40,1
+
+`--pdn FILE` writes every game there as it ends, each engine move followed by its score from White's side and
+the depth it completed (`{[%eval -0.35] depth 17}`; `#n`: a win in n moves as the mover saw it), so a reader
+can see where a loss began and which side saw it first. The report ends with both engines' mean depths.
 """
 
 from __future__ import annotations
@@ -31,15 +35,41 @@ from benchmarks.match import (
     checked_knobs,
     checked_move,
     knob_label,
-    play_game,
+    play_out,
     summarize,
 )
 from engine.native import NativeSearcher, make_searcher
 from engine.search import Searcher
 from engine.worker import Job, play_level
 from rules import Color, Game, Move, Position, find_variant
+from rules.pdn_annotated import Note, write_annotated
 
 SCAN_SETTINGS = (("book", "false"), ("threads", "1"), ("tt-size", "22"))
+# Scores at or beyond these are forced results (plies to the end below the bound's base): Scan's score.h (Inf,
+# bitbase wins below BB_Inf) and Dama's engine/core (WIN, table wins below TABLE_WIN).
+SCAN_DECIDED, SCAN_INF = 1800, 2000
+DAMA_DECIDED, DAMA_WIN, DAMA_TABLE_WIN = 80_000, 100_000, 90_000
+
+
+@dataclass(frozen=True, slots=True)
+class Thought:
+    """What an engine reported for the move it played: its score for the mover (centi-men) and depth."""
+
+    score: int
+    depth: int
+    decided_at: int = 0  # the score a forced result in zero plies would have (0: the score is an evaluation)
+
+
+def eval_comment(thought: Thought, white_to_move: bool) -> str:
+    """The PDN comment for a move: `[%eval 0.35] depth 17`, from White's side; `#n` for a forced result."""
+    white = thought.score if white_to_move else -thought.score
+    if thought.decided_at:
+        plies = thought.decided_at - abs(thought.score)
+        moves = max(1, (plies + 1) // 2)
+        text = f"#{moves if white > 0 else -moves}"
+    else:
+        text = f"{white / 100:.2f}"
+    return f"[%eval {text}] depth {thought.depth}"
 
 
 def hub_position(position: Position) -> str:
@@ -90,6 +120,8 @@ class Scan:
             [str(binary), "hub"], cwd=binary.parent, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
         )
         self.depth = depth
+        self.thoughts: dict[int, Thought] = {}  # by ply of the game
+        self._last: Thought | None = None  # the latest "info" line of the search under way
         self.send("hub")
         self.expect("wait")
         for name, value in SCAN_SETTINGS:
@@ -110,13 +142,27 @@ class Scan:
                 raise RuntimeError(f"Scan exited while Dama waited for '{word}'")
             if line.split(maxsplit=1)[:1] == [word]:
                 return line.strip()
+            self._heard(line)
+
+    def _heard(self, line: str) -> None:
+        # "info DEPTH MEAN-DEPTH SCORE NODES SECONDS MNPS PV...": Scan's progress after each completed depth
+        fields = line.split()
+        if len(fields) >= 4 and fields[0] == "info":
+            try:
+                depth, score = int(fields[1]), int(fields[3])
+            except ValueError:
+                return
+            self._last = Thought(score, depth, SCAN_INF if abs(score) >= SCAN_DECIDED else 0)
 
     def play(self, game: Game, seconds: float) -> Move:
         position = game.position
         self.send(f"pos {hub_position(position)}")
         self.send(f"depth {self.depth}" if self.depth is not None else f"time {round(seconds * 1000)}")
         self.send("go")
+        self._last = None
         answer = self.expect("move").split()
+        if self._last is not None:
+            self.thoughts[game.ply] = self._last
         return move_from_hub(position, answer[1])
 
     def close(self) -> None:
@@ -139,6 +185,7 @@ class DamaPlayer:
     def __post_init__(self) -> None:
         self.searcher: Searcher | object | None = None
         self.counter = self.seed
+        self.thoughts: dict[int, Thought] = {}  # by ply of the game
 
     def __call__(self, game: Game, seconds: float) -> Move:
         position = game.position
@@ -154,26 +201,72 @@ class DamaPlayer:
                   seconds, None, (), 0, self.level, self.counter, position.king_streaks)
         result = play_level(searcher, job, history, lambda: False)  # type: ignore[arg-type]
         self.depths.append(result.depth)
+        decided = abs(result.score) >= DAMA_DECIDED
+        base = DAMA_WIN if abs(result.score) > DAMA_TABLE_WIN else DAMA_TABLE_WIN
+        self.thoughts[game.ply] = Thought(result.score, result.depth, base if decided else 0)
         return checked_move(position, result.move, "Dama")
 
 
+@dataclass
+class PairResult:
+    records: list[GameRecord]
+    dama_depths: list[int]
+    scan_depths: list[int]  # searched moves only (Scan plays a forced move at once, reporting depth 0)
+    lags: list[float]  # in each loss both engines saw coming: how many moves before Dama that Scan saw it
+    pdn: list[str]  # each game's PDN text (empty unless asked for)
+
+
+# A lead of half a man: where a loss shows in an engine's score
+WARNING = 50
+
+
+def warning_lag(dama: dict[int, Thought], scan: dict[int, Thought]) -> float | None:
+    """Moves between the first Scan score and the first Dama score that gave Scan half a man or more."""
+    scan_first = min((ply for ply, t in scan.items() if t.score >= WARNING), default=None)
+    dama_first = min((ply for ply, t in dama.items() if t.score <= -WARNING), default=None)
+    if scan_first is None or dama_first is None:
+        return None
+    return (dama_first - scan_first) / 2
+
+
+def game_pdn(game: Game, thoughts: dict[int, Thought], tags: dict[str, str], result: str) -> str:
+    """The game with each engine move's score and depth as a comment (the ballot's moves have none)."""
+    notes = [Note(comment=eval_comment(thoughts[ply], game.positions[ply].turn is Color.WHITE))
+             if ply in thoughts else Note() for ply in range(len(game.moves))]
+    return write_annotated(game, notes, tags, result)
+
+
 def _pair(
-    args: tuple[str, list[str], int, float, int, int | None, Knobs | None],
-) -> tuple[list[GameRecord], list[int]]:
-    binary, opening, level, seconds, seed, scan_depth, knobs = args
+    args: tuple[str, list[str], int, float, int, int | None, Knobs | None, bool],
+) -> PairResult:
+    binary, opening, level, seconds, seed, scan_depth, knobs, want_pdn = args
     rules = find_variant("international")
-    records: list[GameRecord] = []
-    depths: list[int] = []
+    out = PairResult([], [], [], [], [])
+    scan_label = f"Scan 2.0 (depth {scan_depth})" if scan_depth else "Scan 2.0"
     for dama_white in (True, False):
         scan = Scan(Path(binary), scan_depth)
-        dama = DamaPlayer(level, seed * 2 + (1 if dama_white else 2), depths, knobs)
+        dama = DamaPlayer(level, seed * 2 + (1 if dama_white else 2), out.dama_depths, knobs)
+        game = Game(rules)
+        for text in opening:
+            game.play(text)
         try:
             white, black = (dama, scan.play) if dama_white else (scan.play, dama)
-            score, plies, how = play_game(rules, opening, white, black, seconds)
+            score, plies, how = play_out(game, white, black, seconds)
         finally:
             scan.close()
-        records.append(GameRecord(tuple(opening), dama_white, score if dama_white else 1 - score, plies, how))
-    return records, depths
+        out.records.append(GameRecord(tuple(opening), dama_white, score if dama_white else 1 - score, plies, how))
+        out.scan_depths.extend(t.depth for t in scan.thoughts.values() if t.depth)
+        if (score if dama_white else 1 - score) == 0.0:
+            lag = warning_lag(dama.thoughts, scan.thoughts)
+            if lag is not None:
+                out.lags.append(lag)
+        if want_pdn:
+            names = (f"Dama level {level}", scan_label) if dama_white else (scan_label, f"Dama level {level}")
+            tags = {"Event": f"Dama vs Scan 2.0, {seconds:g} s a move", "Round": f"{seed + 1}",
+                    "White": names[0], "Black": names[1], "Termination": how}
+            result = {1.0: "1-0", 0.0: "0-1"}.get(score, "1/2-1/2")
+            out.pdn.append(game_pdn(game, {**dama.thoughts, **scan.thoughts}, tags, result))
+    return out
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -190,27 +283,45 @@ def main(argv: list[str] | None = None) -> None:
                         "%%, malus[, countermove, quiet quiescence]), or legacy")
     parser.add_argument("--patterns", default="on", help="Dama's learned pattern term: on (the shipped file), off "
                         "(hand-set only) or a pattern file's path")
+    parser.add_argument("--pdn", type=Path, default=None, help="write the games here, with each engine's score and "
+                        "depth after its moves")
     args = parser.parse_args(argv)
     binary = Path(args.scan).resolve()
     if not binary.is_file():
         parser.error(f"no Scan binary at {binary}: build it (make in its src/) and name the binary with --scan")
     knobs = checked_knobs(parser, None, args.params, args.selective, args.patterns)
+    if args.pdn is not None:
+        try:
+            args.pdn.write_text("", encoding="utf-8")
+        except OSError as error:
+            parser.error(f"cannot write the games to {args.pdn}: {error.strerror or error}")
     openings = ballots(find_variant("international"))
-    jobs = [(str(binary), openings[i % len(openings)], args.level, args.time, i, args.scan_depth, knobs)
-            for i in range(args.pairs)]
+    jobs = [(str(binary), openings[i % len(openings)], args.level, args.time, i, args.scan_depth, knobs,
+             args.pdn is not None) for i in range(args.pairs)]
     records: list[GameRecord] = []
-    depths: list[int] = []
+    dama_depths: list[int] = []
+    scan_depths: list[int] = []
+    lags: list[float] = []
     with multiprocessing.get_context("spawn").Pool(args.workers) as pool:
-        for pair, pair_depths in pool.imap_unordered(_pair, jobs):
-            records.extend(pair)
-            depths.extend(pair_depths)
+        for pair in pool.imap_unordered(_pair, jobs):
+            records.extend(pair.records)
+            dama_depths.extend(pair.dama_depths)
+            scan_depths.extend(pair.scan_depths)
+            lags.extend(pair.lags)
+            if args.pdn is not None:
+                with args.pdn.open("a", encoding="utf-8") as out:
+                    out.write("".join(text + "\n" for text in pair.pdn))
             print(summarize(f"  after {len(records)} games", records), flush=True)
     scan_label = f"Scan 2.0 at depth {args.scan_depth}" if args.scan_depth else "Scan 2.0"
     label = f"international: Dama level {args.level}{knob_label(knobs)} vs {scan_label} at {args.time}s/move"
     print(summarize(label, records))
-    if depths:
-        print(f"Dama's mean completed depth: {sum(depths) / len(depths):.1f} over {len(depths)} moves")
-
+    for name, depths in (("Dama", dama_depths), ("Scan", scan_depths)):
+        if depths:
+            print(f"{name}'s mean completed depth: {sum(depths) / len(depths):.1f} over {len(depths)} moves")
+    if lags:
+        lags.sort()
+        print(f"In {len(lags)} losses Scan's score gave it half a man a median {lags[len(lags) // 2]:g} moves "
+              f"before Dama's did (from {lags[0]:g} to {lags[-1]:g})")
 
 if __name__ == "__main__":
     main()

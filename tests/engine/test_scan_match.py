@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -10,8 +12,9 @@ from benchmarks import match, scan_match
 from benchmarks.match import Knobs
 from benchmarks.scan_match import hub_move, hub_position, move_from_hub
 from engine.native import NativeSearcher
-from rules import Game, find_variant
+from rules import Color, Game, find_variant
 from rules.fen import parse_fen
+from rules.pdn import read_games
 
 
 def test_the_start_position_in_hub_spelling() -> None:
@@ -70,3 +73,54 @@ def test_bad_switches_are_refused_in_words(
     assert stopped.value.code == 2
     err = capsys.readouterr().err
     assert words in err and "Traceback" not in err
+
+
+def test_a_decided_score_reads_as_moves_to_the_end_from_whites_side() -> None:
+    # Scan: Inf (2000) less the plies to the end; Black to move and winning in 10 plies is White lost in 5 moves
+    assert scan_match.eval_comment(scan_match.Thought(1990, 12, 2000), white_to_move=False) == "[%eval #-5] depth 12"
+    assert scan_match.eval_comment(scan_match.Thought(-1989, 9, 2000), white_to_move=False) == "[%eval #6] depth 9"
+    assert scan_match.eval_comment(scan_match.Thought(-35, 17), white_to_move=True) == "[%eval -0.35] depth 17"
+
+
+def test_the_warning_lag_counts_moves_from_scans_alarm_to_damas() -> None:
+    think = scan_match.Thought
+    scan = {1: think(20, 15), 3: think(55, 16), 5: think(120, 18)}  # Scan, the mover, half a man up at ply 3
+    dama = {0: think(10, 14), 2: think(-30, 14), 4: think(-49, 15), 6: think(-80, 15)}  # Dama sees it at ply 6
+    assert scan_match.warning_lag(dama, scan) == 1.5
+    assert scan_match.warning_lag({0: think(0, 14)}, scan) is None  # Dama never saw it
+
+
+def test_a_match_writes_each_game_as_pdn_with_both_engines_scores_and_depths(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A stand-in Hub engine (tests/engine/hub_first_move.py) plays the first legal move, claiming 0.30 at depth 7
+    binary = tmp_path / "scan"
+    script = Path(__file__).with_name("hub_first_move.py")
+    binary.write_text(f"#!/bin/sh\nexec {sys.executable} {script}\n")
+    binary.chmod(0o755)
+    record = tmp_path / "games.pdn"
+    scan_match.main(["--scan", str(binary), "--pairs", "1", "--time", "0.02", "--pdn", str(record)])
+    out = capsys.readouterr().out
+    assert "Scan's mean completed depth: 7.0" in out  # forced moves (reported at depth 0) are left out
+    text = record.read_text(encoding="utf-8")
+    games = read_games(text)
+    assert [(g.tags["White"], g.tags["Black"]) for g in games] == [
+        ("Dama level 5", "Scan 2.0"), ("Scan 2.0", "Dama level 5")]
+    rules = find_variant("international")
+    for index, (pdn_game, chunk) in enumerate(zip(games, text.split("[Event ")[1:], strict=True)):
+        game = pdn_game.to_game(rules)
+        assert game.notations[:2] == match.ballots(rules)[0][:2]
+        outcome = game.outcome()
+        assert outcome is not None and pdn_game.tags["Result"] == outcome.result
+        body = chunk.partition("\n\n")[2]
+        noted = re.findall(r"(\d+\.(?:\.\.)?\s)?(\S+)\s\{\[%eval (\S+)\] depth (\d+)\}", body)
+        ballot = len(match.ballots(rules)[0])
+        assert len(noted) == len(game.moves) - ballot  # every engine move, and no ballot move, has a comment
+        stand_in_is_white = index == 1
+        for ply, (_, move, value, depth) in enumerate(noted, start=ballot):
+            assert move == game.notations[ply]
+            stand_in = (game.positions[ply].turn is Color.WHITE) == stand_in_is_white
+            if stand_in and len(game.positions[ply].legal_moves()) > 1:
+                assert (value, depth) == (("0.30" if stand_in_is_white else "-0.30"), "7")
+            elif not stand_in:
+                assert int(depth) >= 1
