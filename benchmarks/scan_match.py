@@ -45,9 +45,10 @@ from rules import Color, Game, Move, Position, find_variant
 from rules.pdn_annotated import Note, write_annotated
 
 SCAN_SETTINGS = (("book", "false"), ("threads", "1"), ("tt-size", "22"))
-# Scores at or beyond these are forced results (plies to the end below the bound's base): Scan's score.h (Inf,
-# bitbase wins below BB_Inf) and Dama's engine/core (WIN, table wins below TABLE_WIN).
-SCAN_DECIDED, SCAN_INF = 1800, 2000
+# Forced results: Scan's score.h counts a win as Inf (2000) less the plies to it, and scores a position its
+# bitbases call won BB_Inf (1900) less the plies to that position (no distance to the end: written as a score);
+# Dama's engine/core scores a win WIN less the plies, a table win TABLE_WIN less the plies to the end.
+SCAN_BB_INF, SCAN_INF = 1900, 2000
 DAMA_DECIDED, DAMA_WIN, DAMA_TABLE_WIN = 80_000, 100_000, 90_000
 
 
@@ -58,6 +59,18 @@ class Thought:
     score: int
     depth: int
     decided_at: int = 0  # the score a forced result in zero plies would have (0: the score is an evaluation)
+
+
+def thought_from_info(line: str) -> Thought | None:
+    """Scan's progress line after each completed depth, "info DEPTH MEAN-DEPTH SCORE NODES SECONDS MNPS PV..."."""
+    fields = line.split()
+    if len(fields) < 4 or fields[0] != "info":
+        return None
+    try:
+        depth, score = int(fields[1]), int(fields[3])
+    except ValueError:
+        return None
+    return Thought(score, depth, SCAN_INF if abs(score) > SCAN_BB_INF else 0)
 
 
 def eval_comment(thought: Thought, white_to_move: bool) -> str:
@@ -145,14 +158,7 @@ class Scan:
             self._heard(line)
 
     def _heard(self, line: str) -> None:
-        # "info DEPTH MEAN-DEPTH SCORE NODES SECONDS MNPS PV...": Scan's progress after each completed depth
-        fields = line.split()
-        if len(fields) >= 4 and fields[0] == "info":
-            try:
-                depth, score = int(fields[1]), int(fields[3])
-            except ValueError:
-                return
-            self._last = Thought(score, depth, SCAN_INF if abs(score) >= SCAN_DECIDED else 0)
+        self._last = thought_from_info(line) or self._last
 
     def play(self, game: Game, seconds: float) -> Move:
         position = game.position

@@ -124,3 +124,12 @@ def test_a_match_writes_each_game_as_pdn_with_both_engines_scores_and_depths(
                 assert (value, depth) == (("0.30" if stand_in_is_white else "-0.30"), "7")
             elif not stand_in:
                 assert int(depth) >= 1
+
+
+def test_scans_progress_lines_are_read_as_its_printf_writes_them() -> None:
+    # search.cpp: "info %d %.1f %d %lld %.2f %.1f %s" (depth, mean depth, score, nodes, time, Mnps, pv)
+    read = scan_match.thought_from_info
+    assert read("info 18 21.3 -35 1234567 0.46 2.7 32-28 19-23") == scan_match.Thought(-35, 18)
+    assert read("info 24 30.0 1990 99 0.10 1.0 27-21") == scan_match.Thought(1990, 24, 2000)  # a win in 10 plies
+    assert read("info 24 30.0 1868 99 0.10 1.0 27-21") == scan_match.Thought(1868, 24)  # bitbase win: a score
+    assert read("move 32-28") is None and read("info x 1.0 5") is None and read("info") is None
