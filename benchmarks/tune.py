@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from benchmarks.match import _tail, ballots, checked_move, parse_weights, play_out
-from engine.evaluate import MAN, SWITCHES, Evaluator, Weights, default_weights, weights_for
+from engine.evaluate import MAN, NAMED_ONLY, SWITCHES, Evaluator, Weights, default_weights, weights_for
 from engine.native import make_searcher
 from rules import Game, Move, RuleSet, find_variant
 from rules.movegen import generator_for
@@ -261,7 +261,7 @@ def tune(
     """Weights fitted on train from start (the variant's current ones), see the module's docstring; only: these."""
     weights = start or weights_for(rules)
     anchor = _values(weights)
-    names = [name for name in tunable(rules, train) if not only or name in only]
+    names = [name for name in tunable(rules, train) if (name in only if only else name not in NAMED_ONLY)]
     results = [s.result for s in train]
     best, best_loss = weights, mse(evaluations(rules, weights, train), results, k)
     for round_ in range(1, rounds + 1):

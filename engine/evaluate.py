@@ -37,9 +37,13 @@ class Weights:
     king_control: int  # per square a king sees on the empty board (flying kings), or centre (short)
     lone_king: int  # having a king when the opponent has none
     draw_scale: int = 0  # a switch, not tuned (SWITCHES): 1, a lead shrinks where kings make it hard to win
+    balance: int = 0  # per unit of a side's wing imbalance (|sum of its men's files from the centre|), a penalty
 
 
 SWITCHES = ("draw_scale",)  # Weights fields that turn a term on or off: benchmarks.tune leaves them alone
+# Terms added after the published fits: benchmarks.tune fits them only when --only names them, so that the
+# fits docs/ENGINE.md lists still reproduce.
+NAMED_ONLY = ("balance",)
 
 
 def default_weights(rules: RuleSet) -> Weights:
@@ -276,6 +280,11 @@ class Evaluator:
             self.run_zone = (zw, zb)
         self.lone_king = w.lone_king
         self.draw_scale = w.draw_scale
+        # Balance: a side whose men crowd one wing is weaker (its other wing can be outnumbered). A man's file
+        # counts 2 x column - (width - 1): -9 .. 9 on 10x10, so the sum is 0 when the men stand evenly.
+        self.balance = w.balance
+        self.skew = {bit: 2 * col - (width - 1) for bit, (_row, col) in board.coords.items()}
+        self.skew_chunks = [(i * CHUNK_BITS, cmask, table) for i, table in enumerate(_chunk_tables(self.skew, nbits))]
         # Kings-only endings are drawish, with flying kings even three kings up: the rules say so, not a weight.
         self.king_draw_margin = 3 if flying else 1
 
@@ -338,6 +347,12 @@ class Evaluator:
             score += self.lone_king
         elif nbk and not nwk:
             score -= self.lone_king
+        if self.balance:
+            white_skew = black_skew = 0
+            for shift, m, table in self.skew_chunks:
+                white_skew += table[wm >> shift & m]
+                black_skew += table[bm >> shift & m]
+            score += self.balance * (abs(black_skew) - abs(white_skew))
         # Kings-only endings with a small edge are usually drawn: pull the score towards zero.
         if not nwm and not nbm and nwk and nbk and abs(nwk - nbk) <= self.king_draw_margin:
             score //= 4

@@ -176,8 +176,9 @@ def _install_evaluation(handle: Any, ev: Evaluator, nsq: int) -> None:
     cones = [[ev.cones[c].get(bit, 0) for bit in range(nsq)] for c in (0, 1)]
     bonus = [[ev.run_bonus[c].get(bit, 0) for bit in range(nsq)] for c in (0, 1)]
     ints = [ev.king, ev.full, ev.mobility, ev.lone_king, ev.king_draw_margin, int(ev.giveaway), int(ev.shift_mobility),
-            ev.draw_scale]
-    handle.set_eval(ints, men, adv, kings, list(ev.run_zone), cones, bonus)
+            ev.draw_scale, ev.balance]
+    skew = [ev.skew.get(bit, 0) for bit in range(nsq)]
+    handle.set_eval(ints, men, adv, kings, list(ev.run_zone), cones, bonus, skew)
 
 
 class NativeSearcher:

@@ -104,8 +104,9 @@ uint64_t perft_streaks(const Rules *r, BB white, BB black, BB kings, int color, 
 
 /* evaluate.c: tables built in Python (engine/native.py) from engine/evaluate.py's weights. */
 typedef struct {
-    int king, full, mobility, lone_king, king_draw_margin, giveaway, draw_scale;
+    int king, full, mobility, lone_king, king_draw_margin, giveaway, draw_scale, balance;
     int men[2][MAXSQ], adv[2][MAXSQ], kingsq[2][MAXSQ];
+    int skew[MAXSQ]; /* a man's file from the centre (engine/evaluate.py), for the balance term */
     BB run_zone[2];
     BB cone[2][MAXSQ];
     int run_bonus[2][MAXSQ];

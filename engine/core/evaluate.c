@@ -17,16 +17,20 @@ static inline int table_sum(const int *table, BB bits) {
     return s;
 }
 
-/* One pass over a colour's men for both of their tables (the square's value and its advance). */
-static inline void men_sums(const int *square_table, const int *advance_table, BB men, int *square, int *advance) {
-    int s = 0, a = 0;
+/* One pass over a colour's men for both of their tables (the square's value and its advance), and for their
+ * files from the centre where skew_table is given (the balance term; NULL elsewhere, where inlining drops it). */
+static inline int men_sums(const int *square_table, const int *advance_table, const int *skew_table, BB men,
+                           int *square, int *advance) {
+    int s = 0, a = 0, k = 0;
     for (; men; men &= men - 1) {
         int at = bb_ctz(men);
         s += square_table[at];
         a += advance_table[at];
+        if (skew_table) k += skew_table[at];
     }
     *square += s;
     *advance += a;
+    return k;
 }
 
 /* Base-3 value of an 8-bit set: TERNARY[b] = sum of 3^i over the bits i of b. */
@@ -76,8 +80,15 @@ int evaluate(const Rules *r, const EvalTables *e, BB own, BB opp, BB kings, int 
     int material = (nwm - nbm) * 100 + (nwk - nbk) * e->king;
     if (e->giveaway) return color == 0 ? -material : material;
     int white_square = 0, white_advance = 0, black_square = 0, black_advance = 0;
-    men_sums(e->men[0], e->adv[0], wm, &white_square, &white_advance);
-    men_sums(e->men[1], e->adv[1], bm, &black_square, &black_advance);
+    int imbalance = 0;
+    if (e->balance) {
+        int white_skew = men_sums(e->men[0], e->adv[0], e->skew, wm, &white_square, &white_advance);
+        int black_skew = men_sums(e->men[1], e->adv[1], e->skew, bm, &black_square, &black_advance);
+        imbalance = abs(black_skew) - abs(white_skew);
+    } else {
+        men_sums(e->men[0], e->adv[0], NULL, wm, &white_square, &white_advance);
+        men_sums(e->men[1], e->adv[1], NULL, bm, &black_square, &black_advance);
+    }
     int square = white_square - black_square + table_sum(e->kingsq[0], wk) - table_sum(e->kingsq[1], bk);
     int advance = white_advance - black_advance;
     int gone = e->full - (nwm + nbm + nwk + nbk);
@@ -101,6 +112,7 @@ int evaluate(const Rules *r, const EvalTables *e, BB own, BB opp, BB kings, int 
         score += e->lone_king;
     else if (nbk && !nwk)
         score -= e->lone_king;
+    score += e->balance * imbalance;
     if (e->table) score += pattern_score(e, wm, bm, nwm + nbm + nwk + nbk);
     /* Kings-only endings with a small edge are usually drawn: pull the score towards zero. */
     if (!nwm && !nbm && nwk && nbk && abs(nwk - nbk) <= e->king_draw_margin) score = floordiv(score, 4);

@@ -202,15 +202,16 @@ fail:
     return -1;
 }
 
-/* set_eval(ints[8], men[2], adv[2], kingsq[2], run_zone[2], cones[2], bonus[2]) */
+/* set_eval(ints[9], men[2], adv[2], kingsq[2], run_zone[2], cones[2], bonus[2], skew) */
 static PyObject *core_set_eval(CoreObject *self, PyObject *args) {
-    PyObject *ints, *men, *adv, *kingsq, *zone, *cones, *bonus;
-    if (!PyArg_ParseTuple(args, "OOOOOOO", &ints, &men, &adv, &kingsq, &zone, &cones, &bonus)) return NULL;
+    PyObject *ints, *men, *adv, *kingsq, *zone, *cones, *bonus, *skew;
+    if (!PyArg_ParseTuple(args, "OOOOOOOO", &ints, &men, &adv, &kingsq, &zone, &cones, &bonus, &skew)) return NULL;
     EvalTables *e = &self->s->eval;
     int v[10] = {0};
     if (read_ints(ints, v, 10, NULL) < 0) return NULL;
     e->king = v[0], e->full = v[1], e->mobility = v[2], e->lone_king = v[3], e->king_draw_margin = v[4];
-    e->giveaway = v[5], e->shift_mobility = v[6], e->draw_scale = v[7];
+    e->giveaway = v[5], e->shift_mobility = v[6], e->draw_scale = v[7], e->balance = v[8];
+    if (read_ints(skew, e->skew, MAXSQ, NULL) < 0) return NULL;
     for (int c = 0; c < 2; c++) {
         if (read_ints(PySequence_GetItem(men, c), e->men[c], MAXSQ, NULL) < 0) return NULL;
         if (read_ints(PySequence_GetItem(adv, c), e->adv[c], MAXSQ, NULL) < 0) return NULL;

@@ -174,7 +174,7 @@ def test_the_compiled_evaluation_follows_other_weights(variant: str) -> None:
     rules = VARIANTS[variant]
     weights = weights_for(rules, {"king": 260, "advance_end": 19, "centre": 11, "edge": -9, "back_rank": 3,
                                   "mobility": 7, "runaway": 140, "king_control": 9, "lone_king": 77,
-                                  "draw_scale": 1})
+                                  "draw_scale": 1, "balance": 3})
     evaluator, default = Evaluator(rules, weights), evaluator_for(rules)
     core = native.build_core(rules, tt_bits=8, weights=weights)
     rng = random.Random(11)
@@ -296,3 +296,28 @@ def test_the_compiled_core_runs_where_it_covers_the_variant(
     assert "pure Python for turkish (the compiled core does not cover turkish" in caplog.text
     monkeypatch.setenv("DAMA_ENGINE_CORE", "python")
     assert isinstance(native.make_searcher(VARIANTS["italian"]), Searcher)
+
+
+@pytest.mark.parametrize(
+    ("fen", "white_skew", "black_skew"),
+    [
+        # International squares 46-50 are the bottom row, files 0, 2, 4, 6, 8 (46 on the left corner's file 0)
+        ("W:W46,47:B5", -9 - 5, 9),  # 46 on file 0 (-9), 47 on file 2 (-5); 5 on file 9 (+9)
+        ("W:W46,50:B1,5", -9 + 7, -7 + 9),  # 50 on file 8 (+7); 1 on file 1 (-7): both nearly balanced
+        ("W:W36,26,16:B15,25", -9 * 3, 9 + 9),  # White's left edge, Black's right edge
+    ],
+)
+def test_the_balance_term_charges_a_side_for_its_men_crowding_one_wing(fen: str, white_skew: int,
+                                                                        black_skew: int) -> None:
+    """weights' balance on both cores: balance x (|Black's skew| - |White's skew|), skews counted from the
+    files of the rule text's numbered board (10x10: file f counts 2f - 9)."""
+    from engine.evaluate import Evaluator, weights_for  # noqa: PLC0415 - beside their only use
+
+    rules = VARIANTS["international"]
+    position = parse_fen(rules, fen, check_counts=False)
+    args = (position.own, position.opp, position.kings, int(position.turn))
+    plain = native.build_core(rules, tt_bits=8).evaluate(*args)
+    weighted = weights_for(rules, {"balance": 4})
+    expected = plain + 4 * (abs(black_skew) - abs(white_skew))
+    assert native.build_core(rules, tt_bits=8, weights=weighted).evaluate(*args) == expected
+    assert Evaluator(rules, weighted).evaluate(*args) == expected

@@ -198,3 +198,23 @@ def test_a_switch_among_the_weights_is_never_tuned() -> None:
     assert LinearModel(international, weights_for(international), samples, ["draw_scale"]).slopes["draw_scale"]
     names = tunable(international, samples)
     assert "draw_scale" not in names and "king" in names  # ... and the tuner leaves it alone
+
+
+def test_a_term_added_after_the_published_fits_is_tuned_only_when_named() -> None:
+    """balance changes evaluations (a slope), yet a plain run leaves it alone so the documented fits reproduce;
+    --only balance fits it."""
+    international = find_variant("international")
+    samples: list[Sample] = []
+    for seed in range(6):
+        rng = random.Random(seed)
+        game = Game(international)
+        while game.outcome() is None and game.ply < 120:
+            game.push(rng.choice(game.legal_moves()))
+        samples += samples_of(game, float(seed % 2), 4)
+    assert "balance" in tunable(international, samples)
+    k = 0.005
+    reports: list[str] = []
+    plain = tune(international, samples, k, rounds=1, report=reports.append)
+    assert plain.balance == 0
+    named = tune(international, samples, k, rounds=1, report=reports.append, only=["balance"])
+    assert named.balance != 0 and named.king == weights_for(international).king
