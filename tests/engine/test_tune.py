@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -184,16 +185,22 @@ def test_advanced_men_never_fit_below_men_at_home() -> None:
     assert descend(model, [s.result for s in train], k) == {"advance_open": 0}
 
 
+def random_game_samples(games: int, plies: int, result: Callable[[int], float]) -> list[Sample]:
+    """Samples of International games of random moves (seeds 0..games-1), each labelled result(seed)."""
+    samples: list[Sample] = []
+    for seed in range(games):
+        rng = random.Random(seed)
+        game = Game(find_variant("international"))
+        while game.outcome() is None and game.ply < plies:
+            game.push(rng.choice(game.legal_moves()))
+        samples += samples_of(game, result(seed), 4)
+    return samples
+
+
 def test_a_switch_among_the_weights_is_never_tuned() -> None:
     """draw_scale turns a term on or off: a step of the descent would make it a meaningless number."""
     international = find_variant("international")
-    samples: list[Sample] = []
-    for seed in range(8):
-        rng = random.Random(seed)
-        game = Game(international)
-        while game.outcome() is None and game.ply < 200:
-            game.push(rng.choice(game.legal_moves()))
-        samples += samples_of(game, 0.5, 4)
+    samples = random_game_samples(8, 200, lambda seed: 0.5)
     # these samples would give the switch a slope (kings and leads occur in random games) ...
     assert LinearModel(international, weights_for(international), samples, ["draw_scale"]).slopes["draw_scale"]
     names = tunable(international, samples)
@@ -204,13 +211,7 @@ def test_a_term_added_after_the_published_fits_is_tuned_only_when_named() -> Non
     """balance changes evaluations (a slope), yet a plain run leaves it alone so the documented fits reproduce;
     --only balance fits it."""
     international = find_variant("international")
-    samples: list[Sample] = []
-    for seed in range(6):
-        rng = random.Random(seed)
-        game = Game(international)
-        while game.outcome() is None and game.ply < 120:
-            game.push(rng.choice(game.legal_moves()))
-        samples += samples_of(game, float(seed % 2), 4)
+    samples = random_game_samples(6, 120, lambda seed: float(seed % 2))
     assert "balance" in tunable(international, samples)
     k = 0.005
     reports: list[str] = []
