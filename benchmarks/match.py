@@ -326,8 +326,9 @@ def knob_label(knobs: Knobs) -> str:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.match")
     parser.add_argument("variant")
-    parser.add_argument("--a", type=int, default=5, help="level of player A")
-    parser.add_argument("--b", type=int, default=1, help="level of player B (0: the frozen pre-issue-16 engine)")
+    parser.add_argument("--a", type=int, default=5, help="level of player A (default 5: full strength)")
+    parser.add_argument("--b", type=int, default=1, help="level of player B (default 1, the easiest: "
+                        "give --b 5 to match two full-strength engines; 0: the frozen pre-issue-16 engine)")
     parser.add_argument("--pairs", type=int, default=12)
     parser.add_argument("--time", type=float, default=0.1, help="seconds per move")
     parser.add_argument("--workers", type=int, default=2)
