@@ -39,17 +39,16 @@ from benchmarks.match import (
     summarize,
 )
 from engine.native import NativeSearcher, make_searcher
-from engine.search import Searcher
+from engine.search import TABLE_BOUND, TABLE_WIN, WIN, WIN_BOUND, Searcher
 from engine.worker import Job, play_level
 from rules import Color, Game, Move, Position, find_variant
 from rules.pdn_annotated import Note, write_annotated
 
 SCAN_SETTINGS = (("book", "false"), ("threads", "1"), ("tt-size", "22"))
 # Forced results: Scan's score.h counts a win as Inf (2000) less the plies to it, and scores a position its
-# bitbases call won BB_Inf (1900) less the plies to that position (no distance to the end: written as a score);
-# Dama's engine/core scores a win WIN less the plies, a table win TABLE_WIN less the plies to the end.
+# bitbases call won BB_Inf (1900) less the plies to that position (no distance to the end: written as a score).
+# Dama's are engine.search's WIN and TABLE_WIN less the plies.
 SCAN_BB_INF, SCAN_INF = 1900, 2000
-DAMA_DECIDED, DAMA_WIN, DAMA_TABLE_WIN = 80_000, 100_000, 90_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,10 +154,7 @@ class Scan:
                 raise RuntimeError(f"Scan exited while Dama waited for '{word}'")
             if line.split(maxsplit=1)[:1] == [word]:
                 return line.strip()
-            self._heard(line)
-
-    def _heard(self, line: str) -> None:
-        self._last = thought_from_info(line) or self._last
+            self._last = thought_from_info(line) or self._last
 
     def play(self, game: Game, seconds: float) -> Move:
         position = game.position
@@ -207,9 +203,9 @@ class DamaPlayer:
                   seconds, None, (), 0, self.level, self.counter, position.king_streaks)
         result = play_level(searcher, job, history, lambda: False)  # type: ignore[arg-type]
         self.depths.append(result.depth)
-        decided = abs(result.score) >= DAMA_DECIDED
-        base = DAMA_WIN if abs(result.score) > DAMA_TABLE_WIN else DAMA_TABLE_WIN
-        self.thoughts[game.ply] = Thought(result.score, result.depth, base if decided else 0)
+        size = abs(result.score)
+        decided_at = WIN if size > WIN_BOUND else TABLE_WIN if size > TABLE_BOUND else 0
+        self.thoughts[game.ply] = Thought(result.score, result.depth, decided_at)
         return checked_move(position, result.move, "Dama")
 
 
@@ -328,6 +324,7 @@ def main(argv: list[str] | None = None) -> None:
         lags.sort()
         print(f"In {len(lags)} losses Scan's score gave it half a man a median {lags[len(lags) // 2]:g} moves "
               f"before Dama's did (from {lags[0]:g} to {lags[-1]:g})")
+
 
 if __name__ == "__main__":
     main()

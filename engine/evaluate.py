@@ -284,7 +284,8 @@ class Evaluator:
         # counts 2 x column - (width - 1): -9 .. 9 on 10x10, so the sum is 0 when the men stand evenly.
         self.balance = w.balance
         self.skew = {bit: 2 * col - (width - 1) for bit, (_row, col) in board.coords.items()}
-        self.skew_chunks = [(i * CHUNK_BITS, cmask, table) for i, table in enumerate(_chunk_tables(self.skew, nbits))]
+        self.skew_chunks = ([(i * CHUNK_BITS, cmask, table) for i, table in enumerate(_chunk_tables(self.skew, nbits))]
+                            if w.balance else [])  # only when on: weights are built by the hundred in tuning
         # Kings-only endings are drawish, with flying kings even three kings up: the rules say so, not a weight.
         self.king_draw_margin = 3 if flying else 1
 
