@@ -11,7 +11,8 @@ Players here are our own levels (engine.levels), each with its own searcher, eva
 weights or with --a-weights/--b-weights (name=value overrides, as benchmarks.tune prints them);
 benchmarks/pydraughts_match.py reuses the game loop against an outside engine. Games end by the rules (no
 moves, repetition, move limit) or, past MAX_PLIES, by adjudication: a lead of two men or more wins, anything
-less is a draw.
+less is a draw. While a king stands and the variant has endgame draw clauses, a game past MAX_PLIES plays on
+(PLAY_ON plies more at most) for the rules to end it: two kings against one is a lead of three and a draw.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from rules.movegen import FastMove
 
 BALLOTS = Path(__file__).resolve().parent.parent / "engine" / "ballots"
 MAX_PLIES = 200
+PLAY_ON = 100
 FROZEN = 0  # as level B: the frozen copy of the engine before the compiled core (benchmarks/frozen)
 
 # A player: (game, seconds per move) -> move.
@@ -199,6 +201,14 @@ def material(position: Position, king: int = 3) -> int:
     return (position.white.bit_count() - wk + king * wk) - (position.black.bit_count() - bk + king * bk)
 
 
+def rules_can_end(game: Game) -> bool:
+    """Whether the variant's endgame clauses will end this game soon: a king stands and the rules count
+    king moves or material (adjudicating by the material count there gets lone-king draws wrong)."""
+    rules = game.rules
+    has_clauses = rules.draw_rule is not None or rules.draw_reversible_plies is not None
+    return has_clauses and game.position.kings != 0
+
+
 @dataclass(frozen=True, slots=True)
 class GameRecord:
     opening: tuple[str, ...]
@@ -218,7 +228,9 @@ def play_game(
     return play_out(game, white, black, seconds)
 
 
-def play_out(game: Game, white: Player, black: Player, seconds: float) -> tuple[float, int, str]:
+def play_out(
+    game: Game, white: Player, black: Player, seconds: float, max_plies: int = MAX_PLIES
+) -> tuple[float, int, str]:
     """play_game from the game as it stands (its positions are the game's record afterwards)."""
     rules = game.rules
     while True:
@@ -227,7 +239,7 @@ def play_out(game: Game, white: Player, black: Player, seconds: float) -> tuple[
             if outcome.winner is None:
                 return 0.5, game.ply, outcome.termination.value
             return (1.0 if outcome.winner is Color.WHITE else 0.0), game.ply, outcome.termination.value
-        if game.ply >= MAX_PLIES:
+        if game.ply >= max_plies and not (game.ply < max_plies + PLAY_ON and rules_can_end(game)):
             lead = material(game.position)
             if rules.giveaway:
                 lead = -lead
