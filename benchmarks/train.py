@@ -149,47 +149,50 @@ def _samples(rules: RuleSet, rows: list[Row]) -> Samples:
 
 
 class Features:
-    """Each sample's table indexes: I[n, w] for the position, J[n, w] for its colour-swapped mirror."""
+    """Each sample's table indexes: I[n, u] for the position, J[n, u] for its colour-swapped mirror.
+
+    The units are the layout's windows (8 squares each), then its flanks (9 squares each); offsets[u] is where
+    unit u's table starts in the concatenation of all of them.
+    """
 
     def __init__(self, rules: RuleSet, layout: str = "even") -> None:
         board = generator_for(rules).board
         found = patterns.windows(board, layout)
-        if found is None:
+        found_flanks = patterns.flanks(board, layout)
+        if found is None or found_flanks is None:
             raise SystemExit(f"{rules.id}: its board has no pattern windows in the layout {layout!r}")
         self.windows = found
+        self.flanks = found_flanks
+        self.units = [patterns.window_squares(w) for w in self.windows] + [list(f) for f in self.flanks]
+        self.sizes = [3 ** len(sq) for sq in self.units]
+        self.offsets = np.cumsum([0] + self.sizes[:-1]).astype(np.int64)
         turn = patterns.rotation(board)
-        squares = [patterns.window_squares(w) for w in self.windows]
-        # mirror[w]: the window a half turn maps w onto; perm[w][j]: where square j of w lands in it.
+        # mirror[u]: the unit a half turn maps u onto; perm[u][j]: where square j of u lands in it.
         self.mirror: list[int] = []
         self.perm: list[list[int]] = []
-        for sq in squares:
+        for sq in self.units:
             image = {turn[bit] for bit in sq}
-            m = next(u for u, other in enumerate(squares) if set(other) == image)
+            m = next(v for v, other in enumerate(self.units) if set(other) == image)
             self.mirror.append(m)
-            self.perm.append([squares[m].index(turn[bit]) for bit in sq])
-        digits = np.array([[(i // 3**j) % 3 for j in range(8)] for i in range(patterns.SIZE)])
-        swapped = np.where(digits == 0, 0, 3 - digits)
-        powers = 3 ** np.arange(8)
-        # sigma[w][i]: the index window w shows in the colour-swapped mirror of a position whose window
-        # mirror[w] shows i (square j of w holds the swapped colour of square perm[w][j] of mirror[w]).
-        self.sigma = [
-            sum(swapped[:, self.perm[w][j]] * powers[j] for j in range(8)).astype(np.int64)
-            for w in range(len(self.windows))
-        ]
+            self.perm.append([self.units[m].index(turn[bit]) for bit in sq])
+        # sigma[u][i]: the index unit u shows in the colour-swapped mirror of a position whose unit mirror[u]
+        # shows i (square j of u holds the swapped colour of square perm[u][j] of mirror[u]).
+        self.sigma: list[np.ndarray] = []
+        for u, sq in enumerate(self.units):
+            n = len(sq)
+            digits = np.array([[(i // 3**j) % 3 for j in range(n)] for i in range(3**n)])
+            swapped = np.where(digits == 0, 0, 3 - digits)
+            self.sigma.append(sum(swapped[:, self.perm[u][j]] * 3**j for j in range(n)).astype(np.int64))
 
     def indexes(self, s: Samples) -> tuple[np.ndarray, np.ndarray]:
         wm = s.white & ~s.kings
         bm = s.black & ~s.kings
-        ternary = np.array([sum(3**i for i in range(8) if b >> i & 1) for b in range(256)], dtype=np.int64)
-        idx = np.zeros((len(s), len(self.windows)), dtype=np.int64)
-        for w, window in enumerate(self.windows):
-            wc = np.zeros(len(s), dtype=np.int64)
-            bc = np.zeros(len(s), dtype=np.int64)
-            for k, bit in enumerate(window):
-                wc |= ((wm >> np.uint64(bit)) & np.uint64(3)).astype(np.int64) << (2 * k)
-                bc |= ((bm >> np.uint64(bit)) & np.uint64(3)).astype(np.int64) << (2 * k)
-            idx[:, w] = ternary[wc] + 2 * ternary[bc]
-        mirrored = np.stack([self.sigma[w][idx[:, self.mirror[w]]] for w in range(len(self.windows))], axis=1)
+        idx = np.zeros((len(s), len(self.units)), dtype=np.int64)
+        for u, squares in enumerate(self.units):
+            for j, bit in enumerate(squares):
+                idx[:, u] += 3**j * ((wm >> np.uint64(bit)) & np.uint64(1)).astype(np.int64)
+                idx[:, u] += 2 * 3**j * ((bm >> np.uint64(bit)) & np.uint64(1)).astype(np.int64)
+        mirrored = np.stack([self.sigma[u][idx[:, self.mirror[u]]] for u in range(len(self.units))], axis=1)
         return idx, mirrored
 
 
@@ -213,9 +216,13 @@ def sigmoid(x: np.ndarray) -> np.ndarray:
 
 @dataclass
 class Fit:
-    tables: np.ndarray  # int16, windows x 2 x SIZE: the antisymmetric tables the file stores
+    tables: list[np.ndarray]  # int16, per window then flank, 2 x its size: the antisymmetric tables stored
     k: float
     loss: dict[str, float]  # train/held-out loss of the hand-set evaluation and with the learned term
+
+    def data(self) -> bytes:
+        """The tables as the pattern file stores them."""
+        return b"".join(t.astype("<i2").tobytes() for t in self.tables)
 
 
 def targets(s: Samples, k: float, lam: float) -> np.ndarray:
@@ -227,14 +234,14 @@ def targets(s: Samples, k: float, lam: float) -> np.ndarray:
 def fit(rules: RuleSet, train: Samples, held: Samples, epochs: int, l2: float, lam: float, rate: float,
         layout: str = "even") -> Fit:
     features = Features(rules, layout)
-    n_windows = len(features.windows)
-    size = n_windows * patterns.SIZE
+    n_units = len(features.units)
+    size = int(sum(features.sizes))
     h_train, h_held = hand_scores(rules, train), hand_scores(rules, held)
     k = fit_k(list(h_train), list(train.result))
     y_train, y_held = targets(train, k, lam), targets(held, k, lam)
     phase_train, _ = phases(rules, train)
     phase_held, _ = phases(rules, held)
-    offsets = np.arange(n_windows, dtype=np.int64) * patterns.SIZE
+    offsets = features.offsets
     i_train, j_train = (a + offsets for a in features.indexes(train))
     i_held, j_held = (a + offsets for a in features.indexes(held))
     weights = np.zeros((2, size))  # free weights per phase; the learned term is W[I] - W[J] (antisymmetric)
@@ -257,7 +264,7 @@ def fit(rules: RuleSet, train: Samples, held: Samples, epochs: int, l2: float, l
         g = 2 * (p - y_train) * p * (1 - p) * k / n  # d loss / d evaluation, per sample
         grad = np.zeros_like(weights)
         for phase_index, share in ((0, phase_train), (1, 1 - phase_train)):
-            per = np.repeat(g * share, n_windows)
+            per = np.repeat(g * share, n_units)
             grad[phase_index] = np.bincount(flat_i, per, size) - np.bincount(flat_j, per, size)
         grad += 2 * l2 * weights / n
         m = beta1 * m + (1 - beta1) * grad
@@ -267,17 +274,16 @@ def fit(rules: RuleSet, train: Samples, held: Samples, epochs: int, l2: float, l
             now = loss(h_train, y_train, term(weights, i_train, j_train, phase_train))
             print(f"  epoch {epoch} (largest weight {np.abs(weights).max():.0f}): train {now:.5f}"
                   f" held out {loss(h_held, y_held, term(weights, i_held, j_held, phase_held)):.5f}", file=sys.stderr)
-    # The stored table of window u: W[u][i] - W[mirror u][sigma[mirror u][i]], so the core needs one lookup.
-    tables = np.zeros((n_windows, 2, patterns.SIZE))
-    for u in range(n_windows):
+    # The stored table of unit u: W[u][i] - W[mirror u][sigma[mirror u][i]], so the core needs one lookup.
+    stored: list[np.ndarray] = []
+    for u in range(n_units):
         mu = features.mirror[u]
-        for ph in range(2):
-            own = weights[ph][u * patterns.SIZE : (u + 1) * patterns.SIZE]
-            other = weights[ph][mu * patterns.SIZE : (mu + 1) * patterns.SIZE]
-            tables[u, ph] = own - other[features.sigma[mu]]
-    stored = np.clip(np.rint(tables), -30000, 30000).astype("<i2")
-    learned_train = _stored_term(stored, i_train - offsets, phase_train)
-    learned_held = _stored_term(stored, i_held - offsets, phase_held)
+        own = weights[:, offsets[u] : offsets[u] + features.sizes[u]]
+        other = weights[:, offsets[mu] : offsets[mu] + features.sizes[mu]]
+        stored.append(np.clip(np.rint(own - other[:, features.sigma[mu]]), -30000, 30000).astype("<i2"))
+    flat = np.concatenate([t.astype(np.float64) for t in stored], axis=1)  # 2 x size, in the offsets' order
+    learned_train = phase_train * flat[0][i_train].sum(axis=1) + (1 - phase_train) * flat[1][i_train].sum(axis=1)
+    learned_held = phase_held * flat[0][i_held].sum(axis=1) + (1 - phase_held) * flat[1][i_held].sum(axis=1)
     return Fit(stored, k, {
         "train_before": loss(h_train, y_train, 0.0), "train_after": loss(h_train, y_train, learned_train),
         "held_before": loss(h_held, y_held, 0.0), "held_after": loss(h_held, y_held, learned_held),
@@ -285,13 +291,6 @@ def fit(rules: RuleSet, train: Samples, held: Samples, epochs: int, l2: float, l
         "held_results_before": loss(h_held, held.result, 0.0),
         "held_results_after": loss(h_held, held.result, learned_held),
     })
-
-
-def _stored_term(stored: np.ndarray, idx: np.ndarray, phase: np.ndarray) -> np.ndarray:
-    windows = np.arange(stored.shape[0])
-    mid = stored[windows, 0, idx].astype(np.float64).sum(axis=1)
-    end = stored[windows, 1, idx].astype(np.float64).sum(axis=1)
-    return phase * mid + (1 - phase) * end
 
 
 def split(s: Samples, holdout: float, seed: int) -> tuple[Samples, Samples]:
@@ -319,7 +318,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--lam", type=float, default=0.5, help="share of the result in the target (the rest: search)")
     parser.add_argument("--rate", type=float, default=2.0, help="Adam's step, centi-men")
     parser.add_argument("--layout", choices=patterns.LAYOUTS, default="even",
-                        help="the windows: 4x4 blocks at even rows and columns, or those and the blocks at odd ones")
+                        help="the windows: 4x4 blocks at even rows and columns; with those at odd ones; with the four "
+                             "corner flanks (6 rows by 3 columns)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--data", type=Path, help="cache the samples here (.npz): reused when it exists")
@@ -350,7 +350,9 @@ def main(argv: list[str] | None = None) -> None:
           f"({time.monotonic() - started:.0f} s)", file=sys.stderr)
     train, held = split(samples, args.holdout, args.seed)
     result = fit(rules, train, held, args.epochs, args.l2, args.lam, args.rate, args.layout)
-    board_windows = patterns.windows(generator_for(rules).board, args.layout) or []
+    board = generator_for(rules).board
+    board_windows = patterns.windows(board, args.layout) or []
+    board_flanks = patterns.flanks(board, args.layout) or []
     about = {
         "layout": args.layout,
         "trained": {**source, "positions": len(samples), "train": len(train), "held_out": len(held),
@@ -360,7 +362,7 @@ def main(argv: list[str] | None = None) -> None:
     }
     args.out.mkdir(parents=True, exist_ok=True)
     target = args.out / f"{rules.id}.pat"
-    patterns.write(target, rules.id, board_windows, evaluator_for(rules).full, result.tables.tobytes(), about)
+    patterns.write(target, rules.id, board_windows, evaluator_for(rules).full, result.data(), about, board_flanks)
     print(f"{target}: {target.stat().st_size} bytes; K {result.k:.5f}; loss train "
           f"{result.loss['train_before']:.5f} -> {result.loss['train_after']:.5f}, held out "
           f"{result.loss['held_before']:.5f} -> {result.loss['held_after']:.5f}, held out against results alone "

@@ -8,8 +8,10 @@ variant without a file keep the hand-set evaluation alone.
 
 engine/patterns/<variant>.pat, written by `python -m benchmarks.train`: the magic line, a JSON header (variant,
 windows, pieces at the start, what it was trained on), then the tables as zlib-compressed little-endian int16,
-windows × 2 phases × 3^8, from White's view. The stored tables are antisymmetric: a position and its mirror
-image with colours swapped score opposite, so the side to move never matters to the learned term.
+windows × 2 phases × 3^8, from White's view. The layout "even+flank" adds four flanks, 6-row, 3-column strips
+at the corners (9 squares, a table of 3^9 each, stored after the windows' and listed in the header's
+"flanks"). The stored tables are antisymmetric: a position and its mirror image with colours swapped score
+opposite, so the side to move never matters to the learned term.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import logging
 import os
 import struct
 import zlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -32,6 +35,7 @@ log = logging.getLogger(__name__)
 FOLDER = Path(__file__).resolve().parent / "patterns"
 MAGIC = b"DAMA-PATTERNS 1\n"
 SIZE = 3**8  # one table entry per filling of a window's 8 squares
+FLANK_SIZE = 3**9  # a flank's 9 squares
 PHASES = 2  # middlegame, endgame
 Window = tuple[int, int, int, int]  # per row of the window, the lower of its two (adjacent) bits
 
@@ -44,7 +48,7 @@ def board_size(board: Board) -> int:
     return max(max(r, c) for r, c in board.coords.values()) + 1
 
 
-LAYOUTS = ("even", "even+odd")  # see windows()
+LAYOUTS = ("even", "even+odd", "even+flank")  # see windows() and flanks()
 
 
 def windows(board: Board, layout: str = "even") -> list[Window] | None:
@@ -58,7 +62,7 @@ def windows(board: Board, layout: str = "even") -> list[Window] | None:
     corners = [(top, left) for top in range(0, size - 3, 2) for left in range(0, size - 3, 2)]
     if layout == "even+odd":
         corners += [(top, left) for top in range(1, size - 3, 2) for left in range(1, size - 3, 2)]
-    elif layout != "even":
+    elif layout not in LAYOUTS:
         return None
     out: list[Window] = []
     for top, left in corners:
@@ -72,15 +76,39 @@ def windows(board: Board, layout: str = "even") -> list[Window] | None:
     return out
 
 
+Flank = tuple[int, ...]  # its 9 squares' bits, ascending: digit j of its index is the square flank[j]
+
+
+def flanks(board: Board, layout: str) -> list[Flank] | None:
+    """The layout's flanks (none but in "even+flank"), or None when the board has no 9-square corner strips.
+
+    A flank is the 6 rows nearest a side of the board by the 3 columns nearest an edge: where a wing's men
+    stand over the depth of half the board, a shape the 4x4 windows see only in pieces.
+    """
+    if layout != "even+flank":
+        return []
+    size = board_size(board)
+    places = set(board.coords.values())
+    by_place = {rc: bit for bit, rc in board.coords.items()}
+    out: list[Flank] = []
+    for rows in (range(6), range(size - 6, size)):
+        for cols in (range(3), range(size - 3, size)):
+            bits = sorted(by_place[(r, c)] for r in rows for c in cols if (r, c) in places)
+            if len(bits) != 9:
+                return None
+            out.append(tuple(bits))
+    return out
+
+
 def window_squares(window: Window) -> list[int]:
     """The window's 8 bits in index order: digit j of a window's base-3 index is the square window_squares[j]."""
     return [window[k] + t for k in range(4) for t in range(2)]
 
 
-def index_of(window: Window, white_men: int, black_men: int) -> int:
-    """The window's table index: digit j is 0 empty, 1 a white man, 2 a black man on window_squares[j]."""
+def index_of(squares: Window | Flank, white_men: int, black_men: int) -> int:
+    """A window's (or a flank's) table index: digit j is 0 empty, 1 a white man, 2 a black man on its square j."""
     index = 0
-    for j, bit in enumerate(window_squares(window)):
+    for j, bit in enumerate(window_squares(squares) if len(squares) == 4 else squares):
         if white_men >> bit & 1:
             index += 3**j
         elif black_men >> bit & 1:
@@ -100,11 +128,16 @@ class PatternTables:
     variant: str
     windows: list[Window]
     full: int  # pieces at the start: the phase blend's scale
-    tables: bytes  # windows x PHASES x SIZE little-endian int16
+    tables: bytes  # windows x PHASES x SIZE, then flanks x PHASES x FLANK_SIZE, little-endian int16
     header: dict[str, Any]
+    flanks: tuple[Flank, ...] = ()
 
     def weight(self, window: int, phase: int, index: int) -> int:
         at = ((window * PHASES + phase) * SIZE + index) * 2
+        return int(struct.unpack_from("<h", self.tables, at)[0])
+
+    def flank_weight(self, flank: int, phase: int, index: int) -> int:
+        at = (len(self.windows) * PHASES * SIZE + (flank * PHASES + phase) * FLANK_SIZE + index) * 2
         return int(struct.unpack_from("<h", self.tables, at)[0])
 
     def score(self, white_men: int, black_men: int, pieces: int) -> int:
@@ -114,6 +147,10 @@ class PatternTables:
             index = index_of(window, white_men, black_men)
             mid += self.weight(w, 0, index)
             end += self.weight(w, 1, index)
+        for f, flank in enumerate(self.flanks):
+            index = index_of(flank, white_men, black_men)
+            mid += self.flank_weight(f, 0, index)
+            end += self.flank_weight(f, 1, index)
         pieces = min(pieces, self.full)
         blend = mid * pieces + end * (self.full - pieces)
         return abs(blend) // self.full * (1 if blend >= 0 else -1)  # truncated, as C divides
@@ -123,12 +160,19 @@ def path_for(variant: str) -> Path:
     return FOLDER / f"{variant}.pat"
 
 
+def table_bytes(n_windows: int, n_flanks: int) -> int:
+    return (n_windows * SIZE + n_flanks * FLANK_SIZE) * PHASES * 2
+
+
 def write(
-    path: Path, variant: str, board_windows: list[Window], full: int, tables: bytes, about: dict[str, Any]
+    path: Path, variant: str, board_windows: list[Window], full: int, tables: bytes, about: dict[str, Any],
+    board_flanks: Sequence[Flank] = (),
 ) -> None:
-    if len(tables) != len(board_windows) * PHASES * SIZE * 2:
+    if len(tables) != table_bytes(len(board_windows), len(board_flanks)):
         raise ValueError("tables do not match the windows")
     header = {"variant": variant, "windows": [list(w) for w in board_windows], "full": full, **about}
+    if board_flanks:
+        header["flanks"] = [list(f) for f in board_flanks]
     data = json.dumps(header, sort_keys=True).encode()
     path.write_bytes(MAGIC + struct.pack("<I", len(data)) + data + zlib.compress(tables, 9))
 
@@ -143,12 +187,15 @@ def read(path: Path) -> PatternTables:
         header = json.loads(raw[start : start + length])
         tables = zlib.decompress(raw[start + length :])
         board_windows = [tuple(int(b) for b in w) for w in header["windows"]]
+        board_flanks = tuple(tuple(int(b) for b in f) for f in header.get("flanks", []))
         full = int(header["full"])
     except (ValueError, KeyError, TypeError, zlib.error) as exc:
         raise PatternFileError(f"{path.name} is damaged ({type(exc).__name__})") from None
-    if any(len(w) != 4 for w in board_windows) or full <= 0 or len(tables) != len(board_windows) * PHASES * SIZE * 2:
+    if (any(len(w) != 4 for w in board_windows) or any(len(f) != 9 for f in board_flanks) or full <= 0
+            or len(tables) != table_bytes(len(board_windows), len(board_flanks))):
         raise PatternFileError(f"{path.name} is damaged (its tables do not match its windows)")
-    return PatternTables(str(header.get("variant", "")), board_windows, full, tables, header)  # type: ignore[arg-type]
+    return PatternTables(str(header.get("variant", "")), board_windows, full, tables,  # type: ignore[arg-type]
+                         header, board_flanks)
 
 
 _loaded: dict[str, PatternTables | None] = {}
@@ -177,7 +224,9 @@ def _load(rules: RuleSet) -> PatternTables | None:
         _warn(rules.id, f"learned evaluation: {exc}; {rules.id} keeps the hand-set evaluation")
         return None
     layout = str(found.header.get("layout", "even"))  # files before the layouts were all "even"
-    if found.variant != rules.id or found.windows != windows(generator_for(rules).board, layout):
+    board = generator_for(rules).board
+    if (found.variant != rules.id or found.windows != windows(board, layout)
+            or list(found.flanks) != flanks(board, layout)):
         _warn(rules.id, f"learned evaluation: {path.name} does not fit {rules.id}'s board; "
               "it keeps the hand-set evaluation")
         return None
@@ -195,5 +244,5 @@ def install(handle: Any, tables: PatternTables | None) -> bool:
     if tables is None:
         handle.set_patterns([], b"")
         return False
-    handle.set_patterns([list(w) for w in tables.windows], tables.tables)
+    handle.set_patterns([list(w) for w in tables.windows], tables.tables, [list(f) for f in tables.flanks])
     return True

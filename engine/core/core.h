@@ -101,6 +101,9 @@ uint64_t perft_streaks(const Rules *r, BB white, BB black, BB kings, int color, 
 
 #define MAX_WINDOWS 32
 #define PATTERN_SIZE 6561 /* 3^8 */
+#define MAX_FLANKS 8
+#define FLANK_SQUARES 9
+#define FLANK_SIZE 19683 /* 3^9 */
 
 /* evaluate.c: tables built in Python (engine/native.py) from engine/evaluate.py's weights. */
 typedef struct {
@@ -117,10 +120,27 @@ typedef struct {
     int n_windows;
     int row_bit[MAX_WINDOWS][4];
     const int16_t *table; /* [n_windows][PATTERN_SIZE][2]: middlegame, endgame side by side; White's view */
+    /* Flanks: 9 squares each (a 6-row, 3-column strip at a corner), as runs of adjacent bits: run r of flank f
+     * takes flank_mask[f][r] from bit flank_bit[f][r] to digit flank_digit[f][r] of the base-3 index. Their
+     * tables follow the windows' in the same allocation. */
+    int n_flanks;
+    int flank_runs[MAX_FLANKS];
+    int flank_bit[MAX_FLANKS][FLANK_SQUARES], flank_mask[MAX_FLANKS][FLANK_SQUARES];
+    int flank_digit[MAX_FLANKS][FLANK_SQUARES];
+    const int16_t *flank_table; /* [n_flanks][FLANK_SIZE][2], inside table's allocation */
+    int pext; /* gather each unit's squares with BMI2 (evaluate.c); window_bb and flank_bb are their squares */
+    BB window_bb[MAX_WINDOWS], flank_bb[MAX_FLANKS];
+    /* the table each unit reads: its own, or (rev) the one of the unit it turns onto (pattern_share) */
+    const int16_t *window_t[MAX_WINDOWS], *flank_t[MAX_FLANKS];
+    int window_rev[MAX_WINDOWS], flank_rev[MAX_FLANKS];
 } EvalTables;
 
 int evaluate(const Rules *r, const EvalTables *e, BB own, BB opp, BB kings, int color);
 int pattern_score(const EvalTables *e, BB wm, BB bm, int pieces);
+int flank_set(EvalTables *e, int f, const int *bits, int nsq);
+int unit_masks(EvalTables *e);
+void pattern_share(EvalTables *e, int ascending, int sum);
+int fast_pext_available(void);
 void ternary_init(void); /* before the first pattern_score */
 
 #endif

@@ -33,16 +33,26 @@ static inline int men_sums(const int *square_table, const int *advance_table, co
     return k;
 }
 
-/* Base-3 value of an 8-bit set: TERNARY[b] = sum of 3^i over the bits i of b. */
-static int TERNARY[256];
+/* Base-3 value of a 9-bit set: TERNARY[b] = sum of 3^i over the bits i of b; REVERSED8 and REVERSED9 read the
+ * digits the other way round (3^(n-1-i)), as a unit turned half round reads them. */
+static int TERNARY[512], REVERSED8[256], REVERSED9[512];
+static const int POW3[10] = {1, 3, 9, 27, 81, 243, 729, 2187, 6561, 19683};
+#define TERNARY_POW(k) POW3[k]
 
 void ternary_init(void) {
-    if (TERNARY[255]) return;
-    for (int b = 0; b < 256; b++) {
-        int v = 0, p = 1;
-        for (int i = 0; i < 8; i++, p *= 3)
+    if (TERNARY[511]) return;
+    for (int b = 0; b < 512; b++) {
+        int v = 0, r8 = 0, r9 = 0;
+        for (int i = 0, p = 1; i < 9; i++, p *= 3)
             if (b >> i & 1) v += p;
+        for (int i = 0; i < 9; i++)
+            if (b >> i & 1) {
+                r9 += TERNARY_POW(8 - i);
+                if (i < 8) r8 += TERNARY_POW(7 - i);
+            }
         TERNARY[b] = v;
+        REVERSED9[b] = r9;
+        if (b < 256) REVERSED8[b] = r8;
     }
 }
 
@@ -51,14 +61,156 @@ static inline int window_code(const int *rows, BB men) {
            (int)(men >> rows[3] & 3) << 6;
 }
 
+static inline int flank_code(const EvalTables *e, int f, BB men) {
+    int code = 0;
+    for (int k = 0; k < e->flank_runs[f]; k++)
+        code |= (int)(men >> e->flank_bit[f][k] & (BB)e->flank_mask[f][k]) << e->flank_digit[f][k];
+    return code;
+}
+
+/* Flank f of e from its 9 squares' bits, ascending: runs of adjacent bits, each to its digits. 0, or -1. */
+int flank_set(EvalTables *e, int f, const int *bits, int nsq) {
+    int runs = 0;
+    for (int j = 0; j < FLANK_SQUARES; j++) {
+        if (bits[j] < 0 || bits[j] >= nsq || (j && bits[j] <= bits[j - 1])) return -1;
+        if (j && bits[j] == bits[j - 1] + 1) {
+            e->flank_mask[f][runs - 1] = e->flank_mask[f][runs - 1] << 1 | 1;
+            continue;
+        }
+        e->flank_bit[f][runs] = bits[j];
+        e->flank_mask[f][runs] = 1;
+        e->flank_digit[f][runs++] = j;
+    }
+    e->flank_runs[f] = runs;
+    return 0;
+}
+
+/* One unit's entry for the codes of its white and black men: its own table's, or, where it reads the table of
+ * the unit it turns onto (rev), that unit's entry for the colour-swapped filling read the other way round,
+ * negated, which the stored tables' antisymmetry makes the same number. */
+#define ADD_UNIT(t, rev, reversed, cw, cb)                      \
+    do {                                                        \
+        if (rev) {                                              \
+            int i_ = 2 * reversed[cw] + reversed[cb];           \
+            mid -= (t)[2 * i_];                                 \
+            end -= (t)[2 * i_ + 1];                             \
+        } else {                                                \
+            int i_ = TERNARY[cw] + 2 * TERNARY[cb];             \
+            mid += (t)[2 * i_]; /* the phases side by side */   \
+            end += (t)[2 * i_ + 1];                             \
+        }                                                       \
+    } while (0)
+
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(DAMA_WIDE)
+#include <immintrin.h>
+#define HAVE_PEXT 1
+
+/* BMI2's parallel bit extract gathers a unit's squares, ascending, into its code in one instruction, where the
+ * portable path shifts and masks row by row. AMD's first two Zen generations run it in microcode (tens of
+ * cycles), so they keep the portable path. */
+int fast_pext_available(void) {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("bmi2") && !__builtin_cpu_is("znver1") && !__builtin_cpu_is("znver2");
+}
+
+__attribute__((target("bmi2"))) static void pattern_sums_pext(const EvalTables *e, BB wm, BB bm, int *mid_out,
+                                                               int *end_out) {
+    int mid = 0, end = 0;
+    for (int w = 0; w < e->n_windows; w++) {
+        int cw = (int)_pext_u64(wm, e->window_bb[w]), cb = (int)_pext_u64(bm, e->window_bb[w]);
+        ADD_UNIT(e->window_t[w], e->window_rev[w], REVERSED8, cw, cb);
+    }
+    for (int f = 0; f < e->n_flanks; f++) {
+        int cw = (int)_pext_u64(wm, e->flank_bb[f]), cb = (int)_pext_u64(bm, e->flank_bb[f]);
+        ADD_UNIT(e->flank_t[f], e->flank_rev[f], REVERSED9, cw, cb);
+    }
+    *mid_out = mid;
+    *end_out = end;
+}
+#else
+int fast_pext_available(void) { return 0; }
+#endif
+
+/* Each unit's squares (window_bb, flank_bb); 1 when every window's code is its squares in ascending order
+ * (what pext gathers). */
+int unit_masks(EvalTables *e) {
+    int ascending = 1;
+    for (int w = 0; w < e->n_windows; w++) {
+        e->window_bb[w] = 0;
+        for (int k = 0; k < 4; k++) {
+            if (k && e->row_bit[w][k] <= e->row_bit[w][k - 1] + 1) ascending = 0;
+            e->window_bb[w] |= (BB)3 << e->row_bit[w][k];
+        }
+    }
+    for (int f = 0; f < e->n_flanks; f++) {
+        e->flank_bb[f] = 0;
+        for (int r = 0; r < e->flank_runs[f]; r++) e->flank_bb[f] |= (BB)e->flank_mask[f][r] << e->flank_bit[f][r];
+    }
+    return ascending;
+}
+
+static BB turned(BB squares, int sum) { /* the squares turned half round: bit b to sum - b */
+    BB out = 0;
+    for (; squares; squares &= squares - 1) out |= (BB)1 << (sum - bb_ctz(squares));
+    return out;
+}
+
+/* Whether table m is table u read turned round with colours swapped, negated, for every filling of n squares. */
+static int antisymmetric(const int16_t *tu, const int16_t *tm, int n) {
+    int size = 1;
+    for (int j = 0; j < n; j++) size *= 3;
+    for (int i = 0; i < size; i++) {
+        int mirrored = 0;
+        for (int j = 0, rest = i; j < n; j++, rest /= 3) {
+            int digit = rest % 3;
+            mirrored += (digit ? 3 - digit : 0) * TERNARY_POW(n - 1 - j);
+        }
+        if (tm[2 * i] != -tu[2 * mirrored] || tm[2 * i + 1] != -tu[2 * mirrored + 1]) return 0;
+    }
+    return 1;
+}
+
+/* Point n units of `digits` squares at their tables (base, size entries each); where allowed, a unit whose
+ * half-turn image is an earlier unit with an exactly antisymmetric table reads that table (rev). */
+static void share_units(int n, const BB *squares, const int16_t **t, int *rev, const int16_t *base, int size,
+                        int digits, int allowed, int sum) {
+    for (int w = 0; w < n; w++) {
+        t[w] = base + (size_t)w * 2 * size;
+        rev[w] = 0;
+        for (int u = 0; allowed && u < w; u++)
+            if (!rev[u] && squares[u] == turned(squares[w], sum) && antisymmetric(t[u], t[w], digits)) {
+                t[w] = t[u];
+                rev[w] = 1;
+                break;
+            }
+    }
+}
+
+/* Point every unit at its table. With ascending codes on a board that turns bit b to sum - b, a unit turned
+ * half round reads its mirror's table: half the tables are touched, so more of them stay in the cache. Any
+ * other file is read unit by unit. */
+void pattern_share(EvalTables *e, int ascending, int sum) {
+    share_units(e->n_windows, e->window_bb, e->window_t, e->window_rev, e->table, PATTERN_SIZE, 8, ascending, sum);
+    share_units(e->n_flanks, e->flank_bb, e->flank_t, e->flank_rev, e->flank_table, FLANK_SIZE, 9, ascending, sum);
+}
+
 /* The learned term from White's view: middlegame and endgame tables blended by the pieces left of e->full. */
 int pattern_score(const EvalTables *e, BB wm, BB bm, int pieces) {
     int mid = 0, end = 0;
-    for (int w = 0; w < e->n_windows; w++) {
-        const int16_t *t = e->table + (size_t)w * 2 * PATTERN_SIZE;
-        int index = TERNARY[window_code(e->row_bit[w], wm)] + 2 * TERNARY[window_code(e->row_bit[w], bm)];
-        mid += t[2 * index]; /* the two phases side by side: one cache line */
-        end += t[2 * index + 1];
+#ifdef HAVE_PEXT
+    if (e->pext) {
+        pattern_sums_pext(e, wm, bm, &mid, &end);
+    } else
+#endif
+    {
+        for (int w = 0; w < e->n_windows; w++) {
+            int cw = window_code(e->row_bit[w], wm), cb = window_code(e->row_bit[w], bm);
+            ADD_UNIT(e->window_t[w], e->window_rev[w], REVERSED8, cw, cb);
+        }
+        for (int f = 0; f < e->n_flanks; f++) {
+            int cw = flank_code(e, f, wm), cb = flank_code(e, f, bm);
+            ADD_UNIT(e->flank_t[f], e->flank_rev[f], REVERSED9, cw, cb);
+        }
     }
     if (pieces > e->full) pieces = e->full;
     return (mid * pieces + end * (e->full - pieces)) / e->full; /* truncated: a mirror scores exactly opposite */

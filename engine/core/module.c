@@ -223,15 +223,30 @@ static PyObject *core_set_eval(CoreObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
-/* set_patterns(row_bits[n][4], tables bytes: n x 2 x 3^8 little-endian int16) installs the learned term;
- * set_patterns([], b"") removes it. */
+/* Flank f's squares (9 ascending bits on the board) into e; 0, or -1 with an error set. */
+static int read_flank(PyObject *item, EvalTables *e, int f, int nsq) {
+    int bits[FLANK_SQUARES], count = 0;
+    if (read_ints(item, bits, FLANK_SQUARES, &count) < 0) return -1;
+    if (count != FLANK_SQUARES || flank_set(e, f, bits, nsq) < 0) {
+        PyErr_SetString(PyExc_ValueError, "a flank is 9 ascending squares on the board");
+        return -1;
+    }
+    return 0;
+}
+
+/* set_patterns(row_bits[n][4], tables bytes[, flanks[m][9][, portable]]) installs the learned term: the tables
+ * are n x 2 x 3^8 then m x 2 x 3^9 little-endian int16; set_patterns([], b"") removes it. Returns (whether the
+ * BMI2 gather serves, how many units read their mirror's table); portable: neither (the tests compare). */
 static PyObject *core_set_patterns(CoreObject *self, PyObject *args) {
-    PyObject *rows;
+    PyObject *rows, *flanks = NULL;
     Py_buffer data;
-    if (!PyArg_ParseTuple(args, "Oy*", &rows, &data)) return NULL;
+    int portable = 0;
+    if (!PyArg_ParseTuple(args, "Oy*|Op", &rows, &data, &flanks, &portable)) return NULL;
     EvalTables *e = &self->s->eval;
-    Py_ssize_t n = PySequence_Length(rows);
-    if (n < 0 || n > MAX_WINDOWS || data.len != n * 2 * PATTERN_SIZE * (Py_ssize_t)sizeof(int16_t)) {
+    Py_ssize_t n = PySequence_Length(rows), nf = flanks ? PySequence_Length(flanks) : 0;
+    Py_ssize_t entries = n * PATTERN_SIZE + nf * FLANK_SIZE;
+    if (n < 0 || n > MAX_WINDOWS || nf < 0 || nf > MAX_FLANKS ||
+        data.len != entries * 2 * (Py_ssize_t)sizeof(int16_t)) {
         PyBuffer_Release(&data);
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "pattern tables do not match their windows");
         return NULL;
@@ -249,28 +264,58 @@ static PyObject *core_set_patterns(CoreObject *self, PyObject *args) {
             return NULL;
         }
     }
+    EvalTables parsed = *e; /* the flanks' runs, copied into e only once everything is read */
+    for (Py_ssize_t f = 0; f < nf; f++) {
+        PyObject *item = PySequence_GetItem(flanks, f);
+        int failed = !item || read_flank(item, &parsed, (int)f, self->s->rules.nsq) < 0;
+        Py_XDECREF(item);
+        if (failed) {
+            PyBuffer_Release(&data);
+            return NULL;
+        }
+    }
     int16_t *table = NULL;
-    if (n) {
+    if (entries) {
         table = PyMem_Malloc((size_t)data.len);
         if (!table) {
             PyBuffer_Release(&data);
             return PyErr_NoMemory();
         }
-        /* the file's [window][phase][index] interleaved to [window][index][phase] */
+        /* the file's [unit][phase][index] interleaved to [unit][index][phase], windows then flanks */
         const int16_t *from = data.buf;
         for (Py_ssize_t w = 0; w < n; w++)
             for (int phase = 0; phase < 2; phase++)
                 for (int i = 0; i < PATTERN_SIZE; i++)
                     table[(w * PATTERN_SIZE + i) * 2 + phase] = from[(w * 2 + phase) * PATTERN_SIZE + i];
+        int16_t *to = table + n * PATTERN_SIZE * 2;
+        from += n * PATTERN_SIZE * 2;
+        for (Py_ssize_t f = 0; f < nf; f++)
+            for (int phase = 0; phase < 2; phase++)
+                for (int i = 0; i < FLANK_SIZE; i++)
+                    to[(f * FLANK_SIZE + i) * 2 + phase] = from[(f * 2 + phase) * FLANK_SIZE + i];
     }
     PyBuffer_Release(&data);
     ternary_init();
     PyMem_Free((void *)e->table);
     e->table = table;
+    e->flank_table = table ? table + n * PATTERN_SIZE * 2 : NULL;
     e->n_windows = (int)n;
+    e->n_flanks = (int)nf;
     memcpy(e->row_bit, row_bit, sizeof(int[4]) * (size_t)n);
+    memcpy(e->flank_runs, parsed.flank_runs, sizeof e->flank_runs);
+    memcpy(e->flank_bit, parsed.flank_bit, sizeof e->flank_bit);
+    memcpy(e->flank_mask, parsed.flank_mask, sizeof e->flank_mask);
+    memcpy(e->flank_digit, parsed.flank_digit, sizeof e->flank_digit);
+    int ascending = unit_masks(e);
+    BB board = self->s->rules.mask; /* a board symmetric under a half turn: bit b turns to lowest + highest - b */
+    int sum = bb_ctz(board) + bb_high(board);
+    if (table) pattern_share(e, ascending && !portable, sum);
+    e->pext = !portable && ascending && fast_pext_available();
     memset(self->s->tt, 0, sizeof(TTEntry) * (size_t)(self->s->tt_mask + 1)); /* scores of the old evaluation */
-    Py_RETURN_NONE;
+    int shared = 0;
+    for (int w = 0; w < e->n_windows; w++) shared += e->window_rev[w];
+    for (int f = 0; f < e->n_flanks; f++) shared += e->flank_rev[f];
+    return Py_BuildValue("(Oi)", e->pext ? Py_True : Py_False, shared); /* BMI2 gather; units reading a mirror's table */
 }
 
 static PyObject *move_tuple(const Move *m) {

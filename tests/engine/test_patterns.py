@@ -12,8 +12,10 @@ import random
 import struct
 from pathlib import Path
 
+import numpy as np
 import pytest
 
+from benchmarks import train
 from engine import native, patterns
 from rules import VARIANTS
 from rules.movegen import generator_for
@@ -101,6 +103,93 @@ def test_a_file_in_the_odd_layout_loads_and_the_compiled_term_reads_it(tmp_path:
     assert odd_seen > 250
 
 
+@pytest.mark.parametrize("variant", ["italian", "international"])
+def test_the_flanks_are_the_corner_strips_and_turn_onto_each_other(variant: str) -> None:
+    board = generator_for(VARIANTS[variant]).board
+    found = patterns.flanks(board, "even+flank")
+    assert found is not None and len(found) == 4
+    assert patterns.flanks(board, "even") == [] and patterns.windows(board, "even+flank") == patterns.windows(board)
+    size = patterns.board_size(board)
+    turn = patterns.rotation(board)
+    shapes = {frozenset(f) for f in found}
+    for flank in found:
+        places = [board.coords[bit] for bit in flank]
+        rows = {r for r, _ in places}
+        cols = {c for _, c in places}
+        assert list(flank) == sorted(set(flank)) and len(flank) == 9
+        assert rows in ({0, 1, 2, 3, 4, 5}, set(range(size - 6, size)))
+        assert cols <= {0, 1, 2} or cols <= {size - 3, size - 2, size - 1}
+        assert frozenset(turn[bit] for bit in flank) in shapes
+    if variant == "international":  # the squares of the standard numbering, White at the bottom
+        names = {frozenset(int(board.name(bit)) for bit in f) for f in found}
+        assert frozenset({1, 6, 7, 11, 16, 17, 21, 26, 27}) in names
+        assert frozenset({4, 5, 10, 14, 15, 20, 24, 25, 30}) in names
+        assert frozenset({24, 25, 30, 34, 35, 40, 44, 45, 50}) in names
+
+
+@pytest.mark.parametrize("variant", ["italian", "international"])
+def test_a_file_with_flanks_loads_and_the_compiled_term_reads_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                  variant: str) -> None:
+    rules = VARIANTS[variant]
+    board = generator_for(rules).board
+    even, flanks = patterns.windows(board, "even+flank"), patterns.flanks(board, "even+flank")
+    assert even is not None and flanks
+    rng = random.Random(12)
+    count = patterns.table_bytes(len(even), len(flanks)) // 2
+    tables = struct.pack(f"<{count}h", *(rng.randrange(-300, 300) for _ in range(count)))
+    full = 40 if variant == "international" else 24
+    patterns.write(tmp_path / f"{variant}.pat", variant, even, full, tables, {"layout": "even+flank"}, flanks)
+    monkeypatch.setattr(patterns, "FOLDER", tmp_path)
+    monkeypatch.setattr(patterns, "_loaded", {})
+    monkeypatch.setattr(patterns, "_logged", set())
+    loaded = patterns.tables_for(rules)
+    assert loaded is not None and list(loaded.flanks) == flanks
+    plain = native.build_core(rules, tt_bits=8)
+    learned = native.build_core(rules, tt_bits=8)
+    assert patterns.install(learned, loaded)
+    portable = native.build_core(rules, tt_bits=8)  # never the BMI2 gather, wherever the machine has it
+    assert portable.set_patterns([list(w) for w in even], tables, [list(f) for f in flanks], True) == (False, 0)
+    assert learned.set_patterns([list(w) for w in even], tables, [list(f) for f in flanks])[1] == 0  # not antisymmetric
+    flank_seen = 0
+    positions = [random_placement(rules, rng) for _ in range(300)] + game_positions(rules, rng, plies=80)
+    for white, black, kings, color in [p for p in positions if (p[0] | p[1]) & ~p[2]]:
+        own, opp = (white, black) if color == 0 else (black, white)
+        expected = loaded.score(white & ~kings, black & ~kings, (white | black).bit_count())
+        got = learned.evaluate(own, opp, kings, color) - plain.evaluate(own, opp, kings, color)
+        assert got == (expected if color == 0 else -expected)
+        assert portable.evaluate(own, opp, kings, color) == learned.evaluate(own, opp, kings, color)
+        flank_seen += any(patterns.index_of(f, white & ~kings, black & ~kings) for f in flanks)
+    assert flank_seen > 200
+    # tables made antisymmetric as the trainer makes them: the turned units read their mirrors' tables, and the
+    # term is still the file read entry by entry
+    features = train.Features(rules, "even+flank")
+    free = [np.array([[rng.randrange(-150, 150) for _ in range(size)] for _ in range(2)]) for size in features.sizes]
+    stored = [free[u] - free[m][:, features.sigma[m]] for u, m in enumerate(features.mirror)]
+    anti = b"".join(t.astype("<i2").tobytes() for t in stored)
+    patterns.write(tmp_path / f"{variant}.pat", variant, even, full, anti, {"layout": "even+flank"}, flanks)
+    monkeypatch.setattr(patterns, "_loaded", {})
+    loaded = patterns.tables_for(rules)
+    assert loaded is not None
+    sharing = native.build_core(rules, tt_bits=8)
+    assert sharing.set_patterns([list(w) for w in even], anti, [list(f) for f in flanks])[1] == len(even) // 2 + 2
+    for white, black, kings, color in [p for p in positions if (p[0] | p[1]) & ~p[2]]:
+        own, opp = (white, black) if color == 0 else (black, white)
+        expected = loaded.score(white & ~kings, black & ~kings, (white | black).bit_count())
+        got = sharing.evaluate(own, opp, kings, color) - plain.evaluate(own, opp, kings, color)
+        assert got == (expected if color == 0 else -expected)
+    # a file whose flanks are not the layout's is refused; so are flanks the core cannot read
+    patterns.write(tmp_path / f"{variant}.pat", variant, even, full, tables, {"layout": "even+flank"},
+                   [flanks[1], flanks[0], *flanks[2:]])
+    monkeypatch.setattr(patterns, "_loaded", {})
+    assert patterns.tables_for(rules) is None
+    with pytest.raises(ValueError):
+        learned.set_patterns([list(w) for w in even], tables, [list(reversed(f)) for f in flanks])
+    with pytest.raises(ValueError):
+        learned.set_patterns([list(w) for w in even], tables, [list(f)[:8] for f in flanks])
+    with pytest.raises(ValueError):
+        learned.set_patterns([list(w) for w in even], tables, flanks[:3])
+
+
 def _with_and_without(variant: str) -> tuple[object, object, patterns.PatternTables]:
     rules = VARIANTS[variant]
     tables = patterns.tables_for(rules)
@@ -116,6 +205,12 @@ def test_the_compiled_term_is_the_file_read_entry_by_entry(variant: str) -> None
     """evaluate(with patterns) - evaluate(without) equals the tables' score computed square by square in Python."""
     plain, learned, tables = _with_and_without(variant)
     rules = VARIANTS[variant]
+    # the shift-and-mask gather, each window reading its own table, wherever BMI2 is there
+    portable = native.build_core(rules, tt_bits=8)
+    assert portable.set_patterns([list(w) for w in tables.windows], tables.tables, [], True) == (False, 0)
+    # the trained tables are antisymmetric, so each window turned half round reads its mirror's table
+    sharing = native.build_core(rules, tt_bits=8).set_patterns([list(w) for w in tables.windows], tables.tables)
+    assert sharing[1] == len(tables.windows) // 2
     rng = random.Random(5)
     positions = [random_placement(rules, rng) for _ in range(400)]
     for _ in range(6):
@@ -128,6 +223,7 @@ def test_the_compiled_term_is_the_file_read_entry_by_entry(variant: str) -> None
         expected = expected if color == 0 else -expected
         got = learned.evaluate(own, opp, kings, color) - plain.evaluate(own, opp, kings, color)  # type: ignore[attr-defined]
         assert got == expected, (white, black, kings, color)
+        assert portable.evaluate(own, opp, kings, color) == got + plain.evaluate(own, opp, kings, color)  # type: ignore[attr-defined]
         nonzero += expected != 0
     assert nonzero > len(positions) // 2  # the file is not a table of zeros
 

@@ -42,16 +42,18 @@ def test_the_fit_learns_a_pattern_signal_and_its_tables_are_antisymmetric(tmp_pa
     # about held-out games: benchmarks.train's figures in docs/ENGINE.md are)
     assert fitted.loss["train_after"] < 0.5 * fitted.loss["train_before"]
     features = train.Features(rules, layout)
-    assert len(features.windows) == {"even": 9, "even+odd": 13}[layout]
-    tables = fitted.tables.astype(int)
-    for u in range(len(features.windows)):
+    assert len(features.windows) == {"even": 9, "even+odd": 13, "even+flank": 9}[layout]
+    assert len(features.flanks) == (4 if layout == "even+flank" else 0)
+    tables = [t.astype(int) for t in fitted.tables]
+    for u in range(len(features.units)):
         m = features.mirror[u]
-        # window u's entry and its mirror window's entry for the colour-swapped filling are opposite
-        assert (tables[u, :, :] == -tables[m, :, features.sigma[m]].T).all()
+        # unit u's entry and its mirror unit's entry for the colour-swapped filling are opposite
+        assert (tables[u] == -tables[m][:, features.sigma[m]]).all()
     path = tmp_path / "italian.pat"
-    patterns.write(path, "italian", features.windows, 24, fitted.tables.tobytes(), {"trained": "test"})
+    patterns.write(path, "italian", features.windows, 24, fitted.data(), {"trained": "test"}, features.flanks)
     back = patterns.read(path)
-    assert back.windows == features.windows and back.tables == fitted.tables.tobytes()
+    assert back.windows == features.windows and back.tables == fitted.data()
+    assert list(back.flanks) == features.flanks
     # the compiled core, given the file, scores a centre man for White higher than the same board without it
     core = native.build_core(rules, tt_bits=8)
     patterns.install(core, back)
@@ -68,7 +70,7 @@ def test_uninformative_labels_learn_next_to_nothing() -> None:
     training, held = train.split(samples, 0.2, 1)
     fitted = train.fit(rules, training, held, epochs=40, l2=0.002, lam=1.0, rate=2.0)
     assert fitted.loss["held_after"] <= fitted.loss["held_before"] + 1e-3
-    assert abs(fitted.tables.astype(int)).max() <= 2
+    assert max(abs(t.astype(int)).max() for t in fitted.tables) <= 2
 
 
 @pytest.mark.parametrize("variant", ["italian", "international"])
