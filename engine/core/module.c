@@ -234,14 +234,15 @@ static int read_flank(PyObject *item, EvalTables *e, int f, int nsq) {
     return 0;
 }
 
-/* set_patterns(row_bits[n][4], tables bytes[, flanks[m][9][, portable]]) installs the learned term: the tables
- * are n x 2 x 3^8 then m x 2 x 3^9 little-endian int16; set_patterns([], b"") removes it. Returns (whether the
- * BMI2 gather serves, how many units read their mirror's table); portable: neither (the tests compare). */
+/* set_patterns(row_bits[n][4], tables bytes[, flanks[m][9][, portable[, own_tables]]]) installs the learned
+ * term: the tables are n x 2 x 3^8 then m x 2 x 3^9 little-endian int16; set_patterns([], b"") removes it.
+ * Returns (whether the BMI2 gather serves, how many units read their mirror's table). portable: never the BMI2 gather; own_tables:
+ * every unit reads its own table (the tests compare the paths). */
 static PyObject *core_set_patterns(CoreObject *self, PyObject *args) {
     PyObject *rows, *flanks = NULL;
     Py_buffer data;
-    int portable = 0;
-    if (!PyArg_ParseTuple(args, "Oy*|Op", &rows, &data, &flanks, &portable)) return NULL;
+    int portable = 0, own_tables = 0;
+    if (!PyArg_ParseTuple(args, "Oy*|Opp", &rows, &data, &flanks, &portable, &own_tables)) return NULL;
     EvalTables *e = &self->s->eval;
     Py_ssize_t n = PySequence_Length(rows), nf = flanks ? PySequence_Length(flanks) : 0;
     Py_ssize_t entries = n * PATTERN_SIZE + nf * FLANK_SIZE;
@@ -309,7 +310,7 @@ static PyObject *core_set_patterns(CoreObject *self, PyObject *args) {
     int ascending = unit_masks(e);
     BB board = self->s->rules.mask; /* a board symmetric under a half turn: bit b turns to lowest + highest - b */
     int sum = bb_ctz(board) + bb_high(board);
-    if (table) pattern_share(e, ascending && !portable, sum);
+    if (table) pattern_share(e, ascending && !own_tables, sum);
     e->pext = !portable && ascending && fast_pext_available();
     memset(self->s->tt, 0, sizeof(TTEntry) * (size_t)(self->s->tt_mask + 1)); /* scores of the old evaluation */
     int shared = 0;

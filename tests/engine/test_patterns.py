@@ -148,7 +148,7 @@ def test_a_file_with_flanks_loads_and_the_compiled_term_reads_it(tmp_path: Path,
     learned = native.build_core(rules, tt_bits=8)
     assert patterns.install(learned, loaded)
     portable = native.build_core(rules, tt_bits=8)  # never the BMI2 gather, wherever the machine has it
-    assert portable.set_patterns([list(w) for w in even], tables, [list(f) for f in flanks], True) == (False, 0)
+    assert portable.set_patterns([list(w) for w in even], tables, [list(f) for f in flanks], True, True) == (False, 0)
     assert learned.set_patterns([list(w) for w in even], tables, [list(f) for f in flanks])[1] == 0  # not antisymmetric
     flank_seen = 0
     positions = [random_placement(rules, rng) for _ in range(300)] + game_positions(rules, rng, plies=80)
@@ -172,11 +172,15 @@ def test_a_file_with_flanks_loads_and_the_compiled_term_reads_it(tmp_path: Path,
     assert loaded is not None
     sharing = native.build_core(rules, tt_bits=8)
     assert sharing.set_patterns([list(w) for w in even], anti, [list(f) for f in flanks])[1] == len(even) // 2 + 2
+    shared_portable = native.build_core(rules, tt_bits=8)
+    assert shared_portable.set_patterns([list(w) for w in even], anti, [list(f) for f in flanks], True) == (
+        False, len(even) // 2 + 2)
     for white, black, kings, color in [p for p in positions if (p[0] | p[1]) & ~p[2]]:
         own, opp = (white, black) if color == 0 else (black, white)
         expected = loaded.score(white & ~kings, black & ~kings, (white | black).bit_count())
-        got = sharing.evaluate(own, opp, kings, color) - plain.evaluate(own, opp, kings, color)
-        assert got == (expected if color == 0 else -expected)
+        for core in (sharing, shared_portable):
+            got = core.evaluate(own, opp, kings, color) - plain.evaluate(own, opp, kings, color)
+            assert got == (expected if color == 0 else -expected)
     # a file whose flanks are not the layout's is refused; so are flanks the core cannot read
     patterns.write(tmp_path / f"{variant}.pat", variant, even, full, tables, {"layout": "even+flank"},
                    [flanks[1], flanks[0], *flanks[2:]])
@@ -205,12 +209,17 @@ def test_the_compiled_term_is_the_file_read_entry_by_entry(variant: str) -> None
     """evaluate(with patterns) - evaluate(without) equals the tables' score computed square by square in Python."""
     plain, learned, tables = _with_and_without(variant)
     rules = VARIANTS[variant]
-    # the shift-and-mask gather, each window reading its own table, wherever BMI2 is there
-    portable = native.build_core(rules, tt_bits=8)
-    assert portable.set_patterns([list(w) for w in tables.windows], tables.tables, [], True) == (False, 0)
     # the trained tables are antisymmetric, so each window turned half round reads its mirror's table
-    sharing = native.build_core(rules, tt_bits=8).set_patterns([list(w) for w in tables.windows], tables.tables)
-    assert sharing[1] == len(tables.windows) // 2
+    windows = [list(w) for w in tables.windows]
+    assert native.build_core(rules, tt_bits=8).set_patterns(windows, tables.tables)[1] == len(windows) // 2
+    # the other paths, whatever the machine: the shift-and-mask gather with and without the shared tables, and
+    # the BMI2 gather (where the processor has it) with each window's own table
+    others = []
+    for portable, own_tables in ((True, True), (True, False), (False, True)):
+        core = native.build_core(rules, tt_bits=8)
+        pext, shared = core.set_patterns(windows, tables.tables, [], portable, own_tables)
+        assert not (portable and pext) and shared == (0 if own_tables else len(windows) // 2)
+        others.append(core)
     rng = random.Random(5)
     positions = [random_placement(rules, rng) for _ in range(400)]
     for _ in range(6):
@@ -223,7 +232,8 @@ def test_the_compiled_term_is_the_file_read_entry_by_entry(variant: str) -> None
         expected = expected if color == 0 else -expected
         got = learned.evaluate(own, opp, kings, color) - plain.evaluate(own, opp, kings, color)  # type: ignore[attr-defined]
         assert got == expected, (white, black, kings, color)
-        assert portable.evaluate(own, opp, kings, color) == got + plain.evaluate(own, opp, kings, color)  # type: ignore[attr-defined]
+        for other in others:
+            assert other.evaluate(own, opp, kings, color) == got + plain.evaluate(own, opp, kings, color)  # type: ignore[attr-defined]
         nonzero += expected != 0
     assert nonzero > len(positions) // 2  # the file is not a table of zeros
 
