@@ -88,12 +88,11 @@ def flanks(board: Board, layout: str) -> list[Flank] | None:
     if layout != "even+flank":
         return []
     size = board_size(board)
-    places = set(board.coords.values())
     by_place = {rc: bit for bit, rc in board.coords.items()}
     out: list[Flank] = []
     for rows in (range(6), range(size - 6, size)):
         for cols in (range(3), range(size - 3, size)):
-            bits = sorted(by_place[(r, c)] for r in rows for c in cols if (r, c) in places)
+            bits = sorted(by_place[(r, c)] for r in rows for c in cols if (r, c) in by_place)
             if len(bits) != 9:
                 return None
             out.append(tuple(bits))

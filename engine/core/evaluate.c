@@ -37,18 +37,16 @@ static inline int men_sums(const int *square_table, const int *advance_table, co
  * digits the other way round (3^(n-1-i)), as a unit turned half round reads them. */
 static int TERNARY[512], REVERSED8[256], REVERSED9[512];
 static const int POW3[10] = {1, 3, 9, 27, 81, 243, 729, 2187, 6561, 19683};
-#define TERNARY_POW(k) POW3[k]
 
 void ternary_init(void) {
     if (TERNARY[511]) return;
     for (int b = 0; b < 512; b++) {
         int v = 0, r8 = 0, r9 = 0;
-        for (int i = 0, p = 1; i < 9; i++, p *= 3)
-            if (b >> i & 1) v += p;
         for (int i = 0; i < 9; i++)
             if (b >> i & 1) {
-                r9 += TERNARY_POW(8 - i);
-                if (i < 8) r8 += TERNARY_POW(7 - i);
+                v += POW3[i];
+                r9 += POW3[8 - i];
+                if (i < 8) r8 += POW3[7 - i];
             }
         TERNARY[b] = v;
         REVERSED9[b] = r9;
@@ -163,7 +161,7 @@ static int antisymmetric(const int16_t *tu, const int16_t *tm, int n) {
         int mirrored = 0;
         for (int j = 0, rest = i; j < n; j++, rest /= 3) {
             int digit = rest % 3;
-            mirrored += (digit ? 3 - digit : 0) * TERNARY_POW(n - 1 - j);
+            mirrored += (digit ? 3 - digit : 0) * POW3[n - 1 - j];
         }
         if (tm[2 * i] != -tu[2 * mirrored] || tm[2 * i + 1] != -tu[2 * mirrored + 1]) return 0;
     }
