@@ -9,7 +9,8 @@ process in the binary's folder, with the settings the README's figures used (no 
 tt-size 22), in colour-reversed pairs from the International ballots. Before each of its moves Scan is sent
 the whole position (`pos`), so it knows no game history (repetitions); every move of both sides is checked by
 the rules library, and an illegal one stops the match. Dama plays at `--level` (5: full strength) for the
-same time per move and reports its mean completed depth. `--params`, `--selective` and `--patterns` set
+same time per move: its search gets the move's whole time less 5 ms for its own work around it (the bot keeps
+7% in hand), and the report gives both engines' wall time a move and mean completed depth. `--params`, `--selective` and `--patterns` set
 Dama's search switches and learned term as `benchmarks.match` does for its players:
 
     python -m benchmarks.scan_match --scan /path/to/scan --pairs 20 --params 100,4,60 --selective 2,3,0,40,1
@@ -23,8 +24,10 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing
+import statistics
 import subprocess
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO
 
@@ -38,7 +41,7 @@ from benchmarks.match import (
     play_out,
     summarize,
 )
-from engine.native import NativeSearcher, make_searcher
+from engine.native import TIME_SHARE, NativeSearcher, make_searcher
 from engine.search import TABLE_BOUND, TABLE_WIN, WIN, WIN_BOUND, Searcher
 from engine.worker import Job, play_level
 from rules import Color, Game, Move, Position, find_variant
@@ -49,6 +52,8 @@ SCAN_SETTINGS = (("book", "false"), ("threads", "1"), ("tt-size", "22"))
 # bitbases call won BB_Inf (1900) less the plies to that position (no distance to the end: written as a score).
 # Dama's are engine.search's WIN and TABLE_WIN less the plies.
 SCAN_BB_INF, SCAN_INF = 1900, 2000
+# Seconds of a Dama move spent outside its search (the game's history hashed, the move checked): about 1 ms
+OWN_WORK = 0.005
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,6 +138,7 @@ class Scan:
         )
         self.depth = depth
         self.thoughts: dict[int, Thought] = {}  # by ply of the game
+        self.seconds: list[float] = []  # wall time of each searched move, from "go" to its answer
         self._last: Thought | None = None  # the latest "info" line of the search under way
         self.send("hub")
         self.expect("wait")
@@ -162,9 +168,12 @@ class Scan:
         self.send(f"depth {self.depth}" if self.depth is not None else f"time {round(seconds * 1000)}")
         self.send("go")
         self._last = None
+        started = time.monotonic()
         answer = self.expect("move").split()
         if self._last is not None:
             self.thoughts[game.ply] = self._last
+            if self._last.depth:
+                self.seconds.append(time.monotonic() - started)
         return move_from_hub(position, answer[1])
 
     def close(self) -> None:
@@ -183,6 +192,7 @@ class DamaPlayer:
     seed: int
     depths: list[int]
     knobs: Knobs | None = None  # search switches and learned term (None: the variant's own)
+    seconds: list[float] = field(default_factory=list)  # wall time of each move with a choice, all work included
 
     def __post_init__(self) -> None:
         self.searcher: Searcher | object | None = None
@@ -190,6 +200,7 @@ class DamaPlayer:
         self.thoughts: dict[int, Thought] = {}  # by ply of the game
 
     def __call__(self, game: Game, seconds: float) -> Move:
+        started = time.monotonic()
         position = game.position
         if self.searcher is None:
             self.searcher = make_searcher(position.rules)
@@ -199,14 +210,20 @@ class DamaPlayer:
         history = [searcher.hash_of(p.white, p.black, p.kings, int(p.turn), p.king_streaks)  # type: ignore[attr-defined]
                    for p in game.positions[:-1]]
         self.counter += 1
+        # The bot keeps a share of its budget for its process's work (TIME_SHARE); here the search gets the
+        # move's whole time less the few milliseconds this method spends around it, as Scan does.
+        budget = max(0.0, seconds - OWN_WORK) / TIME_SHARE
         job = Job(position.rules.id, position.white, position.black, position.kings, int(position.turn),
-                  seconds, None, (), 0, self.level, self.counter, position.king_streaks)
+                  budget, None, (), 0, self.level, self.counter, position.king_streaks)
         result = play_level(searcher, job, history, lambda: False)  # type: ignore[arg-type]
         self.depths.append(result.depth)
         size = abs(result.score)
         decided_at = WIN if size > WIN_BOUND else TABLE_WIN if size > TABLE_BOUND else 0
         self.thoughts[game.ply] = Thought(result.score, result.depth, decided_at)
-        return checked_move(position, result.move, "Dama")
+        move = checked_move(position, result.move, "Dama")
+        if len(game.legal_moves()) > 1:
+            self.seconds.append(time.monotonic() - started)
+        return move
 
 
 @dataclass
@@ -216,6 +233,16 @@ class PairResult:
     scan_depths: list[int]  # searched moves only (Scan plays a forced move at once, reporting depth 0)
     lags: list[float]  # in each loss both engines saw coming: how many moves before Dama that Scan saw it
     pdn: list[str]  # each game's PDN text (empty unless asked for)
+    dama_seconds: list[float] = field(default_factory=list)  # wall time of each move with a choice
+    scan_seconds: list[float] = field(default_factory=list)  # of each move Scan searched (it plays forced ones at once)
+
+    def add(self, other: PairResult) -> None:
+        self.records.extend(other.records)
+        self.dama_depths.extend(other.dama_depths)
+        self.scan_depths.extend(other.scan_depths)
+        self.lags.extend(other.lags)
+        self.dama_seconds.extend(other.dama_seconds)
+        self.scan_seconds.extend(other.scan_seconds)
 
 
 # A lead of half a man: where a loss shows in an engine's score
@@ -258,6 +285,8 @@ def _pair(
             scan.close()
         out.records.append(GameRecord(tuple(opening), dama_white, score if dama_white else 1 - score, plies, how))
         out.scan_depths.extend(t.depth for t in scan.thoughts.values() if t.depth)
+        out.dama_seconds.extend(dama.seconds)
+        out.scan_seconds.extend(scan.seconds)
         if (score if dama_white else 1 - score) == 0.0:
             lag = warning_lag(dama.thoughts, scan.thoughts)
             if lag is not None:
@@ -300,30 +329,35 @@ def main(argv: list[str] | None = None) -> None:
     openings = ballots(find_variant("international"))
     jobs = [(str(binary), openings[i % len(openings)], args.level, args.time, i, args.scan_depth, knobs,
              args.pdn is not None) for i in range(args.pairs)]
-    records: list[GameRecord] = []
-    dama_depths: list[int] = []
-    scan_depths: list[int] = []
-    lags: list[float] = []
+    total = PairResult([], [], [], [], [])
     with multiprocessing.get_context("spawn").Pool(args.workers) as pool:
         for pair in pool.imap_unordered(_pair, jobs):
-            records.extend(pair.records)
-            dama_depths.extend(pair.dama_depths)
-            scan_depths.extend(pair.scan_depths)
-            lags.extend(pair.lags)
+            total.add(pair)
             if args.pdn is not None:
                 with args.pdn.open("a", encoding="utf-8") as out:
                     out.write("".join(text + "\n" for text in pair.pdn))
-            print(summarize(f"  after {len(records)} games", records), flush=True)
+            print(summarize(f"  after {len(total.records)} games", total.records), flush=True)
     scan_label = f"Scan 2.0 at depth {args.scan_depth}" if args.scan_depth else "Scan 2.0"
     label = f"international: Dama level {args.level}{knob_label(knobs)} vs {scan_label} at {args.time}s/move"
-    print(summarize(label, records))
-    for name, depths in (("Dama", dama_depths), ("Scan", scan_depths)):
+    print(summarize(label, total.records))
+    print(report(total))
+
+
+def report(total: PairResult) -> str:
+    """Both engines' mean depths and wall time a move, and how much sooner Scan saw the losses coming."""
+    lines = []
+    for name, depths in (("Dama", total.dama_depths), ("Scan", total.scan_depths)):
         if depths:
-            print(f"{name}'s mean completed depth: {sum(depths) / len(depths):.1f} over {len(depths)} moves")
+            lines.append(f"{name}'s mean completed depth: {sum(depths) / len(depths):.1f} over {len(depths)} moves")
+    for name, spent in (("Dama", total.dama_seconds), ("Scan", total.scan_seconds)):
+        if spent:
+            lines.append(f"{name}'s wall time a move: median {statistics.median(spent):.3f} s, mean "
+                         f"{statistics.fmean(spent):.3f} s, longest {max(spent):.3f} s over {len(spent)} moves")
+    lags = sorted(total.lags)
     if lags:
-        lags.sort()
-        print(f"In {len(lags)} losses Scan's score gave it half a man a median {lags[len(lags) // 2]:g} moves "
-              f"before Dama's did (from {lags[0]:g} to {lags[-1]:g})")
+        lines.append(f"In {len(lags)} losses Scan's score gave it half a man a median {lags[len(lags) // 2]:g} "
+                     f"moves before Dama's did (from {lags[0]:g} to {lags[-1]:g})")
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":

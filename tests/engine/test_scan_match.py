@@ -11,7 +11,8 @@ import pytest
 from benchmarks import match, scan_match
 from benchmarks.match import Knobs
 from benchmarks.scan_match import hub_move, hub_position, move_from_hub
-from engine.native import NativeSearcher
+from engine.native import TIME_SHARE, NativeSearcher
+from engine.worker import Job
 from rules import Color, Game, find_variant
 from rules.fen import parse_fen
 from rules.pdn import read_games
@@ -75,6 +76,31 @@ def test_bad_switches_are_refused_in_words(
     assert words in err and "Traceback" not in err
 
 
+def test_dama_searches_for_the_whole_move_time_less_its_own_work(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The bot's searches keep TIME_SHARE of their budget; against Scan, Dama's wall time a move should match Scan's
+    budgets: list[float] = []
+    real = scan_match.play_level
+
+    def noting_the_budget(searcher: object, job: Job, history: list[int], stopped: object) -> object:
+        budgets.append(job.seconds)
+        return real(searcher, job, history, stopped)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(scan_match, "play_level", noting_the_budget)
+    scan_match.DamaPlayer(5, 1, [])(Game(find_variant("international")), 0.2)
+    assert budgets and budgets[0] * TIME_SHARE == pytest.approx(0.2 - scan_match.OWN_WORK)
+
+
+def test_the_report_gives_each_engines_depth_and_wall_time() -> None:
+    total = scan_match.PairResult([], [16, 18], [20, 24, 28], [1.5, 4.0, 2.5], [], [0.49, 0.5, 0.52], [0.3, 0.5])
+    assert scan_match.report(total).splitlines() == [
+        "Dama's mean completed depth: 17.0 over 2 moves",
+        "Scan's mean completed depth: 24.0 over 3 moves",
+        "Dama's wall time a move: median 0.500 s, mean 0.503 s, longest 0.520 s over 3 moves",
+        "Scan's wall time a move: median 0.400 s, mean 0.400 s, longest 0.500 s over 2 moves",
+        "In 3 losses Scan's score gave it half a man a median 2.5 moves before Dama's did (from 1.5 to 4)",
+    ]
+
+
 def test_a_decided_score_reads_as_moves_to_the_end_from_whites_side() -> None:
     # Scan: Inf (2000) less the plies to the end; Black to move and winning in 10 plies is White lost in 5 moves
     assert scan_match.eval_comment(scan_match.Thought(1990, 12, 2000), white_to_move=False) == "[%eval #-5] depth 12"
@@ -104,6 +130,18 @@ def test_a_match_writes_each_game_as_pdn_with_both_engines_scores_and_depths(
     assert "Scan's mean completed depth: 7.0" in out  # forced moves (reported at depth 0) are left out
     text = record.read_text(encoding="utf-8")
     games = read_games(text)
+    searched = re.search(r"Scan's mean completed depth: 7.0 over (\d+) moves", out)
+    timed = re.search(r"Scan's wall time a move: median [\d.]+ s, mean [\d.]+ s, longest [\d.]+ s over (\d+)", out)
+    assert searched and timed and timed[1] == searched[1]  # the moves Scan searched, forced ones left out
+    rules = find_variant("international")
+    choices = 0  # Dama's moves with more than one legal move
+    for index, pdn_game in enumerate(games):
+        game = pdn_game.to_game(rules)
+        dama_colour = Color.WHITE if index == 0 else Color.BLACK
+        choices += sum(1 for ply in range(len(match.ballots(rules)[0]), len(game.moves))
+                       if game.positions[ply].turn is dama_colour and len(game.positions[ply].legal_moves()) > 1)
+    assert re.search(rf"Dama's wall time a move: median [\d.]+ s, mean [\d.]+ s, longest [\d.]+ s over {choices} moves",
+                     out)
     assert [(g.tags["White"], g.tags["Black"]) for g in games] == [
         ("Dama level 5", "Scan 2.0"), ("Scan 2.0", "Dama level 5")]
     rules = find_variant("international")
