@@ -10,8 +10,9 @@ tt-size 22), in colour-reversed pairs from the International ballots. Before eac
 the whole position (`pos`), so it knows no game history (repetitions); every move of both sides is checked by
 the rules library, and an illegal one stops the match. Dama plays at `--level` (5: full strength) for the
 same time per move: its search gets the move's whole time less 5 ms for its own work around it (the bot keeps
-7% in hand), and the report gives both engines' wall time a move and mean completed depth. `--params`, `--selective` and `--patterns` set
-Dama's search switches and learned term as `benchmarks.match` does for its players:
+7% in hand), and the report gives both engines' wall time a move and mean completed depth. `--params`,
+`--selective` and `--patterns` set Dama's search switches and learned term as `benchmarks.match` does for its
+players:
 
     python -m benchmarks.scan_match --scan /path/to/scan --pairs 20 --params 100,4,60 --selective 2,3,0,40,1
 
