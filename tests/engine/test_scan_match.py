@@ -144,7 +144,6 @@ def test_a_match_writes_each_game_as_pdn_with_both_engines_scores_and_depths(
                      out)
     assert [(g.tags["White"], g.tags["Black"]) for g in games] == [
         ("Dama level 5", "Scan 2.0"), ("Scan 2.0", "Dama level 5")]
-    rules = find_variant("international")
     for index, (pdn_game, chunk) in enumerate(zip(games, text.split("[Event ")[1:], strict=True)):
         game = pdn_game.to_game(rules)
         assert game.notations[:2] == match.ballots(rules)[0][:2]
