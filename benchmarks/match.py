@@ -68,8 +68,21 @@ def parse_weights(text: str) -> dict[str, int]:
     out = {}
     for item in filter(None, (part.strip() for part in text.split(","))):
         name, _, value = item.partition("=")
-        out[name.strip()] = int(value)
+        try:
+            out[name.strip()] = int(value)
+        except ValueError:
+            raise ValueError(f"{item} is not name=whole number (as in king=330)") from None
     return out
+
+
+def checked_weights(parser: argparse.ArgumentParser, variant: str, text: str, flag: str) -> dict[str, int]:
+    """--a-weights and the like read, or the command refused in words."""
+    try:
+        weights = parse_weights(text)
+        weights_for(find_variant(variant), weights)
+    except (ValueError, KeyError) as error:
+        parser.error(f"{flag} {text}: {error}")
+    return weights
 
 
 @dataclass(frozen=True, slots=True)
@@ -361,7 +374,8 @@ def main(argv: list[str] | None = None) -> None:
                             "built-in tables only)")
     parser.add_argument("--a-probcut", type=int, default=None, help="A's ProbCut margin per ply")
     args = parser.parse_args(argv)
-    a_weights, b_weights = parse_weights(args.a_weights), parse_weights(args.b_weights)
+    a_weights = checked_weights(parser, args.variant, args.a_weights, "--a-weights")
+    b_weights = checked_weights(parser, args.variant, args.b_weights, "--b-weights")
     a_knobs = checked_knobs(
         parser, args.a_probcut, args.a_params, args.a_selective, args.a_patterns, args.a_table_files
     )

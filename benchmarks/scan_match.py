@@ -38,10 +38,12 @@ from benchmarks.match import (
     ballots,
     checked_knobs,
     checked_move,
+    checked_weights,
     knob_label,
     play_out,
     summarize,
 )
+from engine.evaluate import weights_for
 from engine.native import TIME_SHARE, NativeSearcher, make_searcher
 from engine.search import TABLE_BOUND, TABLE_WIN, WIN, WIN_BOUND, Searcher
 from engine.worker import Job, play_level
@@ -195,6 +197,7 @@ class DamaPlayer:
     depths: list[int]
     knobs: Knobs | None = None  # search switches and learned term (None: the variant's own)
     seconds: list[float] = field(default_factory=list)  # wall time of each move with a choice, all work included
+    weights: dict[str, int] = field(default_factory=dict)  # hand-set weight overrides (benchmarks.match's --a-weights)
 
     def __post_init__(self) -> None:
         self.searcher: Searcher | object | None = None
@@ -205,7 +208,8 @@ class DamaPlayer:
         started = time.monotonic()
         position = game.position
         if self.searcher is None:
-            self.searcher = make_searcher(position.rules)
+            weights = weights_for(position.rules, self.weights) if self.weights else None
+            self.searcher = make_searcher(position.rules, weights=weights)
             if self.knobs is not None and isinstance(self.searcher, NativeSearcher):
                 self.knobs.apply(self.searcher.core)
         searcher = self.searcher
@@ -268,15 +272,15 @@ def game_pdn(game: Game, thoughts: dict[int, Thought], tags: dict[str, str], res
 
 
 def _pair(
-    args: tuple[str, list[str], int, float, int, int | None, Knobs | None, bool],
+    args: tuple[str, list[str], int, float, int, int | None, Knobs | None, bool, dict[str, int]],
 ) -> PairResult:
-    binary, opening, level, seconds, seed, scan_depth, knobs, want_pdn = args
+    binary, opening, level, seconds, seed, scan_depth, knobs, want_pdn, weights = args
     rules = find_variant("international")
     out = PairResult([], [], [], [], [])
     scan_label = f"Scan 2.0 (depth {scan_depth})" if scan_depth else "Scan 2.0"
     for dama_white in (True, False):
         scan = Scan(Path(binary), scan_depth)
-        dama = DamaPlayer(level, seed * 2 + (1 if dama_white else 2), out.dama_depths, knobs)
+        dama = DamaPlayer(level, seed * 2 + (1 if dama_white else 2), out.dama_depths, knobs, weights=weights)
         game = Game(rules)
         for text in opening:
             game.play(text)
@@ -316,6 +320,8 @@ def main(argv: list[str] | None = None) -> None:
                         "%%, malus[, countermove, quiet quiescence]), or legacy")
     parser.add_argument("--patterns", default="on", help="Dama's learned pattern term: on (the shipped file), off "
                         "(hand-set only) or a pattern file's path")
+    parser.add_argument("--weights", default="", help="Dama's hand-set weight overrides, e.g. king=330,edge=-10 "
+                        "(as benchmarks.train --joint and benchmarks.tune print them)")
     parser.add_argument("--pdn", type=Path, default=None, help="write the games here, with each engine's score and "
                         "depth after its moves")
     args = parser.parse_args(argv)
@@ -323,6 +329,7 @@ def main(argv: list[str] | None = None) -> None:
     if not binary.is_file():
         parser.error(f"no Scan binary at {binary}: build it (make in its src/) and name the binary with --scan")
     knobs = checked_knobs(parser, None, args.params, args.selective, args.patterns)
+    weights = checked_weights(parser, "international", args.weights, "--weights")
     if args.pdn is not None:
         try:
             args.pdn.write_text("", encoding="utf-8")
@@ -330,7 +337,7 @@ def main(argv: list[str] | None = None) -> None:
             parser.error(f"cannot write the games to {args.pdn}: {error.strerror or error}")
     openings = ballots(find_variant("international"))
     jobs = [(str(binary), openings[i % len(openings)], args.level, args.time, i, args.scan_depth, knobs,
-             args.pdn is not None) for i in range(args.pairs)]
+             args.pdn is not None, weights) for i in range(args.pairs)]
     total = PairResult([], [], [], [], [])
     with multiprocessing.get_context("spawn").Pool(args.workers) as pool:
         for pair in pool.imap_unordered(_pair, jobs):
@@ -340,7 +347,8 @@ def main(argv: list[str] | None = None) -> None:
                     out.write("".join(text + "\n" for text in pair.pdn))
             print(summarize(f"  after {len(total.records)} games", total.records), flush=True)
     scan_label = f"Scan 2.0 at depth {args.scan_depth}" if args.scan_depth else "Scan 2.0"
-    label = f"international: Dama level {args.level}{knob_label(knobs)} vs {scan_label} at {args.time}s/move"
+    tuned = f" weights {args.weights}" if weights else ""
+    label = f"international: Dama level {args.level}{knob_label(knobs)}{tuned} vs {scan_label} at {args.time}s/move"
     print(summarize(label, total.records))
     print(report(total))
 

@@ -25,15 +25,15 @@ import random
 import sys
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
 from benchmarks.match import _tail, ballots, checked_move
-from benchmarks.tune import fit_k, pdn_files, read_games
+from benchmarks.tune import BOUNDS, DELTA, OTHER_BOUNDS, fit_k, pdn_files, read_games
 from engine import patterns
-from engine.evaluate import evaluator_for
+from engine.evaluate import NAMED_ONLY, SWITCHES, Weights, evaluator_for, weights_for
 from engine.native import NativeSearcher, build_core
 from rules import Color, Game, RuleSet, find_variant
 from rules.movegen import generator_for
@@ -196,10 +196,25 @@ class Features:
         return idx, mirrored
 
 
-def hand_scores(rules: RuleSet, s: Samples) -> np.ndarray:
-    core = build_core(rules, 10)
+def hand_scores(rules: RuleSet, s: Samples, weights: Weights | None = None) -> np.ndarray:
+    core = build_core(rules, 10, weights=weights)
     boards = zip(s.white, s.black, s.kings, strict=True)
     return np.array([core.evaluate(int(w), int(b), int(k), 0) for w, b, k in boards], dtype=np.float64)
+
+
+def hand_slopes(rules: RuleSet, s: Samples, names: Sequence[str], base: np.ndarray) -> np.ndarray:
+    """Per sample, the hand-set evaluation's change per unit of each named weight (exact differences, as
+    benchmarks.tune takes them): the evaluation is linear in its weights up to integer rounding."""
+    start = weights_for(rules)
+    values = {name: int(getattr(start, name)) for name in Weights.__slots__}
+    columns = []
+    for name in names:
+        moved = weights_for(rules, {**values, name: values[name] + DELTA})
+        columns.append((hand_scores(rules, s, moved) - base) / DELTA)
+    return np.stack(columns, axis=1) if columns else np.zeros((len(s), 0))
+
+
+JOINT = [name for name in Weights.__slots__ if name not in SWITCHES and name not in NAMED_ONLY]
 
 
 def phases(rules: RuleSet, s: Samples) -> tuple[np.ndarray, int]:
@@ -219,6 +234,7 @@ class Fit:
     tables: list[np.ndarray]  # int16, per window then flank, 2 x its size: the antisymmetric tables stored
     k: float
     loss: dict[str, float]  # train/held-out loss of the hand-set evaluation and with the learned term
+    weights: dict[str, int] = field(default_factory=dict)  # hand-set weights fitted jointly (empty: not fitted)
 
     def data(self) -> bytes:
         """The tables as the pattern file stores them."""
@@ -232,7 +248,9 @@ def targets(s: Samples, k: float, lam: float) -> np.ndarray:
 
 
 def fit(rules: RuleSet, train: Samples, held: Samples, epochs: int, l2: float, lam: float, rate: float,
-        layout: str = "even") -> Fit:
+        layout: str = "even", joint: bool = False) -> Fit:
+    """joint: the hand-set weights move with the tables (a linear model of them, as benchmarks.tune builds),
+    within benchmarks.tune's bounds; the fitted values come back rounded in Fit.weights."""
     features = Features(rules, layout)
     n_units = len(features.units)
     size = int(sum(features.sizes))
@@ -245,6 +263,18 @@ def fit(rules: RuleSet, train: Samples, held: Samples, epochs: int, l2: float, l
     i_train, j_train = (a + offsets for a in features.indexes(train))
     i_held, j_held = (a + offsets for a in features.indexes(held))
     weights = np.zeros((2, size))  # free weights per phase; the learned term is W[I] - W[J] (antisymmetric)
+    # the hand-set weights a joint fit moves: those that change some training sample's evaluation
+    d_train = hand_slopes(rules, train, JOINT if joint else [], h_train)
+    touched = np.any(d_train != 0, axis=0)
+    names = [name for i, name in enumerate(JOINT if joint else []) if touched[i]]
+    d_train, d_held = d_train[:, touched], hand_slopes(rules, held, names, h_held)
+    hand_train, hand_held = h_train, h_held  # today's weights, for the losses before
+    start = weights_for(rules)
+    first = np.array([getattr(start, name) for name in names], dtype=np.float64)
+    low = np.array([BOUNDS.get(name, OTHER_BOUNDS)[0] for name in names], dtype=np.float64) - first
+    high = np.array([BOUNDS.get(name, OTHER_BOUNDS)[1] for name in names], dtype=np.float64) - first
+    moved = np.zeros(len(names))  # the hand-set weights' change from today's
+    hm, hv = np.zeros_like(moved), np.zeros_like(moved)
 
     def term(w: np.ndarray, i: np.ndarray, j: np.ndarray, phase: np.ndarray) -> np.ndarray:
         mid = w[0][i].sum(axis=1) - w[0][j].sum(axis=1)
@@ -260,7 +290,7 @@ def fit(rules: RuleSet, train: Samples, held: Samples, epochs: int, l2: float, l
     n = len(train)
     flat_i, flat_j = i_train.ravel(), j_train.ravel()
     for epoch in range(1, epochs + 1):
-        p = sigmoid(k * (h_train + term(weights, i_train, j_train, phase_train)))
+        p = sigmoid(k * (h_train + d_train @ moved + term(weights, i_train, j_train, phase_train)))
         g = 2 * (p - y_train) * p * (1 - p) * k / n  # d loss / d evaluation, per sample
         grad = np.zeros_like(weights)
         for phase_index, share in ((0, phase_train), (1, 1 - phase_train)):
@@ -270,10 +300,23 @@ def fit(rules: RuleSet, train: Samples, held: Samples, epochs: int, l2: float, l
         m = beta1 * m + (1 - beta1) * grad
         v = beta2 * v + (1 - beta2) * grad * grad
         weights -= rate * (m / (1 - beta1**epoch)) / (np.sqrt(v / (1 - beta2**epoch)) + 1e-12)
+        if names:
+            hand_grad = d_train.T @ g
+            hm = beta1 * hm + (1 - beta1) * hand_grad
+            hv = beta2 * hv + (1 - beta2) * hand_grad * hand_grad
+            moved -= rate * (hm / (1 - beta1**epoch)) / (np.sqrt(hv / (1 - beta2**epoch)) + 1e-12)
+            moved = np.clip(moved, low, high)
         if epoch % 50 == 0 or epoch == epochs:
-            now = loss(h_train, y_train, term(weights, i_train, j_train, phase_train))
+            now = loss(h_train + d_train @ moved, y_train, term(weights, i_train, j_train, phase_train))
+            held_now = loss(h_held + d_held @ moved, y_held, term(weights, i_held, j_held, phase_held))
             print(f"  epoch {epoch} (largest weight {np.abs(weights).max():.0f}): train {now:.5f}"
-                  f" held out {loss(h_held, y_held, term(weights, i_held, j_held, phase_held)):.5f}", file=sys.stderr)
+                  f" held out {held_now:.5f}", file=sys.stderr)
+    fitted = {name: int(np.rint(first[i] + moved[i])) for i, name in enumerate(names)}
+    if names:
+        print("  hand-set weights: " + ",".join(f"{name}={value}" for name, value in fitted.items()), file=sys.stderr)
+        # the losses below are the rounded weights' own, through the real evaluator
+        moved_weights = weights_for(rules, fitted)
+        h_train, h_held = hand_scores(rules, train, moved_weights), hand_scores(rules, held, moved_weights)
     # The stored table of unit u: W[u][i] - W[mirror u][sigma[mirror u][i]], so the core needs one lookup.
     stored: list[np.ndarray] = []
     for u in range(n_units):
@@ -285,12 +328,12 @@ def fit(rules: RuleSet, train: Samples, held: Samples, epochs: int, l2: float, l
     learned_train = phase_train * flat[0][i_train].sum(axis=1) + (1 - phase_train) * flat[1][i_train].sum(axis=1)
     learned_held = phase_held * flat[0][i_held].sum(axis=1) + (1 - phase_held) * flat[1][i_held].sum(axis=1)
     return Fit(stored, k, {
-        "train_before": loss(h_train, y_train, 0.0), "train_after": loss(h_train, y_train, learned_train),
-        "held_before": loss(h_held, y_held, 0.0), "held_after": loss(h_held, y_held, learned_held),
+        "train_before": loss(hand_train, y_train, 0.0), "train_after": loss(h_train, y_train, learned_train),
+        "held_before": loss(hand_held, y_held, 0.0), "held_after": loss(h_held, y_held, learned_held),
         # against the game results alone, whatever the target's blend
-        "held_results_before": loss(h_held, held.result, 0.0),
+        "held_results_before": loss(hand_held, held.result, 0.0),
         "held_results_after": loss(h_held, held.result, learned_held),
-    })
+    }, fitted)
 
 
 def split(s: Samples, holdout: float, seed: int) -> tuple[Samples, Samples]:
@@ -320,6 +363,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--layout", choices=patterns.LAYOUTS, default="even",
                         help="the windows: 4x4 blocks at even rows and columns; with those at odd ones; with the four "
                              "corner flanks (6 rows by 3 columns)")
+    parser.add_argument("--joint", action="store_true",
+                        help="fit the hand-set weights with the tables (the file records them; see docs/ENGINE.md)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--data", type=Path, help="cache the samples here (.npz): reused when it exists")
@@ -349,7 +394,7 @@ def main(argv: list[str] | None = None) -> None:
     print(f"{rules.id}: {len(samples)} positions from {len(np.unique(samples.game))} games "
           f"({time.monotonic() - started:.0f} s)", file=sys.stderr)
     train, held = split(samples, args.holdout, args.seed)
-    result = fit(rules, train, held, args.epochs, args.l2, args.lam, args.rate, args.layout)
+    result = fit(rules, train, held, args.epochs, args.l2, args.lam, args.rate, args.layout, args.joint)
     board = generator_for(rules).board
     board_windows = patterns.windows(board, args.layout) or []
     board_flanks = patterns.flanks(board, args.layout) or []
@@ -360,6 +405,8 @@ def main(argv: list[str] | None = None) -> None:
                     "k": round(result.k, 6)},
         "loss": {name: round(value, 6) for name, value in result.loss.items()},
     }
+    if result.weights:
+        about["weights"] = result.weights
     args.out.mkdir(parents=True, exist_ok=True)
     target = args.out / f"{rules.id}.pat"
     patterns.write(target, rules.id, board_windows, evaluator_for(rules).full, result.data(), about, board_flanks)

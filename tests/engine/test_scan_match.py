@@ -55,7 +55,22 @@ def test_dama_plays_with_the_switches_it_was_given(monkeypatch: pytest.MonkeyPat
     assert len(applied) == 1
 
 
+def test_dama_evaluates_with_the_weights_it_was_given() -> None:
+    # a king worth 9 men: a position where White has the only king reads 6 men better than with today's weights
+    position = parse_fen(find_variant("international"), "W:WK46,31,32:B19,20,21")
+    game = Game(find_variant("international"))
+    scores = []
+    for weights in ({}, {"king": 900}):
+        player = scan_match.DamaPlayer(5, 1, [], weights=weights)
+        player(game, 0.02)
+        assert isinstance(player.searcher, NativeSearcher)
+        scores.append(player.searcher.core.evaluate(position.white, position.black, position.kings, 0))
+    assert scores[1] - scores[0] == 900 - scan_match.weights_for(find_variant("international")).king
+
+
 @pytest.mark.parametrize("flags, words", [
+    (["--weights", "kong=3"], "unknown evaluation weights: kong"),
+    (["--weights", "king=many"], "king=many"),
     (["--params", "100,four,60"], "whole numbers separated by commas"),
     (["--selective", "2,3,,40"], "whole numbers separated by commas"),
     (["--patterns", "/no/such/file.pat"], "no pattern file at /no/such/file.pat"),

@@ -5,10 +5,12 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from benchmarks import train
 from engine import native, patterns
+from engine.evaluate import weights_for
 from rules import VARIANTS, Color, Position
 from rules.movegen import generator_for
 from tests.engine.test_native import game_positions
@@ -86,3 +88,28 @@ def test_self_play_positions_are_legal_and_results_are_results(variant: str) -> 
             assert Position(rules, white, black, kings, Color(turn)).legal_moves()  # recorded before a move
             seen.add((white, black, kings))
         assert len(seen) > 10
+
+
+def test_a_joint_fit_moves_the_hand_set_weight_the_labels_were_made_with() -> None:
+    """Labels made by today's evaluation with each king worth 80 centi-men more: a joint fit must raise the
+    king's weight by about that much (K is refitted, so within a margin) and leave the fit better."""
+    rules = VARIANTS["italian"]
+    rng = random.Random(5)
+    core = native.build_core(rules, tt_bits=8)
+    planted, scale = 80, 0.01
+    rows = []
+    for game in range(80):
+        for white, black, kings, color in game_positions(rules, rng, plies=80)[8:]:
+            kings_lead = (white & kings).bit_count() - (black & kings).bit_count()
+            evaluation = core.evaluate(white, black, kings, 0) + planted * kings_lead
+            rows.append((white, black, kings, color, 0, float(train.sigmoid(scale * evaluation)), game))
+    samples = train._samples(rules, rows)
+    assert np.count_nonzero(samples.kings) > len(samples) // 10  # enough positions with kings to learn from
+    training, held = train.split(samples, 0.2, 1)
+    fitted = train.fit(rules, training, held, epochs=150, l2=0.002, lam=1.0, rate=4.0, joint=True)
+    today = weights_for(rules).king
+    assert "king" in fitted.weights
+    assert planted * 0.6 <= fitted.weights["king"] - today <= planted * 1.4, fitted.weights
+    assert fitted.loss["held_after"] < 0.5 * fitted.loss["held_before"]
+    plain = train.fit(rules, training, held, epochs=150, l2=0.002, lam=1.0, rate=4.0)
+    assert plain.weights == {} and fitted.loss["held_after"] < plain.loss["held_after"]
