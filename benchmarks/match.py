@@ -28,10 +28,12 @@ from pathlib import Path
 from benchmarks.frozen.search import Searcher as FrozenSearcher
 from engine.api import to_moves
 from engine.evaluate import weights_for
-from engine.native import LEGACY_PARAMS, LEGACY_SELECTIVE, NativeSearcher, make_searcher
+from engine.native import LEGACY_PARAMS, LEGACY_SELECTIVE, NativeSearcher, learned_weights, make_searcher
 from engine.native import covered as native_covers
+from engine.patterns import PatternTables
 from engine.patterns import install as install_patterns
 from engine.patterns import read as read_patterns
+from engine.patterns import tables_for as pattern_tables_for
 from engine.search import Searcher
 from engine.worker import Job, play_level
 from rules import Color, Game, Move, Position, RuleSet, find_variant, format_move, start_position
@@ -95,6 +97,12 @@ class Knobs:
     patterns: str = "on"  # off: the hand-set evaluation alone; a path: that pattern file instead of the shipped one
     table_files: bool = True  # False: the built-in endgame tables only, even where a table file was built
 
+    def pattern_tables(self, rules: RuleSet) -> PatternTables | None:
+        """The learned term this player adds (None: the hand-set evaluation alone)."""
+        if self.patterns == "off":
+            return None
+        return pattern_tables_for(rules) if self.patterns == "on" else read_patterns(Path(self.patterns))
+
     def apply(self, core: object) -> None:
         if self.patterns == "off":
             install_patterns(core, None)
@@ -151,11 +159,14 @@ def level_player(
         searcher = searchers.get(position.rules.id)
         if searcher is None:
             rules = position.rules
+            # the hand-set weights that go with the learned term this player adds, then its own changes
+            tables = (knobs or Knobs()).pattern_tables(rules) if native_covers(rules) else None
+            chosen = learned_weights(rules, tables, weights)
             if knobs is not None and not knobs.table_files and native_covers(rules):
-                searcher = NativeSearcher(rules, 20, weights=weights_for(rules, weights), table_files=False)
+                searcher = NativeSearcher(rules, 20, weights=chosen, table_files=False)
                 searchers[rules.id] = searcher
             else:
-                searcher = searchers[rules.id] = make_searcher(rules, weights=weights_for(rules, weights))
+                searcher = searchers[rules.id] = make_searcher(rules, weights=chosen)
             if isinstance(searcher, NativeSearcher):
                 (knobs or Knobs(probcut)).apply(searcher.core)
         history = [searcher.hash_of(p.white, p.black, p.kings, int(p.turn), p.king_streaks) for p in _tail(game)]

@@ -43,8 +43,7 @@ from benchmarks.match import (
     play_out,
     summarize,
 )
-from engine.evaluate import weights_for
-from engine.native import TIME_SHARE, NativeSearcher, make_searcher
+from engine.native import TIME_SHARE, NativeSearcher, learned_weights, make_searcher
 from engine.search import TABLE_BOUND, TABLE_WIN, WIN, WIN_BOUND, Searcher
 from engine.worker import Job, play_level
 from rules import Color, Game, Move, Position, find_variant
@@ -208,8 +207,9 @@ class DamaPlayer:
         started = time.monotonic()
         position = game.position
         if self.searcher is None:
-            weights = weights_for(position.rules, self.weights) if self.weights else None
-            self.searcher = make_searcher(position.rules, weights=weights)
+            # the hand-set weights that go with the learned term Dama adds, then --weights' changes
+            tables = (self.knobs or Knobs()).pattern_tables(position.rules)
+            self.searcher = make_searcher(position.rules, weights=learned_weights(position.rules, tables, self.weights))
             if self.knobs is not None and isinstance(self.searcher, NativeSearcher):
                 self.knobs.apply(self.searcher.core)
         searcher = self.searcher

@@ -34,7 +34,7 @@ from benchmarks.match import _tail, ballots, checked_move
 from benchmarks.tune import BOUNDS, DELTA, OTHER_BOUNDS, fit_k, pdn_files, read_games
 from engine import patterns
 from engine.evaluate import NAMED_ONLY, SWITCHES, Weights, evaluator_for, weights_for
-from engine.native import NativeSearcher, build_core
+from engine.native import NativeSearcher, build_core, learned_weights
 from rules import Color, Game, RuleSet, find_variant
 from rules.movegen import generator_for
 
@@ -71,9 +71,10 @@ GameRows = tuple[list[tuple[int, int, int, int, int]], float]  # (white, black, 
 def _selfplay_worker(args: tuple[str, int, int, int, int, int, str]) -> list[GameRows]:
     variant, first, count, depth, random_plies, seed, player_patterns = args
     rules = find_variant(variant)
-    searcher = NativeSearcher(rules, tt_bits=18, patterns=False)
-    if player_patterns:  # a later generation: the engine plays with an earlier file's learned term
-        patterns.install(searcher.core, patterns.read(Path(player_patterns)))
+    # a later generation: the engine plays with an earlier file's learned term (and the weights fitted with it)
+    player = patterns.read(Path(player_patterns)) if player_patterns else None
+    searcher = NativeSearcher(rules, tt_bits=18, patterns=False, weights=learned_weights(rules, player))
+    patterns.install(searcher.core, player)
     lines = ballots(rules)
     rng = random.Random(seed * 1_000_003 + first)
     out = []

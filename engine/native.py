@@ -18,7 +18,8 @@ from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any
 
-from engine.evaluate import CHUNK_BITS, Evaluator, Weights, crowns_on_top, evaluator_for
+from engine.evaluate import CHUNK_BITS, Evaluator, Weights, crowns_on_top, evaluator_for, weights_for
+from engine.patterns import PatternTables
 from engine.patterns import install as install_patterns
 from engine.patterns import tables_for as pattern_tables_for
 from engine.search import MAX_PLY, Result, Searcher
@@ -181,6 +182,12 @@ def _install_evaluation(handle: Any, ev: Evaluator, nsq: int) -> None:
     handle.set_eval(ints, men, adv, kings, list(ev.run_zone), cones, bonus, skew)
 
 
+def learned_weights(rules: RuleSet, tables: PatternTables | None, overrides: dict[str, int] | None = None) -> Weights:
+    """The hand-set weights to evaluate with beside tables' learned term: the variant's own, changed by those
+    the tables were fitted with (benchmarks.train --joint), then by overrides (a match's)."""
+    return weights_for(rules, {**(tables.weights if tables else {}), **(overrides or {})})
+
+
 class NativeSearcher:
     """engine.search.Searcher's interface over the compiled core (one per variant and process)."""
 
@@ -198,8 +205,11 @@ class NativeSearcher:
         """patterns: add the variant's learned pattern term (engine/patterns.py) where a file ships for it;
         table_files: probe the variant's endgame table file where one was built (else the built-in tables)."""
         self.rules = rules
+        tables = pattern_tables_for(rules) if patterns else None
+        if weights is None and tables is not None and tables.weights:
+            weights = learned_weights(rules, tables)
         self.core = build_core(rules, tt_bits, weights=weights)
-        self.learned = patterns and install_patterns(self.core, pattern_tables_for(rules))
+        self.learned = patterns and install_patterns(self.core, tables)
         self.core.set_probcut(probcut_margin(rules))
         params, selective = selectivity(rules)
         self.core.set_params(*params)

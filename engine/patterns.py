@@ -11,7 +11,9 @@ windows, pieces at the start, what it was trained on), then the tables as zlib-c
 windows × 2 phases × 3^8, from White's view. The layout "even+flank" adds four flanks, 6-row, 3-column strips
 at the corners (9 squares, a table of 3^9 each, stored after the windows' and listed in the header's
 "flanks"). The stored tables are antisymmetric: a position and its mirror image with colours swapped score
-opposite, so the side to move never matters to the learned term.
+opposite, so the side to move never matters to the learned term. A file fitted together with the hand-set
+weights (`benchmarks.train --joint`) names them in the header's "weights"; the compiled core evaluates with
+them wherever it adds that file's term.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from engine.evaluate import Weights
 from rules import RuleSet
 from rules.board import Board
 from rules.movegen import generator_for
@@ -38,6 +41,7 @@ SIZE = 3**8  # one table entry per filling of a window's 8 squares
 FLANK_SIZE = 3**9  # a flank's 9 squares
 PHASES = 2  # middlegame, endgame
 Window = tuple[int, int, int, int]  # per row of the window, the lower of its two (adjacent) bits
+WEIGHT_NAMES = set(Weights.__slots__)
 
 
 class PatternFileError(ValueError):
@@ -131,6 +135,11 @@ class PatternTables:
     header: dict[str, Any]
     flanks: tuple[Flank, ...] = ()
 
+    @property
+    def weights(self) -> dict[str, int]:
+        """The hand-set weights the tables were fitted with (name: value; empty: today's, fitted apart)."""
+        return dict(self.header.get("weights", {}))
+
     def weight(self, window: int, phase: int, index: int) -> int:
         at = ((window * PHASES + phase) * SIZE + index) * 2
         return int(struct.unpack_from("<h", self.tables, at)[0])
@@ -188,6 +197,9 @@ def read(path: Path) -> PatternTables:
         board_windows = [tuple(int(b) for b in w) for w in header["windows"]]
         board_flanks = tuple(tuple(int(b) for b in f) for f in header.get("flanks", []))
         full = int(header["full"])
+        weights = header.get("weights", {})
+        if not isinstance(weights, dict) or not all(type(v) is int for v in weights.values()):
+            raise TypeError("weights")
     except (ValueError, KeyError, TypeError, zlib.error) as exc:
         raise PatternFileError(f"{path.name} is damaged ({type(exc).__name__})") from None
     if (any(len(w) != 4 for w in board_windows) or any(len(f) != 9 for f in board_flanks) or full <= 0
@@ -228,6 +240,10 @@ def _load(rules: RuleSet) -> PatternTables | None:
             or list(found.flanks) != flanks(board, layout)):
         _warn(rules.id, f"learned evaluation: {path.name} does not fit {rules.id}'s board; "
               "it keeps the hand-set evaluation")
+        return None
+    if not set(found.weights) <= WEIGHT_NAMES:
+        _warn(rules.id, f"learned evaluation: {path.name} names hand-set weights this engine does not have; "
+              f"{rules.id} keeps the hand-set evaluation")
         return None
     return found
 

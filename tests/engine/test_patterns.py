@@ -17,7 +17,9 @@ import pytest
 
 from benchmarks import train
 from engine import native, patterns
+from engine.evaluate import weights_for
 from rules import VARIANTS
+from rules.fen import parse_fen
 from rules.movegen import generator_for
 from tests.engine.test_native import game_positions, random_placement
 
@@ -300,3 +302,38 @@ def test_the_core_refuses_tables_that_do_not_fit_their_windows() -> None:
         core.set_patterns([[0, 4, 8, 12]], b"\x00" * 10)
     with pytest.raises(ValueError):
         core.set_patterns([[0, 4, 8, 99]], b"\x00" * (2 * patterns.SIZE * 2))
+
+
+def test_a_file_fitted_with_the_hand_set_weights_brings_them(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                            caplog: pytest.LogCaptureFixture) -> None:
+    rules = VARIANTS["international"]
+    shipped = patterns.read(patterns.path_for("international"))
+    today = weights_for(rules)
+    patterns.write(tmp_path / "international.pat", "international", shipped.windows, shipped.full, shipped.tables,
+                   {"weights": {"king": today.king + 150, "lone_king": today.lone_king - 20}})
+    # a file naming a weight the engine does not have is refused, not half used
+    for variant, weights in (("brazilian", {"queen": 5}), ("russian", [1])):
+        eight = patterns.windows(generator_for(VARIANTS[variant]).board) or []
+        patterns.write(tmp_path / f"{variant}.pat", variant, eight, 24, b"\0" * patterns.table_bytes(len(eight), 0),
+                       {"weights": weights})
+    monkeypatch.setattr(patterns, "FOLDER", tmp_path)
+    monkeypatch.setattr(patterns, "_loaded", {})
+    monkeypatch.setattr(patterns, "_logged", set())
+    # White: a king and two men; Black: three men
+    position = parse_fen(rules, "W:WK46,31,32:B19,20,21")
+    white, black, kings = position.white, position.black, position.kings
+    fitted = native.NativeSearcher(rules, tt_bits=10)
+    assert fitted.learned
+    plain = native.build_core(rules, tt_bits=8)
+    patterns.install(plain, shipped)  # the same tables with today's weights
+    lone_king_counts = 1  # White has the only king
+    assert (fitted.core.evaluate(white, black, kings, 0) - plain.evaluate(white, black, kings, 0)
+            == 150 - 20 * lone_king_counts)
+    # given weights (a tuner's) win over the file's
+    chosen = native.NativeSearcher(rules, tt_bits=10, weights=today)
+    assert chosen.core.evaluate(white, black, kings, 0) == plain.evaluate(white, black, kings, 0)
+    with caplog.at_level(logging.WARNING):
+        assert patterns.tables_for(VARIANTS["brazilian"]) is None
+        assert patterns.tables_for(VARIANTS["russian"]) is None
+    assert "brazilian.pat names hand-set weights this engine does not have" in caplog.text
+    assert "russian.pat is damaged" in caplog.text and "Traceback" not in caplog.text

@@ -11,7 +11,8 @@ import pytest
 from benchmarks import match, scan_match
 from benchmarks.match import Knobs
 from benchmarks.scan_match import hub_move, hub_position, move_from_hub
-from engine.native import TIME_SHARE, NativeSearcher
+from engine.native import TIME_SHARE, NativeSearcher, learned_weights
+from engine.patterns import tables_for as pattern_tables_for
 from engine.worker import Job
 from rules import Color, Game, find_variant
 from rules.fen import parse_fen
@@ -65,7 +66,8 @@ def test_dama_evaluates_with_the_weights_it_was_given() -> None:
         player(game, 0.02)
         assert isinstance(player.searcher, NativeSearcher)
         scores.append(player.searcher.core.evaluate(position.white, position.black, position.kings, 0))
-    assert scores[1] - scores[0] == 900 - scan_match.weights_for(find_variant("international")).king
+    rules = find_variant("international")
+    assert scores[1] - scores[0] == 900 - learned_weights(rules, pattern_tables_for(rules)).king
 
 
 @pytest.mark.parametrize("flags, words", [
