@@ -12,8 +12,10 @@ White. Whole games go to a training or a held-out split (`--holdout`).
 Model: sigmoid(K × (hand-set evaluation + learned term)), K fitted on the hand-set evaluation as
 benchmarks.tune does. The learned term is linear in the pattern weights, tied so that a position and its
 colour-swapped mirror score opposite (the tables written are antisymmetric); full-batch Adam on the mean
-squared error plus an L2 penalty (`--l2`) that keeps rarely seen fillings near zero. The same seed and data
-give the same file. The file records what it was trained on and the losses it reached.
+squared error plus an L2 penalty (`--l2`) that keeps rarely seen fillings near zero. With `--joint` the
+hand-set weights move too (a linear model of them from exact differences, as benchmarks.tune builds), and the
+file records them: the compiled core evaluates with them wherever it adds the file's term. The same seed and
+data give the same file. The file records what it was trained on and the losses it reached.
 """
 
 from __future__ import annotations
