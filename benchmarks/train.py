@@ -34,6 +34,7 @@ import numpy as np
 
 from benchmarks.match import _tail, ballots, checked_move
 from benchmarks.tune import BOUNDS, DELTA, OTHER_BOUNDS, fit_k, pdn_files, read_games
+from benchmarks.tune import _values as weight_values
 from engine import patterns
 from engine.evaluate import NAMED_ONLY, SWITCHES, Weights, evaluator_for, weights_for
 from engine.native import NativeSearcher, build_core, learned_weights
@@ -208,8 +209,7 @@ def hand_scores(rules: RuleSet, s: Samples, weights: Weights | None = None) -> n
 def hand_slopes(rules: RuleSet, s: Samples, names: Sequence[str], base: np.ndarray) -> np.ndarray:
     """Per sample, the hand-set evaluation's change per unit of each named weight (exact differences, as
     benchmarks.tune takes them): the evaluation is linear in its weights up to integer rounding."""
-    start = weights_for(rules)
-    values = {name: int(getattr(start, name)) for name in Weights.__slots__}
+    values = weight_values(weights_for(rules))
     columns = []
     for name in names:
         moved = weights_for(rules, {**values, name: values[name] + DELTA})

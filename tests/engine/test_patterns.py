@@ -326,9 +326,8 @@ def test_a_file_fitted_with_the_hand_set_weights_brings_them(tmp_path: Path, mon
     assert fitted.learned
     plain = native.build_core(rules, tt_bits=8)
     patterns.install(plain, shipped)  # the same tables with today's weights
-    lone_king_counts = 1  # White has the only king
-    assert (fitted.core.evaluate(white, black, kings, 0) - plain.evaluate(white, black, kings, 0)
-            == 150 - 20 * lone_king_counts)
+    # White's is the only king: the king's change and the lone king's, once each
+    assert fitted.core.evaluate(white, black, kings, 0) - plain.evaluate(white, black, kings, 0) == 150 - 20
     # given weights (a tuner's) win over the file's
     chosen = native.NativeSearcher(rules, tt_bits=10, weights=today)
     assert chosen.core.evaluate(white, black, kings, 0) == plain.evaluate(white, black, kings, 0)

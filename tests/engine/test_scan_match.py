@@ -57,7 +57,7 @@ def test_dama_plays_with_the_switches_it_was_given(monkeypatch: pytest.MonkeyPat
 
 
 def test_dama_evaluates_with_the_weights_it_was_given() -> None:
-    # a king worth 9 men: a position where White has the only king reads 6 men better than with today's weights
+    # a king worth 9 men: where White has the only king, the score rises by exactly the king's change
     position = parse_fen(find_variant("international"), "W:WK46,31,32:B19,20,21")
     game = Game(find_variant("international"))
     scores = []
