@@ -7,7 +7,8 @@ Data: engine self-play games at a fixed depth (the compiled core with the hand-s
 ballots with random plies for variety), and every game of the PDN files that replays with a result (read as
 benchmarks.tune reads them). Each quiet position from ply `--skip` on is a sample; its target blends the game's
 result with the search's own score at that position (`--lam` of the result), both as a win probability for
-White. Whole games go to a training or a held-out split (`--holdout`).
+White. Whole games go to a training or a held-out split (`--holdout`). `--phase pip` blends the two phases'
+tables by the men's rows still to go instead of the pieces left (engine/patterns.py).
 
 Model: sigmoid(K × (hand-set evaluation + learned term)), K fitted on the hand-set evaluation as
 benchmarks.tune does. The learned term is linear in the pattern weights, tied so that a position and its
@@ -220,12 +221,21 @@ def hand_slopes(rules: RuleSet, s: Samples, names: Sequence[str], base: np.ndarr
 JOINT = [name for name in Weights.__slots__ if name not in SWITCHES and name not in NAMED_ONLY]
 
 
-def phases(rules: RuleSet, s: Samples) -> tuple[np.ndarray, int]:
-    """Each sample's middlegame share (pieces left of those at the start), and that start count."""
+def phases(rules: RuleSet, s: Samples, measure: str = "pieces") -> np.ndarray:
+    """Each sample's middlegame share: the pieces left of those at the start, or ("pip") the men's rows still
+    to go of their count at the start (engine/patterns.py)."""
+    if measure == "pip":
+        white_rows, black_rows, full = patterns.pip_rows(rules)
+        pip = np.zeros(len(s), dtype=np.float64)
+        for men, rows in ((s.white & ~s.kings, white_rows), (s.black & ~s.kings, black_rows)):
+            for bit, count in enumerate(rows):
+                if count:
+                    pip += count * ((men >> np.uint64(bit)) & np.uint64(1)).astype(np.float64)
+        return np.minimum(pip, full) / full
     full = evaluator_for(rules).full
     boards = zip(s.white, s.black, strict=True)
     pieces = np.array([int(w).bit_count() + int(b).bit_count() for w, b in boards], dtype=np.float64)
-    return np.minimum(pieces, full) / full, full
+    return np.minimum(pieces, full) / full
 
 
 def sigmoid(x: np.ndarray) -> np.ndarray:
@@ -251,17 +261,17 @@ def targets(s: Samples, k: float, lam: float) -> np.ndarray:
 
 
 def fit(rules: RuleSet, train: Samples, held: Samples, epochs: int, l2: float, lam: float, rate: float,
-        layout: str = "even", joint: bool = False) -> Fit:
+        layout: str = "even", joint: bool = False, measure: str = "pieces") -> Fit:
     """joint: the hand-set weights move with the tables (a linear model of them, as benchmarks.tune builds),
-    within benchmarks.tune's bounds; the fitted values come back rounded in Fit.weights."""
+    within benchmarks.tune's bounds; the fitted values come back rounded in Fit.weights. measure: what blends
+    the two phases' tables (phases())."""
     features = Features(rules, layout)
     n_units = len(features.units)
     size = int(sum(features.sizes))
     h_train, h_held = hand_scores(rules, train), hand_scores(rules, held)
     k = fit_k(list(h_train), list(train.result))
     y_train, y_held = targets(train, k, lam), targets(held, k, lam)
-    phase_train, _ = phases(rules, train)
-    phase_held, _ = phases(rules, held)
+    phase_train, phase_held = phases(rules, train, measure), phases(rules, held, measure)
     offsets = features.offsets
     i_train, j_train = (a + offsets for a in features.indexes(train))
     i_held, j_held = (a + offsets for a in features.indexes(held))
@@ -368,6 +378,8 @@ def main(argv: list[str] | None = None) -> None:
                              "corner flanks (6 rows by 3 columns)")
     parser.add_argument("--joint", action="store_true",
                         help="fit the hand-set weights with the tables (the file records them; see docs/ENGINE.md)")
+    parser.add_argument("--phase", choices=patterns.PHASE_MEASURES, default="pieces",
+                        help="blend the middlegame and endgame tables by the pieces left or by the men's rows to go")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--data", type=Path, help="cache the samples here (.npz): reused when it exists")
@@ -397,7 +409,7 @@ def main(argv: list[str] | None = None) -> None:
     print(f"{rules.id}: {len(samples)} positions from {len(np.unique(samples.game))} games "
           f"({time.monotonic() - started:.0f} s)", file=sys.stderr)
     train, held = split(samples, args.holdout, args.seed)
-    result = fit(rules, train, held, args.epochs, args.l2, args.lam, args.rate, args.layout, args.joint)
+    result = fit(rules, train, held, args.epochs, args.l2, args.lam, args.rate, args.layout, args.joint, args.phase)
     board = generator_for(rules).board
     board_windows = patterns.windows(board, args.layout) or []
     board_flanks = patterns.flanks(board, args.layout) or []
@@ -410,6 +422,9 @@ def main(argv: list[str] | None = None) -> None:
     }
     if result.weights:
         about["weights"] = result.weights
+    if args.phase == "pip":
+        white_rows, black_rows, pip_full = patterns.pip_rows(rules)
+        about.update(phase="pip", pip_rows=[white_rows, black_rows], pip_full=pip_full)
     args.out.mkdir(parents=True, exist_ok=True)
     target = args.out / f"{rules.id}.pat"
     patterns.write(target, rules.id, board_windows, evaluator_for(rules).full, result.data(), about, board_flanks)

@@ -13,7 +13,10 @@ at the corners (9 squares, a table of 3^9 each, stored after the windows' and li
 "flanks"). The stored tables are antisymmetric: a position and its mirror image with colours swapped score
 opposite, so the side to move never matters to the learned term. A file fitted together with the hand-set
 weights (`benchmarks.train --joint`) names them in the header's "weights"; the compiled core evaluates with
-them wherever it adds that file's term.
+them wherever it adds that file's term. A file with "phase": "pip" blends its two tables by how far the men
+still have to go (the rows between each man and its promotion row, kings none; "pip_rows" per colour and square,
+"pip_full" at the start) instead of by the pieces left: a middlegame whose men have run far is scored nearer
+the endgame.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from typing import Any
 from engine.evaluate import Weights
 from rules import RuleSet
 from rules.board import Board
+from rules.fen import parse_fen
 from rules.movegen import generator_for
 
 log = logging.getLogger(__name__)
@@ -42,6 +46,7 @@ FLANK_SIZE = 3**9  # a flank's 9 squares
 PHASES = 2  # middlegame, endgame
 Window = tuple[int, int, int, int]  # per row of the window, the lower of its two (adjacent) bits
 WEIGHT_NAMES = set(Weights.__slots__)
+PHASE_MEASURES = ("pieces", "pip")  # what blends the middlegame and endgame tables (see pip_rows)
 
 
 class PatternFileError(ValueError):
@@ -103,6 +108,27 @@ def flanks(board: Board, layout: str) -> list[Flank] | None:
     return out
 
 
+def pip_rows(rules: RuleSet) -> tuple[list[int], list[int], int]:
+    """Per square, the rows a White man and a Black man there still have to go to promote, and the men's total
+    at the start (the pip count's scale)."""
+    board = generator_for(rules).board
+    promo = generator_for(rules).promo
+    nbits = max(board.coords) + 1
+    rows = []
+    for color in (0, 1):
+        target = board.coords[(promo[color] & -promo[color]).bit_length() - 1][0]
+        rows.append([abs(board.coords[bit][0] - target) if bit in board.coords else 0 for bit in range(nbits)])
+    start = parse_fen(rules, rules.start_fen)
+    full = pip_count(rows[0], rows[1], start.white & ~start.kings, start.black & ~start.kings)
+    return rows[0], rows[1], full
+
+
+def pip_count(white_rows: Sequence[int], black_rows: Sequence[int], white_men: int, black_men: int) -> int:
+    """The men's rows still to go, both colours together."""
+    return (sum(white_rows[bit] for bit in range(len(white_rows)) if white_men >> bit & 1)
+            + sum(black_rows[bit] for bit in range(len(black_rows)) if black_men >> bit & 1))
+
+
 def window_squares(window: Window) -> list[int]:
     """The window's 8 bits in index order: digit j of a window's base-3 index is the square window_squares[j]."""
     return [window[k] + t for k in range(4) for t in range(2)]
@@ -140,6 +166,17 @@ class PatternTables:
         """The hand-set weights the tables were fitted with (name: value; empty: today's, fitted apart)."""
         return dict(self.header.get("weights", {}))
 
+    @property
+    def phase(self) -> str:
+        """What blends the tables: "pieces" (the pieces left of full) or "pip" (the men's rows to go)."""
+        return str(self.header.get("phase", "pieces"))
+
+    @property
+    def pip(self) -> tuple[list[int], list[int], int]:
+        """A "pip" file's rows to go per square (White's, Black's) and its count at the start."""
+        white, black = self.header["pip_rows"]
+        return list(white), list(black), int(self.header["pip_full"])
+
     def weight(self, window: int, phase: int, index: int) -> int:
         at = ((window * PHASES + phase) * SIZE + index) * 2
         return int(struct.unpack_from("<h", self.tables, at)[0])
@@ -159,9 +196,13 @@ class PatternTables:
             index = index_of(flank, white_men, black_men)
             mid += self.flank_weight(f, 0, index)
             end += self.flank_weight(f, 1, index)
-        pieces = min(pieces, self.full)
-        blend = mid * pieces + end * (self.full - pieces)
-        return abs(blend) // self.full * (1 if blend >= 0 else -1)  # truncated, as C divides
+        if self.phase == "pip":
+            white_rows, black_rows, scale = self.pip
+            share = min(pip_count(white_rows, black_rows, white_men, black_men), scale)
+        else:
+            scale, share = self.full, min(pieces, self.full)
+        blend = mid * share + end * (scale - share)
+        return abs(blend) // scale * (1 if blend >= 0 else -1)  # truncated, as C divides
 
 
 def path_for(variant: str) -> Path:
@@ -200,6 +241,13 @@ def read(path: Path) -> PatternTables:
         weights = header.get("weights", {})
         if not isinstance(weights, dict) or not all(type(v) is int for v in weights.values()):
             raise TypeError("weights")
+        if not isinstance(header.get("phase", "pieces"), str):
+            raise TypeError("phase")
+        if header.get("phase") == "pip":
+            rows, pip_full = header["pip_rows"], header["pip_full"]
+            if (type(pip_full) is not int or pip_full <= 0 or not isinstance(rows, list) or len(rows) != 2
+                    or not all(isinstance(r, list) and all(type(v) is int and v >= 0 for v in r) for r in rows)):
+                raise TypeError("pip")
     except (ValueError, KeyError, TypeError, zlib.error) as exc:
         raise PatternFileError(f"{path.name} is damaged ({type(exc).__name__})") from None
     if (any(len(w) != 4 for w in board_windows) or any(len(f) != 9 for f in board_flanks) or full <= 0
@@ -241,6 +289,14 @@ def _load(rules: RuleSet) -> PatternTables | None:
         _warn(rules.id, f"learned evaluation: {path.name} does not fit {rules.id}'s board; "
               "it keeps the hand-set evaluation")
         return None
+    if found.phase not in PHASE_MEASURES:
+        _warn(rules.id, f"learned evaluation: {path.name} blends its tables by a measure this engine does not have; "
+              f"{rules.id} keeps the hand-set evaluation")
+        return None
+    if found.phase == "pip" and found.pip != pip_rows(rules):
+        _warn(rules.id, f"learned evaluation: {path.name} does not fit {rules.id}'s board; "
+              "it keeps the hand-set evaluation")
+        return None
     if not set(found.weights) <= WEIGHT_NAMES:
         _warn(rules.id, f"learned evaluation: {path.name} names hand-set weights this engine does not have; "
               f"{rules.id} keeps the hand-set evaluation")
@@ -258,6 +314,11 @@ def install(handle: Any, tables: PatternTables | None) -> bool:
     """Add tables' learned term to handle's evaluation (None: remove it). True when installed."""
     if tables is None:
         handle.set_patterns([], b"")
+        handle.set_pip_phase([], [], 0)
         return False
     handle.set_patterns([list(w) for w in tables.windows], tables.tables, [list(f) for f in tables.flanks])
+    if tables.phase == "pip":
+        handle.set_pip_phase(*tables.pip)
+    else:
+        handle.set_pip_phase([], [], 0)
     return True

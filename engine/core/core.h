@@ -133,10 +133,15 @@ typedef struct {
     /* the table each unit reads: its own, or (rev) the one of the unit it turns onto (pattern_share) */
     const int16_t *window_t[MAX_WINDOWS], *flank_t[MAX_FLANKS];
     int window_rev[MAX_WINDOWS], flank_rev[MAX_FLANKS];
+    /* The blend's measure: pip_full 0, the pieces left of full; else the men's rows still to go (pip_rows, per
+     * colour and square; kings none) of pip_full, the count at the start (set_pip_phase). pip_rows stay zeros
+     * when unused, so evaluate() sums them with the men's other tables at no extra pass. */
+    int pip_full;
+    int pip_rows[2][MAXSQ];
 } EvalTables;
 
 int evaluate(const Rules *r, const EvalTables *e, BB own, BB opp, BB kings, int color);
-int pattern_score(const EvalTables *e, BB wm, BB bm, int pieces);
+int pattern_score(const EvalTables *e, BB wm, BB bm, int pieces, int pip);
 int flank_set(EvalTables *e, int f, const int *bits, int nsq);
 int unit_masks(EvalTables *e);
 void pattern_share(EvalTables *e, int ascending, int sum);

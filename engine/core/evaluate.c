@@ -17,19 +17,22 @@ static inline int table_sum(const int *table, BB bits) {
     return s;
 }
 
-/* One pass over a colour's men for both of their tables (the square's value and its advance), and for their
- * files from the centre where skew_table is given (the balance term; NULL elsewhere, where inlining drops it). */
-static inline int men_sums(const int *square_table, const int *advance_table, const int *skew_table, BB men,
-                           int *square, int *advance) {
-    int s = 0, a = 0, k = 0;
+/* One pass over a colour's men for their tables (the square's value, its advance, its rows to go for the
+ * learned term's blend), and for their files from the centre where skew_table is given (the balance term;
+ * NULL elsewhere, where inlining drops it). */
+static inline int men_sums(const int *square_table, const int *advance_table, const int *pip_table,
+                           const int *skew_table, BB men, int *square, int *advance, int *pip) {
+    int s = 0, a = 0, p = 0, k = 0;
     for (; men; men &= men - 1) {
         int at = bb_ctz(men);
         s += square_table[at];
         a += advance_table[at];
+        p += pip_table[at];
         if (skew_table) k += skew_table[at];
     }
     *square += s;
     *advance += a;
+    *pip += p;
     return k;
 }
 
@@ -192,8 +195,9 @@ void pattern_share(EvalTables *e, int ascending, int sum) {
     share_units(e->n_flanks, e->flank_bb, e->flank_t, e->flank_rev, e->flank_table, FLANK_SIZE, 9, ascending, sum);
 }
 
-/* The learned term from White's view: middlegame and endgame tables blended by the pieces left of e->full. */
-int pattern_score(const EvalTables *e, BB wm, BB bm, int pieces) {
+/* The learned term from White's view: middlegame and endgame tables blended by the pieces left of e->full, or
+ * where e->pip_full is set by the men's rows to go (pip) of that. */
+int pattern_score(const EvalTables *e, BB wm, BB bm, int pieces, int pip) {
     int mid = 0, end = 0;
 #ifdef HAVE_PEXT
     if (e->pext) {
@@ -210,8 +214,9 @@ int pattern_score(const EvalTables *e, BB wm, BB bm, int pieces) {
             ADD_UNIT(e->flank_t[f], e->flank_rev[f], REVERSED9, cw, cb);
         }
     }
-    if (pieces > e->full) pieces = e->full;
-    return (mid * pieces + end * (e->full - pieces)) / e->full; /* truncated: a mirror scores exactly opposite */
+    int scale = e->pip_full ? e->pip_full : e->full, phase = e->pip_full ? pip : pieces;
+    if (phase > scale) phase = scale;
+    return (mid * phase + end * (scale - phase)) / scale; /* truncated: a mirror scores exactly opposite */
 }
 
 /* engine/evaluate.py's _drawish: a lead shrinks where the side behind has a king. */
@@ -230,14 +235,14 @@ int evaluate(const Rules *r, const EvalTables *e, BB own, BB opp, BB kings, int 
     int material = (nwm - nbm) * 100 + (nwk - nbk) * e->king;
     if (e->giveaway) return color == 0 ? -material : material;
     int white_square = 0, white_advance = 0, black_square = 0, black_advance = 0;
-    int imbalance = 0;
+    int imbalance = 0, pip = 0; /* pip_rows are zeros unless set_pip_phase set them */
     if (e->balance) {
-        int white_skew = men_sums(e->men[0], e->adv[0], e->skew, wm, &white_square, &white_advance);
-        int black_skew = men_sums(e->men[1], e->adv[1], e->skew, bm, &black_square, &black_advance);
+        int white_skew = men_sums(e->men[0], e->adv[0], e->pip_rows[0], e->skew, wm, &white_square, &white_advance, &pip);
+        int black_skew = men_sums(e->men[1], e->adv[1], e->pip_rows[1], e->skew, bm, &black_square, &black_advance, &pip);
         imbalance = abs(black_skew) - abs(white_skew);
     } else {
-        men_sums(e->men[0], e->adv[0], NULL, wm, &white_square, &white_advance);
-        men_sums(e->men[1], e->adv[1], NULL, bm, &black_square, &black_advance);
+        men_sums(e->men[0], e->adv[0], e->pip_rows[0], NULL, wm, &white_square, &white_advance, &pip);
+        men_sums(e->men[1], e->adv[1], e->pip_rows[1], NULL, bm, &black_square, &black_advance, &pip);
     }
     int square = white_square - black_square + table_sum(e->kingsq[0], wk) - table_sum(e->kingsq[1], bk);
     int advance = white_advance - black_advance;
@@ -263,7 +268,7 @@ int evaluate(const Rules *r, const EvalTables *e, BB own, BB opp, BB kings, int 
     else if (nbk && !nwk)
         score -= e->lone_king;
     score += e->balance * imbalance;
-    if (e->table) score += pattern_score(e, wm, bm, nwm + nbm + nwk + nbk);
+    if (e->table) score += pattern_score(e, wm, bm, nwm + nbm + nwk + nbk, pip);
     /* Kings-only endings with a small edge are usually drawn: pull the score towards zero. */
     if (!nwm && !nbm && nwk && nbk && abs(nwk - nbk) <= e->king_draw_margin) score = floordiv(score, 4);
     if (e->draw_scale) score = drawish(score, nwm, nbm, nwk, nbk);

@@ -319,6 +319,30 @@ static PyObject *core_set_patterns(CoreObject *self, PyObject *args) {
     return Py_BuildValue("(Oi)", e->pext ? Py_True : Py_False, shared); /* BMI2 gather; units reading a mirror's table */
 }
 
+/* set_pip_phase(white_rows, black_rows, full): the learned term's blend by the men's rows still to go (per
+ * square, for a man of each colour), full at the start; full 0: by the pieces left, as before. */
+static PyObject *core_set_pip_phase(CoreObject *self, PyObject *args) {
+    PyObject *white_rows, *black_rows;
+    int full, rows[2][MAXSQ] = {{0}}, counts[2] = {0, 0};
+    if (!PyArg_ParseTuple(args, "OOi", &white_rows, &black_rows, &full)) return NULL;
+    int nsq = self->s->rules.nsq;
+    if (read_ints(white_rows, rows[0], MAXSQ, &counts[0]) < 0 || read_ints(black_rows, rows[1], MAXSQ, &counts[1]) < 0)
+        return NULL;
+    int bad = full < 0 || (full && (counts[0] != nsq || counts[1] != nsq));
+    for (int c = 0; c < 2 && !bad; c++)
+        for (int i = 0; i < counts[c]; i++) bad |= rows[c][i] < 0 || rows[c][i] > MAXSQ;
+    if (bad) {
+        PyErr_SetString(PyExc_ValueError, "pip rows are one count of rows a square per colour, and a full count >= 0");
+        return NULL;
+    }
+    EvalTables *e = &self->s->eval;
+    if (!full) memset(rows, 0, sizeof rows); /* evaluate() adds them up whether or not the blend reads them */
+    memcpy(e->pip_rows, rows, sizeof rows);
+    e->pip_full = full;
+    memset(self->s->tt, 0, sizeof(TTEntry) * (size_t)(self->s->tt_mask + 1)); /* scores of the old blend */
+    Py_RETURN_NONE;
+}
+
 static PyObject *move_tuple(const Move *m) {
     return Py_BuildValue("(" BB_OUT BB_OUT BB_OUT ")", BB_VAL(m->mx), BB_VAL(m->cap), BB_VAL(m->kx));
 }
@@ -602,6 +626,7 @@ static PyMethodDef core_methods[] = {
     {"stats", (PyCFunction)core_stats, METH_NOARGS, "(nodes, quiescence nodes) of the last search"},
     {"set_eval", (PyCFunction)core_set_eval, METH_VARARGS, "install the evaluation tables"},
     {"set_patterns", (PyCFunction)core_set_patterns, METH_VARARGS, "install the learned pattern tables"},
+    {"set_pip_phase", (PyCFunction)core_set_pip_phase, METH_VARARGS, "blend the learned term by the men's rows to go"},
     {"moves", (PyCFunction)core_moves, METH_VARARGS, "legal moves as (mover xor, captured, kings xor)"},
     {"perft", (PyCFunction)core_perft, METH_VARARGS, "leaf count to depth"},
     {"evaluate", (PyCFunction)core_evaluate, METH_VARARGS, "static evaluation for the side to move"},
