@@ -30,7 +30,7 @@ from engine.api import to_moves
 from engine.evaluate import weights_for
 from engine.native import LEGACY_PARAMS, LEGACY_SELECTIVE, NativeSearcher, learned_weights, make_searcher
 from engine.native import covered as native_covers
-from engine.patterns import PatternTables
+from engine.patterns import PHASE_MEASURES, WEIGHT_NAMES, PatternFileError, PatternTables
 from engine.patterns import install as install_patterns
 from engine.patterns import read as read_patterns
 from engine.patterns import tables_for as pattern_tables_for
@@ -138,8 +138,17 @@ def checked_knobs(
         knobs = parse_knobs(probcut, params, selective, patterns, table_files)
     except ValueError:
         parser.error("params and selective switches take whole numbers separated by commas, or legacy")
-    if knobs.patterns not in ("on", "off") and not Path(knobs.patterns).is_file():
-        parser.error(f"no pattern file at {knobs.patterns}")
+    if knobs.patterns not in ("on", "off"):
+        if not Path(knobs.patterns).is_file():
+            parser.error(f"no pattern file at {knobs.patterns}")
+        try:
+            tables = read_patterns(Path(knobs.patterns))
+        except (OSError, PatternFileError) as exc:
+            parser.error(str(exc))
+        if tables.phase not in PHASE_MEASURES:
+            parser.error(f"{knobs.patterns} blends its tables by a measure this engine does not have")
+        if not set(tables.weights) <= WEIGHT_NAMES:
+            parser.error(f"{knobs.patterns} names hand-set weights this engine does not have")
     return knobs
 
 

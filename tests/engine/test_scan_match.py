@@ -11,6 +11,7 @@ import pytest
 from benchmarks import match, scan_match
 from benchmarks.match import Knobs
 from benchmarks.scan_match import hub_move, hub_position, move_from_hub
+from engine import patterns
 from engine.native import TIME_SHARE, NativeSearcher, learned_weights
 from engine.patterns import tables_for as pattern_tables_for
 from engine.worker import Job
@@ -76,6 +77,9 @@ def test_dama_evaluates_with_the_weights_it_was_given() -> None:
     (["--params", "100,four,60"], "whole numbers separated by commas"),
     (["--selective", "2,3,,40"], "whole numbers separated by commas"),
     (["--patterns", "/no/such/file.pat"], "no pattern file at /no/such/file.pat"),
+    (["--patterns", "{tmp}/junk.pat"], "junk.pat is not a pattern file"),
+    (["--patterns", "{tmp}/tempo.pat"], "blends its tables by a measure this engine does not have"),
+    (["--patterns", "{tmp}/queen.pat"], "names hand-set weights this engine does not have"),
 ])
 @pytest.mark.parametrize("command", ["scan_match", "match"])
 def test_bad_switches_are_refused_in_words(
@@ -83,6 +87,13 @@ def test_bad_switches_are_refused_in_words(
 ) -> None:
     binary = tmp_path / "scan"
     binary.write_text("")
+    (tmp_path / "junk.pat").write_text("junk")
+    shipped = pattern_tables_for(find_variant("international"))
+    assert shipped is not None
+    for name, extra in (("tempo", {"phase": "tempo"}), ("queen", {"weights": {"queen": 3}})):
+        about = {**{k: v for k, v in shipped.header.items() if k not in ("variant", "windows", "full")}, **extra}
+        patterns.write(tmp_path / f"{name}.pat", "international", shipped.windows, shipped.full, shipped.tables, about)
+    flags = [f.replace("{tmp}", str(tmp_path)) for f in flags]
     with pytest.raises(SystemExit) as stopped:
         if command == "scan_match":
             scan_match.main(["--scan", str(binary), *flags])
