@@ -30,10 +30,11 @@ from engine.api import to_moves
 from engine.evaluate import weights_for
 from engine.native import LEGACY_PARAMS, LEGACY_SELECTIVE, NativeSearcher, learned_weights, make_searcher
 from engine.native import covered as native_covers
-from engine.patterns import PHASE_MEASURES, WEIGHT_NAMES, PatternFileError, PatternTables
+from engine.patterns import PatternFileError, PatternTables
 from engine.patterns import install as install_patterns
 from engine.patterns import read as read_patterns
 from engine.patterns import tables_for as pattern_tables_for
+from engine.patterns import unusable as unusable_patterns
 from engine.search import Searcher
 from engine.worker import Job, play_level
 from rules import Color, Game, Move, Position, RuleSet, find_variant, format_move, start_position
@@ -145,10 +146,9 @@ def checked_knobs(
             tables = read_patterns(Path(knobs.patterns))
         except (OSError, PatternFileError) as exc:
             parser.error(str(exc))
-        if tables.phase not in PHASE_MEASURES:
-            parser.error(f"{knobs.patterns} blends its tables by a measure this engine does not have")
-        if not set(tables.weights) <= WEIGHT_NAMES:
-            parser.error(f"{knobs.patterns} names hand-set weights this engine does not have")
+        reason = unusable_patterns(tables)
+        if reason:
+            parser.error(f"{knobs.patterns} {reason}")
     return knobs
 
 

@@ -111,8 +111,8 @@ def flanks(board: Board, layout: str) -> list[Flank] | None:
 def pip_rows(rules: RuleSet) -> tuple[list[int], list[int], int]:
     """Per square, the rows a White man and a Black man there still have to go to promote, and the men's total
     at the start (the pip count's scale)."""
-    board = generator_for(rules).board
-    promo = generator_for(rules).promo
+    gen = generator_for(rules)
+    board, promo = gen.board, gen.promo
     nbits = max(board.coords) + 1
     rows = []
     for color in (0, 1):
@@ -289,19 +289,24 @@ def _load(rules: RuleSet) -> PatternTables | None:
         _warn(rules.id, f"learned evaluation: {path.name} does not fit {rules.id}'s board; "
               "it keeps the hand-set evaluation")
         return None
-    if found.phase not in PHASE_MEASURES:
-        _warn(rules.id, f"learned evaluation: {path.name} blends its tables by a measure this engine does not have; "
-              f"{rules.id} keeps the hand-set evaluation")
+    reason = unusable(found)
+    if reason:
+        _warn(rules.id, f"learned evaluation: {path.name} {reason}; {rules.id} keeps the hand-set evaluation")
         return None
     if found.phase == "pip" and found.pip != pip_rows(rules):
         _warn(rules.id, f"learned evaluation: {path.name} does not fit {rules.id}'s board; "
               "it keeps the hand-set evaluation")
         return None
-    if not set(found.weights) <= WEIGHT_NAMES:
-        _warn(rules.id, f"learned evaluation: {path.name} names hand-set weights this engine does not have; "
-              f"{rules.id} keeps the hand-set evaluation")
-        return None
     return found
+
+
+def unusable(tables: PatternTables) -> str | None:
+    """Why this engine cannot evaluate with a well-formed file (a newer blend or weights it lacks), or None."""
+    if tables.phase not in PHASE_MEASURES:
+        return "blends its tables by a measure this engine does not have"
+    if not set(tables.weights) <= WEIGHT_NAMES:
+        return "names hand-set weights this engine does not have"
+    return None
 
 
 def _warn(key: str, line: str) -> None:
