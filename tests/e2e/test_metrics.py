@@ -99,11 +99,14 @@ async def test_a_scrape_after_a_game_counts_it_without_ids(fake_discord, bot_lau
                           what="the bot's reply")
 
     total = "dama_interactions_total"
-    for _ in range(50):  # the last /move's handler ends after the bot's board is posted: scrape until it has
+    # the last /move's handler ends after the bot's board is posted, and the bot's reply may still wait in the
+    # outbox: scrape until both have settled (a stuck outbox fails the backlog check below)
+    for _ in range(100):
         status, text = await get(port, "/metrics")
         assert status == 200
         found = samples(text)
-        if value(found, "dama_interaction_seconds_count", kind="slash", name="move") >= 5:
+        if (value(found, "dama_interaction_seconds_count", kind="slash", name="move") >= 5
+                and value(found, "dama_outbox_backlog") == 0):
             break
         await asyncio.sleep(0.2)
     assert value(found, total, kind="slash", name="challenge", outcome="ok") == 1
