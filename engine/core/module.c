@@ -119,6 +119,14 @@ static int read_item(PyObject *seq, Py_ssize_t i, int *out, int max, int *count)
     return rc;
 }
 
+static int read_bb_item(PyObject *seq, Py_ssize_t i, BB *out, int max) {
+    PyObject *item = PySequence_GetItem(seq, i);
+    if (!item) return -1;
+    int rc = read_bbs(item, out, max);
+    Py_DECREF(item);
+    return rc;
+}
+
 static void core_dealloc(CoreObject *self) {
     if (self->s) {
         PyMem_Free((void *)self->s->eval.table);
@@ -213,11 +221,11 @@ static PyObject *core_set_eval(CoreObject *self, PyObject *args) {
     e->giveaway = v[5], e->shift_mobility = v[6], e->draw_scale = v[7], e->balance = v[8];
     if (read_ints(skew, e->skew, MAXSQ, NULL) < 0) return NULL;
     for (int c = 0; c < 2; c++) {
-        if (read_ints(PySequence_GetItem(men, c), e->men[c], MAXSQ, NULL) < 0) return NULL;
-        if (read_ints(PySequence_GetItem(adv, c), e->adv[c], MAXSQ, NULL) < 0) return NULL;
-        if (read_ints(PySequence_GetItem(kingsq, c), e->kingsq[c], MAXSQ, NULL) < 0) return NULL;
-        if (read_ints(PySequence_GetItem(bonus, c), e->run_bonus[c], MAXSQ, NULL) < 0) return NULL;
-        if (read_bbs(PySequence_GetItem(cones, c), e->cone[c], MAXSQ) < 0) return NULL;
+        if (read_item(men, c, e->men[c], MAXSQ, NULL) < 0) return NULL;
+        if (read_item(adv, c, e->adv[c], MAXSQ, NULL) < 0) return NULL;
+        if (read_item(kingsq, c, e->kingsq[c], MAXSQ, NULL) < 0) return NULL;
+        if (read_item(bonus, c, e->run_bonus[c], MAXSQ, NULL) < 0) return NULL;
+        if (read_bb_item(cones, c, e->cone[c], MAXSQ) < 0) return NULL;
     }
     if (read_bbs(zone, e->run_zone, 2) < 0) return NULL;
     Py_RETURN_NONE;

@@ -321,3 +321,20 @@ def test_the_balance_term_charges_a_side_for_its_men_crowding_one_wing(fen: str,
     expected = plain + 4 * (abs(black_skew) - abs(white_skew))
     assert native.build_core(rules, tt_bits=8, weights=weighted).evaluate(*args) == expected
     assert Evaluator(rules, weighted).evaluate(*args) == expected
+
+
+def test_installing_an_evaluation_holds_no_reference_to_its_tables() -> None:
+    """set_eval reads each side's table and lets it go: a searcher built per match player leaks nothing."""
+    import sys  # noqa: PLC0415 - beside its only use
+
+    rules = VARIANTS["international"]
+    core = native.build_core(rules, tt_bits=8)
+    nsq = 50
+    sides = [[[0] * nsq, [0] * nsq] for _ in range(5)]  # men, advance, kings, runaway bonus, cones
+    before = [sys.getrefcount(table) for side in sides for table in side]
+    for _ in range(20):
+        core.set_eval([320, 0, 3, 65, 0, 0, 0, 0, 0], sides[0], sides[1], sides[2], [0, 0], sides[4], sides[3],
+                      [0] * nsq)
+    assert [sys.getrefcount(table) for side in sides for table in side] == before
+    with pytest.raises(ValueError, match="too long"):  # a malformed table is still refused
+        core.set_eval([0] * 9, [[0] * (nsq + 100), [0] * nsq], *sides[1:3], [0, 0], sides[4], sides[3], [0] * nsq)
