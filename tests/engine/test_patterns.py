@@ -221,6 +221,8 @@ def test_the_compiled_term_is_the_file_read_entry_by_entry(variant: str) -> None
         core = native.build_core(rules, tt_bits=8)
         pext, shared = core.set_patterns(windows, tables.tables, [], portable, own_tables)
         assert not (portable and pext) and shared == (0 if own_tables else len(windows) // 2)
+        if tables.phase == "pip":  # the file's blend, as patterns.install sets it
+            core.set_pip_phase(*tables.pip)
         others.append(core)
     rng = random.Random(5)
     positions = [random_placement(rules, rng) for _ in range(400)]
