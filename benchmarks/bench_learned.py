@@ -29,12 +29,10 @@ def measure(searcher: NativeSearcher, position: tuple[int, int, int, int]) -> tu
     return result.nodes, time.process_time() - started, result.depth
 
 
-def other_blend(rules: RuleSet, header: dict[str, object]) -> dict[str, object]:
+def other_blend(rules: RuleSet, tables: patterns.PatternTables) -> dict[str, object]:
     """The file's header with the blend it does not use: by the pieces left, or by the men's rows to go."""
-    if header.get("phase") == "pip":
-        return {key: value for key, value in header.items() if key not in ("phase", "pip_rows", "pip_full")}
-    white_rows, black_rows, pip_full = patterns.pip_rows(rules)
-    return {**header, "phase": "pip", "pip_rows": [white_rows, black_rows], "pip_full": pip_full}
+    kept = {key: value for key, value in tables.header.items() if key not in patterns.BLEND_KEYS}
+    return {**kept, **patterns.blend_header(rules, "pieces" if tables.phase == "pip" else "pip")}
 
 
 def main() -> None:
@@ -47,7 +45,7 @@ def main() -> None:
         hand = NativeSearcher(rules, tt_bits=20, patterns=False)
         learned = NativeSearcher(rules, tt_bits=20)
         other = NativeSearcher(rules, tt_bits=20)
-        patterns.install(other.core, dataclasses.replace(tables, header=other_blend(rules, tables.header)))
+        patterns.install(other.core, dataclasses.replace(tables, header=other_blend(rules, tables)))
         searchers = {"hand": hand, "learned": learned, "other blend": other}
         totals = {name: [0, 0.0, 0] for name in searchers}
         places = positions(variant, COUNT, 20)

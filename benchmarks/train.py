@@ -422,9 +422,7 @@ def main(argv: list[str] | None = None) -> None:
     }
     if result.weights:
         about["weights"] = result.weights
-    if args.phase == "pip":
-        white_rows, black_rows, pip_full = patterns.pip_rows(rules)
-        about.update(phase="pip", pip_rows=[white_rows, black_rows], pip_full=pip_full)
+    about.update(patterns.blend_header(rules, args.phase))
     args.out.mkdir(parents=True, exist_ok=True)
     target = args.out / f"{rules.id}.pat"
     patterns.write(target, rules.id, board_windows, evaluator_for(rules).full, result.data(), about, board_flanks)

@@ -47,6 +47,7 @@ PHASES = 2  # middlegame, endgame
 Window = tuple[int, int, int, int]  # per row of the window, the lower of its two (adjacent) bits
 WEIGHT_NAMES = set(Weights.__slots__)
 PHASE_MEASURES = ("pieces", "pip")  # what blends the middlegame and endgame tables (see pip_rows)
+BLEND_KEYS = ("phase", "pip_rows", "pip_full")  # the header entries that say how a file blends its phases
 
 
 class PatternFileError(ValueError):
@@ -121,6 +122,14 @@ def pip_rows(rules: RuleSet) -> tuple[list[int], list[int], int]:
     start = parse_fen(rules, rules.start_fen)
     full = pip_count(rows[0], rows[1], start.white & ~start.kings, start.black & ~start.kings)
     return rows[0], rows[1], full
+
+
+def blend_header(rules: RuleSet, measure: str) -> dict[str, Any]:
+    """A file header's entries for blending by `measure`: none for the pieces left (the default), else the rows."""
+    if measure == "pieces":
+        return {}
+    white_rows, black_rows, full = pip_rows(rules)
+    return {"phase": "pip", "pip_rows": [white_rows, black_rows], "pip_full": full}
 
 
 def pip_count(white_rows: Sequence[int], black_rows: Sequence[int], white_men: int, black_men: int) -> int:

@@ -311,7 +311,7 @@ def test_a_file_fitted_with_the_hand_set_weights_brings_them(tmp_path: Path, mon
     rules = VARIANTS["international"]
     shipped = patterns.read(patterns.path_for("international"))
     today = weights_for(rules)
-    blend = {key: shipped.header[key] for key in ("phase", "pip_rows", "pip_full") if key in shipped.header}
+    blend = {key: shipped.header[key] for key in patterns.BLEND_KEYS if key in shipped.header}
     patterns.write(tmp_path / "international.pat", "international", shipped.windows, shipped.full, shipped.tables,
                    {**blend, "weights": {"king": today.king + 150, "lone_king": today.lone_king - 20}})
     # a file naming a weight the engine does not have is refused, not half used

@@ -52,8 +52,7 @@ def _pip_file(tmp_path: Path, variant: str, seed: int) -> patterns.PatternTables
     rng = random.Random(seed)
     count = len(windows) * patterns.PHASES * patterns.SIZE
     tables = struct.pack(f"<{count}h", *(rng.randrange(-400, 400) for _ in range(count)))
-    white_rows, black_rows, full = patterns.pip_rows(rules)
-    about = {"layout": "even", "phase": "pip", "pip_rows": [white_rows, black_rows], "pip_full": full}
+    about = {"layout": "even", **patterns.blend_header(rules, "pip")}
     path = tmp_path / f"{variant}.pat"
     patterns.write(path, variant, windows, evaluator_for(rules).full, tables, about)
     return patterns.read(path)
