@@ -182,33 +182,28 @@ static int flying_king_can_jump(const Rules *r, BB kings_, BB opp, BB empty) {
     return 0;
 }
 
-int can_capture(const Rules *r, BB own, BB opp, BB kings, int color) {
-    if (r->wide) return wide_can_capture(r, own, opp, kings, color);
-    BB empty = r->mask & ~(own | opp);
-    BB men = own & ~kings;
-    BB prey = r->men_take_kings ? opp : opp & ~kings;
-    int s1 = r->s1, s2 = r->s2;
-    if (r->men_cap_up[color] &&
-        ((((men >> s1) & prey) >> s1 & empty) | (((men >> s2) & prey) >> s2 & empty)))
-        return 1;
-    if (r->men_cap_down[color] &&
-        ((((men << s1) & prey) << s1 & empty) | (((men << s2) & prey) << s2 & empty)))
-        return 1;
-    BB own_kings = own & kings;
-    if (!own_kings) return 0;
-    if (r->flying) return flying_king_can_jump(r, own_kings, opp, empty);
-    return ((((own_kings >> s1) & opp) >> s1 & empty) | (((own_kings >> s2) & opp) >> s2 & empty) |
-            (((own_kings << s1) & opp) << s1 & empty) | (((own_kings << s2) & opp) << s2 & empty)) != 0;
-}
-
-/* The men that can make a first jump (can_capture's test, kept per man): the capture search starts only from
- * them and the kings, in the same ascending order as from every piece, so the moves come out the same. */
+/* The men that can make a first jump, found from the landing square back. can_capture asks whether there is
+ * any; the capture search starts only from them and the kings, in the same ascending order as from every piece,
+ * so the moves come out the same. */
 static BB capturing_men(const Rules *r, BB men, BB prey, BB empty, int color) {
     int s1 = r->s1, s2 = r->s2;
     BB from = 0;
     if (r->men_cap_up[color]) from |= ((prey & (empty << s1)) << s1) | ((prey & (empty << s2)) << s2);
     if (r->men_cap_down[color]) from |= ((prey & (empty >> s1)) >> s1) | ((prey & (empty >> s2)) >> s2);
     return men & from;
+}
+
+int can_capture(const Rules *r, BB own, BB opp, BB kings, int color) {
+    if (r->wide) return wide_can_capture(r, own, opp, kings, color);
+    BB empty = r->mask & ~(own | opp);
+    BB prey = r->men_take_kings ? opp : opp & ~kings;
+    if (capturing_men(r, own & ~kings, prey, empty, color)) return 1;
+    int s1 = r->s1, s2 = r->s2;
+    BB own_kings = own & kings;
+    if (!own_kings) return 0;
+    if (r->flying) return flying_king_can_jump(r, own_kings, opp, empty);
+    return ((((own_kings >> s1) & opp) >> s1 & empty) | (((own_kings >> s2) & opp) >> s2 & empty) |
+            (((own_kings << s1) & opp) << s1 & empty) | (((own_kings << s2) & opp) << s2 & empty)) != 0;
 }
 
 /* Legal moves of color (own to move) into out; returns the count (captures only when any exist). */
