@@ -254,23 +254,37 @@ class Fit:
         return b"".join(t.astype("<i2").tobytes() for t in self.tables)
 
 
-def targets(s: Samples, k: float, lam: float) -> np.ndarray:
-    """The result blended with the search's own opinion (where it has one short of a win)."""
+def targets(s: Samples, k: float, lam: float, horizon: int = 1) -> np.ndarray:
+    """The result blended with the search's own opinion (where it has one short of a win). With a horizon
+    above 1 the opinion is the mean win probability of the searches at this position and the next ones of
+    the same game, up to `horizon` of them: the later searches have seen further into this game."""
     searched = (s.score != 0) & (np.abs(s.score) < WIN_SCORE)
-    return np.where(searched, lam * s.result + (1 - lam) * sigmoid(k * s.score), s.result)
+    if horizon <= 1:
+        return np.where(searched, lam * s.result + (1 - lam) * sigmoid(k * s.score), s.result)
+    n = len(s)
+    sums = np.concatenate([[0.0], np.cumsum(np.where(searched, sigmoid(k * s.score), 0.0))])
+    counts = np.concatenate([[0], np.cumsum(searched)])
+    # a game's samples are contiguous: each sample's window ends at its game's end
+    starts_next = np.flatnonzero(np.diff(s.game) != 0) + 1
+    game_end = np.repeat(np.append(starts_next, n), np.diff(np.concatenate([[0], starts_next, [n]])))
+    end = np.minimum(np.arange(n) + horizon, game_end)
+    seen = counts[end] - counts[np.arange(n)]
+    opinion = (sums[end] - sums[np.arange(n)]) / np.maximum(seen, 1)
+    return np.where(searched & (seen > 0), lam * s.result + (1 - lam) * opinion, s.result)
 
 
 def fit(rules: RuleSet, train: Samples, held: Samples, epochs: int, l2: float, lam: float, rate: float,
-        layout: str = "even", joint: bool = False, measure: str = "pieces") -> Fit:
+        layout: str = "even", joint: bool = False, measure: str = "pieces", horizon: int = 1) -> Fit:
     """joint: the hand-set weights move with the tables (a linear model of them, as benchmarks.tune builds),
     within benchmarks.tune's bounds; the fitted values come back rounded in Fit.weights. measure: what blends
-    the two phases' tables (phases())."""
+    the two phases' tables (phases()). horizon: how many of the game's searches the target's opinion averages
+    (targets())."""
     features = Features(rules, layout)
     n_units = len(features.units)
     size = int(sum(features.sizes))
     h_train, h_held = hand_scores(rules, train), hand_scores(rules, held)
     k = fit_k(list(h_train), list(train.result))
-    y_train, y_held = targets(train, k, lam), targets(held, k, lam)
+    y_train, y_held = targets(train, k, lam, horizon), targets(held, k, lam, horizon)
     phase_train, phase_held = phases(rules, train, measure), phases(rules, held, measure)
     offsets = features.offsets
     i_train, j_train = (a + offsets for a in features.indexes(train))
@@ -372,6 +386,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--epochs", type=int, default=300)
     parser.add_argument("--l2", type=float, default=0.002, help="L2 penalty per weight (units of the mean loss)")
     parser.add_argument("--lam", type=float, default=0.5, help="share of the result in the target (the rest: search)")
+    parser.add_argument("--horizon", type=int, default=1,
+                        help="the target's search opinion: the mean over this position's search and the game's next "
+                             "ones, this many in all")
     parser.add_argument("--rate", type=float, default=2.0, help="Adam's step, centi-men")
     parser.add_argument("--layout", choices=patterns.LAYOUTS, default="even",
                         help="the windows: 4x4 blocks at even rows and columns; with those at odd ones; with the four "
@@ -409,7 +426,8 @@ def main(argv: list[str] | None = None) -> None:
     print(f"{rules.id}: {len(samples)} positions from {len(np.unique(samples.game))} games "
           f"({time.monotonic() - started:.0f} s)", file=sys.stderr)
     train, held = split(samples, args.holdout, args.seed)
-    result = fit(rules, train, held, args.epochs, args.l2, args.lam, args.rate, args.layout, args.joint, args.phase)
+    result = fit(rules, train, held, args.epochs, args.l2, args.lam, args.rate, args.layout, args.joint, args.phase,
+                 args.horizon)
     board = generator_for(rules).board
     board_windows = patterns.windows(board, args.layout) or []
     board_flanks = patterns.flanks(board, args.layout) or []
@@ -417,6 +435,7 @@ def main(argv: list[str] | None = None) -> None:
         "layout": args.layout,
         "trained": {**source, "positions": len(samples), "train": len(train), "held_out": len(held),
                     "epochs": args.epochs, "l2": args.l2, "lam": args.lam, "split_seed": args.seed,
+                    **({"horizon": args.horizon} if args.horizon > 1 else {}),
                     "k": round(result.k, 6)},
         "loss": {name: round(value, 6) for name, value in result.loss.items()},
     }

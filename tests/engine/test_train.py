@@ -113,3 +113,27 @@ def test_a_joint_fit_moves_the_hand_set_weight_the_labels_were_made_with() -> No
     assert fitted.loss["held_after"] < 0.5 * fitted.loss["held_before"]
     plain = train.fit(rules, training, held, epochs=150, l2=0.002, lam=1.0, rate=4.0)
     assert plain.weights == {} and fitted.loss["held_after"] < plain.loss["held_after"]
+
+
+def test_a_horizon_averages_the_games_next_searches_and_stops_at_the_games_end() -> None:
+    """Two games side by side: each target's opinion is the mean win probability of the searches at its
+    position and the next ones of its own game (win scores and unsearched records are not opinions)."""
+    scores = [120.0, -40.0, 0.0, 300.0, train.WIN_SCORE + 1, 60.0, -200.0, 80.0]
+    games = [0, 0, 0, 0, 0, 1, 1, 1]
+    results = [1.0] * 5 + [0.0] * 3
+    n = len(scores)
+    samples = train.Samples(np.zeros(n, np.uint64), np.zeros(n, np.uint64), np.zeros(n, np.uint64),
+                            np.zeros(n, np.int64), np.array(scores), np.array(results), np.array(games))
+    k, lam, horizon = 0.01, 0.25, 3
+    got = train.targets(samples, k, lam, horizon)
+    for i in range(n):
+        if scores[i] == 0 or abs(scores[i]) >= train.WIN_SCORE:
+            want = results[i]
+        else:
+            ahead = [scores[j] for j in range(i, min(i + horizon, n))
+                     if games[j] == games[i] and scores[j] != 0 and abs(scores[j]) < train.WIN_SCORE]
+            opinion = sum(1 / (1 + np.exp(-k * x)) for x in ahead) / len(ahead)
+            want = lam * results[i] + (1 - lam) * opinion
+        assert got[i] == pytest.approx(want), i
+    # a horizon of one is the search's own opinion at the position
+    assert np.allclose(train.targets(samples, k, lam, 1), train.targets(samples, k, lam))
