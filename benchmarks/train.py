@@ -259,17 +259,15 @@ def targets(s: Samples, k: float, lam: float, horizon: int = 1) -> np.ndarray:
     above 1 the opinion is the mean win probability of the searches at this position and the next ones of
     the same game, up to `horizon` of them: the later searches have seen further into this game."""
     searched = (s.score != 0) & (np.abs(s.score) < WIN_SCORE)
-    if horizon <= 1:
-        return np.where(searched, lam * s.result + (1 - lam) * sigmoid(k * s.score), s.result)
-    n = len(s)
-    sums = np.concatenate([[0.0], np.cumsum(np.where(searched, sigmoid(k * s.score), 0.0))])
-    counts = np.concatenate([[0], np.cumsum(searched)])
-    # a game's samples are contiguous: each sample's window ends at its game's end
-    starts_next = np.flatnonzero(np.diff(s.game) != 0) + 1
-    game_end = np.repeat(np.append(starts_next, n), np.diff(np.concatenate([[0], starts_next, [n]])))
-    end = np.minimum(np.arange(n) + horizon, game_end)
-    seen = counts[end] - counts[np.arange(n)]
-    opinion = (sums[end] - sums[np.arange(n)]) / np.maximum(seen, 1)
+    chance = np.where(searched, sigmoid(k * s.score), 0.0)
+    here = np.arange(len(s))
+    total, seen = np.zeros(len(s)), np.zeros(len(s), dtype=np.int64)
+    for step in range(max(1, horizon)):  # a game's samples are contiguous, in the order played
+        later = np.minimum(here + step, len(s) - 1)
+        counted = (here + step < len(s)) & (s.game[later] == s.game) & searched[later]
+        total += np.where(counted, chance[later], 0.0)
+        seen += counted
+    opinion = total / np.maximum(seen, 1)
     return np.where(searched & (seen > 0), lam * s.result + (1 - lam) * opinion, s.result)
 
 

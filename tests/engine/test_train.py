@@ -124,16 +124,15 @@ def test_a_horizon_averages_the_games_next_searches_and_stops_at_the_games_end()
     n = len(scores)
     samples = train.Samples(np.zeros(n, np.uint64), np.zeros(n, np.uint64), np.zeros(n, np.uint64),
                             np.zeros(n, np.int64), np.array(scores), np.array(results), np.array(games))
-    k, lam, horizon = 0.01, 0.25, 3
-    got = train.targets(samples, k, lam, horizon)
-    for i in range(n):
-        if scores[i] == 0 or abs(scores[i]) >= train.WIN_SCORE:
-            want = results[i]
-        else:
-            ahead = [scores[j] for j in range(i, min(i + horizon, n))
-                     if games[j] == games[i] and scores[j] != 0 and abs(scores[j]) < train.WIN_SCORE]
-            opinion = sum(1 / (1 + np.exp(-k * x)) for x in ahead) / len(ahead)
-            want = lam * results[i] + (1 - lam) * opinion
-        assert got[i] == pytest.approx(want), i
-    # a horizon of one is the search's own opinion at the position
-    assert np.allclose(train.targets(samples, k, lam, 1), train.targets(samples, k, lam))
+    k, lam = 0.01, 0.25
+    for horizon in (1, 3):
+        got = train.targets(samples, k, lam, horizon)
+        for i in range(n):
+            if scores[i] == 0 or abs(scores[i]) >= train.WIN_SCORE:
+                want = results[i]
+            else:
+                ahead = [scores[j] for j in range(i, min(i + horizon, n))
+                         if games[j] == games[i] and scores[j] != 0 and abs(scores[j]) < train.WIN_SCORE]
+                opinion = sum(1 / (1 + np.exp(-k * x)) for x in ahead) / len(ahead)
+                want = lam * results[i] + (1 - lam) * opinion
+            assert got[i] == pytest.approx(want), (horizon, i)
