@@ -3,6 +3,8 @@
     python -m benchmarks.match italian --a 5 --b 1 --pairs 12 --time 0.1
     python -m benchmarks.match italian --a 5 --b 5 --a-weights king=180,centre=6 --pairs 50   # tuned vs current
     python -m benchmarks.match russian --a 5 --b 5 --b-probcut 0 --pairs 30   # ProbCut against none
+    python -m benchmarks.match international --a 5 --b 5 --a-probcut 10 --a-probcut-pieces 24 --pairs 30
+        # ProbCut in positions of 24 pieces or fewer against the variant's own search
     python -m benchmarks.match international --a 5 --b 5 --b-params legacy --b-selective legacy --pairs 30
         # the search as chosen in issue 30 against the one before it
     python -m benchmarks.match italian --a 5 --b 5 --b-patterns off --pairs 50   # learned evaluation or not
@@ -97,6 +99,7 @@ class Knobs:
     selective: tuple[int, ...] | None = None  # set_selective: lmr from, lmp, hang, probcut depth %
     patterns: str = "on"  # off: the hand-set evaluation alone; a path: that pattern file instead of the shipped one
     table_files: bool = True  # False: the built-in endgame tables only, even where a table file was built
+    probcut_pieces: int = 0  # with probcut: ProbCut only where at most this many pieces stand (0: anywhere)
 
     def pattern_tables(self, rules: RuleSet) -> PatternTables | None:
         """The learned term this player adds (None: the hand-set evaluation alone)."""
@@ -114,11 +117,12 @@ class Knobs:
         if self.selective is not None:
             core.set_selective(*self.selective)  # type: ignore[attr-defined]
         if self.probcut is not None:
-            core.set_probcut(self.probcut)  # type: ignore[attr-defined]
+            core.set_probcut(self.probcut, self.probcut_pieces)  # type: ignore[attr-defined]
 
 
 def parse_knobs(
-    probcut: int | None, params: str, selective: str, patterns: str = "on", table_files: str = "on"
+    probcut: int | None, params: str, selective: str, patterns: str = "on", table_files: str = "on",
+    probcut_pieces: int = 0,
 ) -> Knobs:
     """'legacy' for params/selective restores the search as it was before issue 30 (LEGACY_* in engine.native)."""
     def ints(text: str, legacy: tuple[int, ...]) -> tuple[int, ...] | None:
@@ -127,16 +131,21 @@ def parse_knobs(
         return legacy if text == "legacy" else tuple(int(x) for x in text.split(","))
 
     on_file = table_files != "off"
-    return Knobs(probcut, ints(params, LEGACY_PARAMS), ints(selective, LEGACY_SELECTIVE), patterns, on_file)
+    if probcut_pieces < 0:
+        raise ValueError("a piece limit cannot be negative")
+    return Knobs(probcut, ints(params, LEGACY_PARAMS), ints(selective, LEGACY_SELECTIVE), patterns, on_file,
+                 probcut_pieces)
 
 
 def checked_knobs(
     parser: argparse.ArgumentParser, probcut: int | None, params: str, selective: str, patterns: str = "on",
-    table_files: str = "on",
+    table_files: str = "on", probcut_pieces: int | None = None,
 ) -> Knobs:
     """parse_knobs for a command line: a bad value stops with a usage error in words, not a traceback."""
+    if probcut_pieces is not None and (probcut is None or probcut_pieces < 0):
+        parser.error("a ProbCut piece limit goes with a ProbCut margin, and is 0 (anywhere) or more")
     try:
-        knobs = parse_knobs(probcut, params, selective, patterns, table_files)
+        knobs = parse_knobs(probcut, params, selective, patterns, table_files, probcut_pieces or 0)
     except ValueError:
         parser.error("params and selective switches take whole numbers separated by commas, or legacy")
     if knobs.patterns not in ("on", "off"):
@@ -362,6 +371,8 @@ def run_levels(
 
 def knob_label(knobs: Knobs) -> str:
     out = f" [ProbCut {knobs.probcut}]" if knobs.probcut is not None else ""
+    if knobs.probcut_pieces:
+        out = f" [ProbCut {knobs.probcut} at {knobs.probcut_pieces} pieces or fewer]"
     out += f" [params {knobs.params}]" if knobs.params is not None else ""
     out += "" if knobs.table_files else " [built-in endgame tables only]"
     out += {"on": "", "off": " [hand-set evaluation only]"}.get(knobs.patterns, f" [patterns {knobs.patterns}]")
@@ -393,14 +404,20 @@ def main(argv: list[str] | None = None) -> None:
                             help=f"{side.upper()} probes the endgame table file where one was built (off: the "
                             "built-in tables only)")
     parser.add_argument("--a-probcut", type=int, default=None, help="A's ProbCut margin per ply")
+    for side in ("a", "b"):
+        parser.add_argument(f"--{side}-probcut-pieces", type=int, default=None,
+                            help=f"with --{side}-probcut: ProbCut only where at most this many pieces stand "
+                            "(0: anywhere)")
     args = parser.parse_args(argv)
     a_weights = checked_weights(parser, args.variant, args.a_weights, "--a-weights")
     b_weights = checked_weights(parser, args.variant, args.b_weights, "--b-weights")
     a_knobs = checked_knobs(
-        parser, args.a_probcut, args.a_params, args.a_selective, args.a_patterns, args.a_table_files
+        parser, args.a_probcut, args.a_params, args.a_selective, args.a_patterns, args.a_table_files,
+        args.a_probcut_pieces,
     )
     b_knobs = checked_knobs(
-        parser, args.b_probcut, args.b_params, args.b_selective, args.b_patterns, args.b_table_files
+        parser, args.b_probcut, args.b_params, args.b_selective, args.b_patterns, args.b_table_files,
+        args.b_probcut_pieces,
     )
     records = run_levels(
         args.variant, args.a, args.b, args.pairs, args.time, args.workers, a_weights, b_weights, args.b_probcut,

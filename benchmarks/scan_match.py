@@ -11,10 +11,11 @@ the whole position (`pos`), so it knows no game history (repetitions); every mov
 the rules library, and an illegal one stops the match. Dama plays at `--level` (5: full strength) for the
 same time per move: its search gets the move's whole time less 5 ms for its own work around it (the bot keeps
 7% in hand), and the report gives both engines' wall time a move and mean completed depth. `--params`,
-`--selective` and `--patterns` set Dama's search switches and learned term as `benchmarks.match` does for its
-players:
+`--selective`, `--probcut` (with `--probcut-pieces`) and `--patterns` set Dama's search switches and learned
+term as `benchmarks.match` does for its players:
 
     python -m benchmarks.scan_match --scan /path/to/scan --pairs 20 --params 100,4,60 --selective 2,3,0,40,1
+    python -m benchmarks.scan_match --scan /path/to/scan --pairs 20 --probcut 10 --probcut-pieces 24
 
 `--pdn FILE` writes every game there as it ends, each engine move followed by its score from White's side and
 the depth it completed (`{[%eval -0.35] depth 17}`; `#n`: a win in n moves as the mover saw it), so a reader
@@ -318,6 +319,9 @@ def main(argv: list[str] | None = None) -> None:
                         "or legacy")
     parser.add_argument("--selective", default="", help="Dama's set_selective (lmr from, lmp, hang, probcut depth "
                         "%%, malus[, countermove, quiet quiescence]), or legacy")
+    parser.add_argument("--probcut", type=int, default=None, help="Dama's ProbCut margin per ply (0: off)")
+    parser.add_argument("--probcut-pieces", type=int, default=None,
+                        help="with --probcut: ProbCut only where at most this many pieces stand (0: anywhere)")
     parser.add_argument("--patterns", default="on", help="Dama's learned pattern term: on (the shipped file), off "
                         "(hand-set only) or a pattern file's path")
     parser.add_argument("--weights", default="", help="Dama's hand-set weight overrides, e.g. king=330,edge=-10 "
@@ -328,7 +332,8 @@ def main(argv: list[str] | None = None) -> None:
     binary = Path(args.scan).resolve()
     if not binary.is_file():
         parser.error(f"no Scan binary at {binary}: build it (make in its src/) and name the binary with --scan")
-    knobs = checked_knobs(parser, None, args.params, args.selective, args.patterns)
+    knobs = checked_knobs(parser, args.probcut, args.params, args.selective, args.patterns,
+                          probcut_pieces=args.probcut_pieces)
     weights = checked_weights(parser, "international", args.weights, "--weights")
     if args.pdn is not None:
         try:

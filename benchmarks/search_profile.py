@@ -57,6 +57,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--selective", default="", help="set_selective: lmr from, lmp, hang, probcut depth %%, malus, "
                         "countermove, quiet quiescence (or legacy)")
     parser.add_argument("--probcut", type=int, default=None, help="ProbCut margin per ply (0: off)")
+    parser.add_argument("--probcut-pieces", type=int, default=0,
+                        help="with --probcut: ProbCut only where at most this many pieces stand (0: anywhere)")
     args = parser.parse_args(argv)
     rules = find_variant(args.variant)
     todo = positions(args.variant, args.positions, args.plies)
@@ -66,7 +68,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.selective:
         searcher.core.set_selective(*(LEGACY_SELECTIVE if args.selective == "legacy" else ints(args.selective)))
     if args.probcut is not None:
-        searcher.core.set_probcut(args.probcut)
+        searcher.core.set_probcut(args.probcut, args.probcut_pieces)
     nodes = qnodes = depths = 0
     started = time.process_time()
     for white, black, kings, color in todo:

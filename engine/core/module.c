@@ -498,14 +498,16 @@ static PyObject *core_set_params(CoreObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+/* set_probcut(margin[, max_pieces]): max_pieces > 0 keeps ProbCut to positions with at most that many pieces. */
 static PyObject *core_set_probcut(CoreObject *self, PyObject *args) {
-    int margin;
-    if (!PyArg_ParseTuple(args, "i", &margin)) return NULL;
-    if (margin < 0) {
-        PyErr_SetString(PyExc_ValueError, "the ProbCut margin cannot be negative");
+    int margin, max_pieces = 0;
+    if (!PyArg_ParseTuple(args, "i|i", &margin, &max_pieces)) return NULL;
+    if (margin < 0 || max_pieces < 0) {
+        PyErr_SetString(PyExc_ValueError, "the ProbCut margin and piece limit cannot be negative");
         return NULL;
     }
     self->s->probcut = margin;
+    self->s->probcut_pieces = max_pieces;
     Py_RETURN_NONE;
 }
 
@@ -629,7 +631,7 @@ static PyMethodDef core_methods[] = {
     {"tables_build", (PyCFunction)core_tables_build, METH_VARARGS, "build the table file of up to N pieces"},
     {"tables_use", (PyCFunction)core_tables_use, METH_VARARGS, "probe a table file's image in search"},
     {"set_params", (PyCFunction)core_set_params, METH_VARARGS, "(lmr divisor x100, prune depth, margin)"},
-    {"set_probcut", (PyCFunction)core_set_probcut, METH_VARARGS, "(ProbCut margin per ply of depth, 0: off)"},
+    {"set_probcut", (PyCFunction)core_set_probcut, METH_VARARGS, "(ProbCut margin per ply of depth, 0: off[, only with at most this many pieces, 0: any])"},
     {"set_selective", (PyCFunction)core_set_selective, METH_VARARGS, "(lmr from move, lmp, hang, probcut depth %[, history malus[, countermove[, quiet quiescence]]])"},
     {"stats", (PyCFunction)core_stats, METH_NOARGS, "(nodes, quiescence nodes) of the last search"},
     {"set_eval", (PyCFunction)core_set_eval, METH_VARARGS, "install the evaluation tables"},

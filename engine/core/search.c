@@ -70,6 +70,7 @@ int searcher_init(Searcher *s, int tt_bits) {
     s->tt_mask = ((uint64_t)1 << tt_bits) - 1;
     search_params(s, 180, 4, 60, 0); /* ProbCut: engine/native.py turns it on where it pays */
     search_selective(s, 2, 0, 0, 40, 0, 0, 0);
+    s->probcut_pieces = 0;
     return 0;
 }
 
@@ -388,7 +389,8 @@ static int search(Searcher *s, BB own, BB opp, BB kings, int color, int depth, i
         if (stat - s->margin * depth >= beta) return stat;
         if (depth <= 2 && stat + s->margin * depth <= alpha) return stat;
     }
-    if (s->probcut && !pv_node && depth >= 3 && abs(beta) < WIN_BOUND && !s->in_probe) {
+    if (s->probcut && !pv_node && depth >= 3 && abs(beta) < WIN_BOUND && !s->in_probe &&
+        (!s->probcut_pieces || bb_popcount(own | opp) <= s->probcut_pieces)) {
         /* ProbCut: when a search at 40% of the depth clears beta by a margin, the full one almost surely
          * clears beta. It searches this same position (a null move would misjudge draughts' zugzwangs);
          * probes do not nest. engine/search.py leaves it out: at the depths Python reaches (about 12)

@@ -45,6 +45,7 @@ typedef struct Searcher {
     uint8_t age;
     int lmr[32][32], prune_depth, margin, probcut;
     int in_probe; /* > 0 inside a ProbCut probe */
+    int probcut_pieces; /* ProbCut only where at most this many pieces stand (0: anywhere) */
     /* Selectivity switches (search_selective); zeros are the search as it was before issue 30. */
     int lmr_from;     /* the first move number late-move reductions may reduce (2 before) */
     int lmp;          /* late-move pruning: quiet moves past lmp + depth^2 at depth <= 3 are skipped (0: off) */

@@ -76,6 +76,8 @@ def test_dama_evaluates_with_the_weights_it_was_given() -> None:
     (["--weights", "king=many"], "king=many"),
     (["--params", "100,four,60"], "whole numbers separated by commas"),
     (["--selective", "2,3,,40"], "whole numbers separated by commas"),
+    (["--probcut-pieces", "24"], "a ProbCut piece limit goes with a ProbCut margin"),
+    (["--probcut", "10", "--probcut-pieces", "-1"], "a ProbCut piece limit goes with a ProbCut margin"),
     (["--patterns", "/no/such/file.pat"], "no pattern file at /no/such/file.pat"),
     (["--patterns", "{tmp}/junk.pat"], "junk.pat is not a pattern file"),
     (["--patterns", "{tmp}/tempo.pat"], "blends its tables by a measure this engine does not have"),

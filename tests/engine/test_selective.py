@@ -118,6 +118,29 @@ def test_the_other_switches_change_the_search(selective) -> None:  # type: ignor
     assert nodes(after, 12)[0] != nodes(before, 12)[0]
 
 
+def test_probcut_keeps_to_positions_with_no_more_pieces_than_its_limit() -> None:
+    """ProbCut at a piece limit, position by position: at the position's own count every position searched is
+    within the limit (ProbCut anywhere, node for node); at 4 none can come down to it in 8 plies (no ProbCut)."""
+    def nodes_with(position: tuple[int, int, int, int], *probcut: int) -> int:
+        searcher = configured("international", "large")
+        searcher.core.set_probcut(*probcut)
+        searcher.core.clear()
+        searcher.search(*position, depth=8)
+        return int(searcher.core.stats()[0])
+
+    bites = 0
+    for position in MIDDLEGAMES:
+        pieces = bin(position[0] | position[1]).count("1")
+        anywhere, off = nodes_with(position, 10), nodes_with(position, 0)
+        assert nodes_with(position, 10, 0) == anywhere
+        assert nodes_with(position, 10, pieces) == anywhere
+        assert nodes_with(position, 10, 4) == off
+        bites += anywhere != off and nodes_with(position, 10, pieces - 1) != anywhere
+    assert bites >= 3  # where ProbCut changes the search, a limit below the count changes it too
+    with pytest.raises(ValueError):
+        configured("international", "large").core.set_probcut(10, -1)
+
+
 def test_out_of_range_switches_are_refused() -> None:
     core = configured("international", "legacy").core
     for bad in ((0, 0, 0, 40), (2, -1, 0, 40), (2, 0, 9, 40), (2, 0, 0, 5), (2, 0, 0, 95), (2, 0, 0, 40, 3),
