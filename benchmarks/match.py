@@ -131,8 +131,6 @@ def parse_knobs(
         return legacy if text == "legacy" else tuple(int(x) for x in text.split(","))
 
     on_file = table_files != "off"
-    if probcut_pieces < 0:
-        raise ValueError("a piece limit cannot be negative")
     return Knobs(probcut, ints(params, LEGACY_PARAMS), ints(selective, LEGACY_SELECTIVE), patterns, on_file,
                  probcut_pieces)
 
@@ -370,9 +368,8 @@ def run_levels(
 
 
 def knob_label(knobs: Knobs) -> str:
-    out = f" [ProbCut {knobs.probcut}]" if knobs.probcut is not None else ""
-    if knobs.probcut_pieces:
-        out = f" [ProbCut {knobs.probcut} at {knobs.probcut_pieces} pieces or fewer]"
+    limit = f" at {knobs.probcut_pieces} pieces or fewer" if knobs.probcut_pieces else ""
+    out = f" [ProbCut {knobs.probcut}{limit}]" if knobs.probcut is not None else ""
     out += f" [params {knobs.params}]" if knobs.params is not None else ""
     out += "" if knobs.table_files else " [built-in endgame tables only]"
     out += {"on": "", "off": " [hand-set evaluation only]"}.get(knobs.patterns, f" [patterns {knobs.patterns}]")

@@ -60,6 +60,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--probcut-pieces", type=int, default=0,
                         help="with --probcut: ProbCut only where at most this many pieces stand (0: anywhere)")
     args = parser.parse_args(argv)
+    if args.probcut_pieces and (args.probcut is None or args.probcut_pieces < 0):
+        parser.error("a ProbCut piece limit goes with a ProbCut margin, and is 0 (anywhere) or more")
     rules = find_variant(args.variant)
     todo = positions(args.variant, args.positions, args.plies)
     searcher = NativeSearcher(rules)
