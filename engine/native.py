@@ -72,7 +72,7 @@ PROBCUT_MARGIN = 10
 # The search's selectivity (engine/core/search.c): set_params (late-move reduction divisor x100, static pruning
 # depth, its margin per ply) and set_selective (reductions from move number, late-move pruning, extra reduction
 # of a quiet move that offers a capture, ProbCut's probe depth %, history malus, countermoves, quiet moves in
-# quiescence). LEGACY_*: the search before issue 30, which
+# quiescence, the cap on a king move's reduction). LEGACY_*: the search before issue 30, which
 # benchmarks.match restores with --b-params legacy --b-selective legacy. Per board size, chosen by matches
 # (docs/ENGINE.md).
 LEGACY_PARAMS = (180, 4, 60)

@@ -69,7 +69,7 @@ int searcher_init(Searcher *s, int tt_bits) {
     if (!s->tt) return -1;
     s->tt_mask = ((uint64_t)1 << tt_bits) - 1;
     search_params(s, 180, 4, 60, 0); /* ProbCut: engine/native.py turns it on where it pays */
-    search_selective(s, 2, 0, 0, 40, 0, 0, 0);
+    search_selective(s, 2, 0, 0, 40, 0, 0, 0, 0);
     s->probcut_pieces = 0;
     return 0;
 }
@@ -92,11 +92,13 @@ void search_params(Searcher *s, int lmr_div, int prune_depth, int margin, int pr
  * reduction for a late quiet move after which the opponent has a capture; ProbCut's probe at probcut_pct
  * percent of the depth; malus: history also learns from the quiet moves that failed before a cutoff (2: and
  * a late move whose history is below zero is reduced one ply more outside the principal variation).
- * countermove: order the last refutation of the opponent's move after the killers.
- * search_selective(s, 2, 0, 0, 40, 0, 0) is the search as it was before issue 30. */
+ * countermove: order the last refutation of the opponent's move after the killers. king_lmr: a late king move
+ * may be reduced too, by this many plies at most (before, only men's moves were; a promotion never is).
+ * search_selective(s, 2, 0, 0, 40, 0, 0, 0, 0) is the search as it was before issue 30. */
 void search_selective(Searcher *s, int lmr_from, int lmp, int hang, int probcut_pct, int malus, int countermove,
-                      int quiet_qs) {
+                      int quiet_qs, int king_lmr) {
     s->quiet_qs = quiet_qs;
+    s->king_lmr = king_lmr;
     s->countermove = countermove;
     s->malus = malus;
     s->lmr_from = lmr_from < 1 ? 1 : lmr_from;
@@ -420,7 +422,8 @@ static int search(Searcher *s, BB own, BB opp, BB kings, int color, int depth, i
         int c_rev = (!m->cap && m->kx == m->mx) ? rev + 1 : 0;
         uint64_t ch = child_key(s, ply, color, m, own, kings, h);
         int score;
-        int late = i >= s->lmr_from && !m->cap && !m->kx && !same(m, &s->killers[ply][0]) &&
+        int late = i >= s->lmr_from && !m->cap && (!m->kx || (s->king_lmr && m->kx == m->mx)) &&
+                   !same(m, &s->killers[ply][0]) &&
                    !same(m, &s->killers[ply][1]);
         if (late && s->lmp && !pv_node && depth <= 3 && i >= s->lmp + depth * depth && best > -WIN_BOUND &&
             abs(alpha) < WIN_BOUND)
@@ -432,6 +435,7 @@ static int search(Searcher *s, BB own, BB opp, BB kings, int color, int depth, i
             int reduce = 0;
             if (depth >= 2 && late) {
                 reduce = s->lmr[depth < 31 ? depth : 31][i < 31 ? i : 31];
+                if (m->kx && reduce > s->king_lmr) reduce = s->king_lmr;
                 if (s->hang && can_capture(r, c_own, c_opp, c_kings, 1 - color)) reduce += s->hang;
                 if (s->malus >= 2 && !pv_node && s->history[color][bb_ctz(m->mx)][bb_high(m->mx)] < 0) reduce += 1;
                 if (reduce > depth - 1) reduce = depth - 1;

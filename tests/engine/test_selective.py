@@ -20,7 +20,7 @@ from tests.engine.tactics_large import LARGE_TACTICS
 
 pytestmark = pytest.mark.skipif(native.core is None, reason="test_native.py fails when the core is not built")
 
-MOST_SELECTIVE = {"params": (100, 6, 40), "selective": (1, 1, 2, 30, 2, 1, 2)}
+MOST_SELECTIVE = {"params": (100, 6, 40), "selective": (1, 1, 2, 30, 2, 1, 2, 31)}
 SETTINGS = {
     "legacy": {"params": native.LEGACY_PARAMS, "selective": native.LEGACY_SELECTIVE},
     "large": {"params": native.LARGE_PARAMS, "selective": native.LARGE_SELECTIVE},
@@ -141,10 +141,33 @@ def test_probcut_keeps_to_positions_with_no_more_pieces_than_its_limit() -> None
         configured("international", "large").core.set_probcut(10, -1)
 
 
+ENDGAMES = [p for p in positions("international", 8, 110) if p[2]] if native.core is not None else []
+
+
+def test_king_reductions_reach_only_king_moves_and_keep_to_their_cap() -> None:
+    """set_selective's eighth switch caps a late king move's reduction (0: king moves are not reduced). Where no
+    king can arise within the depth the search is the same node for node; where kings stand, each ply more of
+    cap prunes more."""
+    def total(group: list[tuple[int, int, int, int]], cap: int) -> int:
+        count = 0
+        for position in group:
+            searcher = configured("international", "large")
+            searcher.core.set_selective(2, 0, 0, 40, 1, 0, 0, cap)  # with the history malus
+            searcher.core.clear()
+            searcher.search(*position, depth=10)
+            count += int(searcher.core.stats()[0])
+        return count
+
+    assert len(ENDGAMES) >= 4
+    assert total(MIDDLEGAMES, 0) == total(MIDDLEGAMES, 1) == total(MIDDLEGAMES, 2)
+    assert total(ENDGAMES, 2) < total(ENDGAMES, 1) < total(ENDGAMES, 0)
+
+
 def test_out_of_range_switches_are_refused() -> None:
     core = configured("international", "legacy").core
     for bad in ((0, 0, 0, 40), (2, -1, 0, 40), (2, 0, 9, 40), (2, 0, 0, 5), (2, 0, 0, 95), (2, 0, 0, 40, 3),
-                (2, 0, 0, 40, 0, 2), (2, 0, 0, 40, 0, 0, 3)):
+                (2, 0, 0, 40, 0, 2), (2, 0, 0, 40, 0, 0, 3), (2, 0, 0, 40, 0, 0, 0, -1),
+                (2, 0, 0, 40, 0, 0, 0, 32)):
         with pytest.raises(ValueError):
             core.set_selective(*bad)
 
