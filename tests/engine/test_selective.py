@@ -79,10 +79,13 @@ def test_every_move_of_a_most_selective_game_is_legal(variant: str) -> None:
     assert plies >= 20
 
 
-def nodes(searcher: native.NativeSearcher, depth: int) -> tuple[int, int]:
-    """Nodes and quiescence nodes over middlegames reached from six ballot openings (benchmarks.search_profile)."""
+def nodes(
+    searcher: native.NativeSearcher, depth: int, group: list[tuple[int, int, int, int]] | None = None,
+) -> tuple[int, int]:
+    """Nodes and quiescence nodes over group, by default the middlegames reached from six ballot openings
+    (benchmarks.search_profile), each searched from an empty table."""
     total = quiet = 0
-    for white, black, kings, color in MIDDLEGAMES:
+    for white, black, kings, color in MIDDLEGAMES if group is None else group:
         searcher.core.clear()
         searcher.search(white, black, kings, color, depth=depth)
         n, q = searcher.core.stats()
@@ -149,14 +152,9 @@ def test_king_reductions_reach_only_king_moves_and_keep_to_their_cap() -> None:
     king can arise within the depth the search is the same node for node; where kings stand, each ply more of
     cap prunes more."""
     def total(group: list[tuple[int, int, int, int]], cap: int) -> int:
-        count = 0
-        for position in group:
-            searcher = configured("international", "large")
-            searcher.core.set_selective(2, 0, 0, 40, 1, 0, 0, cap)  # with the history malus
-            searcher.core.clear()
-            searcher.search(*position, depth=10)
-            count += int(searcher.core.stats()[0])
-        return count
+        searcher = configured("international", "large")
+        searcher.core.set_selective(2, 0, 0, 40, 1, 0, 0, cap)  # with the history malus
+        return nodes(searcher, 10, group)[0]
 
     assert len(ENDGAMES) >= 4
     assert total(MIDDLEGAMES, 0) == total(MIDDLEGAMES, 1) == total(MIDDLEGAMES, 2)
