@@ -19,7 +19,9 @@ term as `benchmarks.match` does for its players:
 
 `--pdn FILE` writes every game there as it ends, each engine move followed by its score from White's side and
 the depth it completed (`{[%eval -0.35] depth 17}`; `#n`: a win in n moves as the mover saw it), so a reader
-can see where a loss began and which side saw it first. The report ends with both engines' mean depths.
+can see where a loss began and which side saw it first. The report ends with both engines' mean depths and, for
+the losses, how many moves sooner Scan's score than Dama's gave Scan half a man, and from which move on Scan's
+score never fell below that (where the game was decided, as Scan saw it).
 """
 
 from __future__ import annotations
@@ -242,6 +244,7 @@ class PairResult:
     pdn: list[str]  # each game's PDN text (empty unless asked for)
     dama_seconds: list[float] = field(default_factory=list)  # wall time of each move with a choice
     scan_seconds: list[float] = field(default_factory=list)  # of each move Scan searched (it plays forced ones at once)
+    decided: list[int] = field(default_factory=list)  # in each loss: the ply from which Scan kept half a man
 
     def add(self, other: PairResult) -> None:
         self.records.extend(other.records)
@@ -250,6 +253,7 @@ class PairResult:
         self.lags.extend(other.lags)
         self.dama_seconds.extend(other.dama_seconds)
         self.scan_seconds.extend(other.scan_seconds)
+        self.decided.extend(other.decided)
 
 
 # A lead of half a man: where a loss shows in an engine's score
@@ -263,6 +267,18 @@ def warning_lag(dama: dict[int, Thought], scan: dict[int, Thought]) -> float | N
     if scan_first is None or dama_first is None:
         return None
     return (dama_first - scan_first) / 2
+
+
+def decided_from(scan: dict[int, Thought]) -> int | None:
+    """The ply from which every score Scan searched gave it half a man or more, to the game's end."""
+    searched = sorted((ply, t.score) for ply, t in scan.items() if t.depth)  # forced moves report depth 0, score 0
+    start = None
+    for ply, score in searched:
+        if score < WARNING:
+            start = None
+        elif start is None:
+            start = ply
+    return start
 
 
 def game_pdn(game: Game, thoughts: dict[int, Thought], tags: dict[str, str], result: str) -> str:
@@ -298,6 +314,9 @@ def _pair(
             lag = warning_lag(dama.thoughts, scan.thoughts)
             if lag is not None:
                 out.lags.append(lag)
+            decided = decided_from(scan.thoughts)
+            if decided is not None:
+                out.decided.append(decided)
         if want_pdn:
             names = (f"Dama level {level}", scan_label) if dama_white else (scan_label, f"Dama level {level}")
             tags = {"Event": f"Dama vs Scan 2.0, {seconds:g} s a move", "Round": f"{seed + 1}",
@@ -359,7 +378,7 @@ def main(argv: list[str] | None = None) -> None:
 
 
 def report(total: PairResult) -> str:
-    """Both engines' mean depths and wall time a move, and how much sooner Scan saw the losses coming."""
+    """Both engines' mean depths and wall time a move, how much sooner Scan saw the losses coming, and when."""
     lines = []
     for name, depths in (("Dama", total.dama_depths), ("Scan", total.scan_depths)):
         if depths:
@@ -372,6 +391,10 @@ def report(total: PairResult) -> str:
     if lags:
         lines.append(f"In {len(lags)} losses Scan's score gave it half a man a median {lags[len(lags) // 2]:g} "
                      f"moves before Dama's did (from {lags[0]:g} to {lags[-1]:g})")
+    moves = sorted(ply // 2 + 1 for ply in total.decided)  # a game's ply 0 is White's first move
+    if moves:
+        lines.append(f"In {len(moves)} losses Scan's score kept half a man or more from a median move "
+                     f"{statistics.median(moves):g} on (from move {moves[0]} to {moves[-1]})")
     return "\n".join(lines)
 
 

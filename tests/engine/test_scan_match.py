@@ -121,13 +121,15 @@ def test_dama_searches_for_the_whole_move_time_less_its_own_work(monkeypatch: py
 
 
 def test_the_report_gives_each_engines_depth_and_wall_time() -> None:
-    total = scan_match.PairResult([], [16, 18], [20, 24, 28], [1.5, 4.0, 2.5], [], [0.49, 0.5, 0.52], [0.3, 0.5])
+    total = scan_match.PairResult([], [16, 18], [20, 24, 28], [1.5, 4.0, 2.5], [], [0.49, 0.5, 0.52], [0.3, 0.5],
+                                  [71, 40, 101])
     assert scan_match.report(total).splitlines() == [
         "Dama's mean completed depth: 17.0 over 2 moves",
         "Scan's mean completed depth: 24.0 over 3 moves",
         "Dama's wall time a move: median 0.500 s, mean 0.503 s, longest 0.520 s over 3 moves",
         "Scan's wall time a move: median 0.400 s, mean 0.400 s, longest 0.500 s over 2 moves",
         "In 3 losses Scan's score gave it half a man a median 2.5 moves before Dama's did (from 1.5 to 4)",
+        "In 3 losses Scan's score kept half a man or more from a median move 36 on (from move 21 to 51)",
     ]
 
 
@@ -144,6 +146,17 @@ def test_the_warning_lag_counts_moves_from_scans_alarm_to_damas() -> None:
     dama = {0: think(10, 14), 2: think(-30, 14), 4: think(-49, 15), 6: think(-80, 15)}  # Dama sees it at ply 6
     assert scan_match.warning_lag(dama, scan) == 1.5
     assert scan_match.warning_lag({0: think(0, 14)}, scan) is None  # Dama never saw it
+
+
+def test_a_loss_is_decided_where_scans_score_last_rose_to_half_a_man_and_stayed() -> None:
+    think = scan_match.Thought
+    # half a man at ply 3, back to 0.40 at ply 7, then half a man or more to the end; ply 11 a forced move, which
+    # Scan plays at once reporting depth 0 and score 0
+    scan = {1: think(20, 15), 3: think(55, 16), 5: think(70, 17), 7: think(40, 17), 9: think(60, 18),
+            11: think(0, 0), 13: think(1990, 20, 2000)}
+    assert scan_match.decided_from(scan) == 9
+    assert scan_match.decided_from({**scan, 15: think(49, 21)}) is None  # it fell below at the end
+    assert scan_match.decided_from({}) is None
 
 
 def test_a_match_writes_each_game_as_pdn_with_both_engines_scores_and_depths(
