@@ -245,6 +245,9 @@ class PairResult:
     dama_seconds: list[float] = field(default_factory=list)  # wall time of each move with a choice
     scan_seconds: list[float] = field(default_factory=list)  # of each move Scan searched (it plays forced ones at once)
     decided: list[int] = field(default_factory=list)  # in each loss: the ply from which Scan kept half a man
+    # the depths each engine completed in the ten moves before that ply (forced moves left out)
+    dama_depths_before: list[int] = field(default_factory=list)
+    scan_depths_before: list[int] = field(default_factory=list)
 
     def add(self, other: PairResult) -> None:
         self.records.extend(other.records)
@@ -254,6 +257,8 @@ class PairResult:
         self.dama_seconds.extend(other.dama_seconds)
         self.scan_seconds.extend(other.scan_seconds)
         self.decided.extend(other.decided)
+        self.dama_depths_before.extend(other.dama_depths_before)
+        self.scan_depths_before.extend(other.scan_depths_before)
 
 
 # A lead of half a man: where a loss shows in an engine's score
@@ -279,6 +284,15 @@ def decided_from(scan: dict[int, Thought]) -> int | None:
         elif start is None:
             start = ply
     return start
+
+
+# Ten moves of both sides: the stretch before a decided loss whose depths the report gives
+BEFORE_DECIDED = 20
+
+
+def depths_at(thoughts: dict[int, Thought], plies: range) -> list[int]:
+    """The depths an engine completed at these plies, its forced moves (depth 0) left out."""
+    return [t.depth for ply, t in sorted(thoughts.items()) if ply in plies and t.depth]
 
 
 def game_pdn(game: Game, thoughts: dict[int, Thought], tags: dict[str, str], result: str) -> str:
@@ -317,6 +331,9 @@ def _pair(
             decided = decided_from(scan.thoughts)
             if decided is not None:
                 out.decided.append(decided)
+                before = range(decided - BEFORE_DECIDED, decided)
+                out.dama_depths_before.extend(depths_at(dama.thoughts, before))
+                out.scan_depths_before.extend(depths_at(scan.thoughts, before))
         if want_pdn:
             names = (f"Dama level {level}", scan_label) if dama_white else (scan_label, f"Dama level {level}")
             tags = {"Event": f"Dama vs Scan 2.0, {seconds:g} s a move", "Round": f"{seed + 1}",
@@ -395,6 +412,11 @@ def report(total: PairResult) -> str:
     if moves:
         lines.append(f"In {len(moves)} losses Scan's score kept half a man or more from a median move "
                      f"{statistics.median(moves):g} on (from move {moves[0]} to {moves[-1]})")
+    stretch = (("Dama", total.dama_depths_before), ("Scan", total.scan_depths_before))
+    before = [(name, depths) for name, depths in stretch if depths]
+    if before:
+        lines.append("Over the ten moves before it, mean completed depth: " + ", ".join(
+            f"{name} {statistics.fmean(depths):.1f}" for name, depths in before))
     return "\n".join(lines)
 
 

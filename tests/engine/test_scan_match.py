@@ -122,7 +122,7 @@ def test_dama_searches_for_the_whole_move_time_less_its_own_work(monkeypatch: py
 
 def test_the_report_gives_each_engines_depth_and_wall_time() -> None:
     total = scan_match.PairResult([], [16, 18], [20, 24, 28], [1.5, 4.0, 2.5], [], [0.49, 0.5, 0.52], [0.3, 0.5],
-                                  [71, 40, 101])
+                                  [71, 40, 101], [15, 16, 17, 18], [20, 22])
     assert scan_match.report(total).splitlines() == [
         "Dama's mean completed depth: 17.0 over 2 moves",
         "Scan's mean completed depth: 24.0 over 3 moves",
@@ -130,6 +130,7 @@ def test_the_report_gives_each_engines_depth_and_wall_time() -> None:
         "Scan's wall time a move: median 0.400 s, mean 0.400 s, longest 0.500 s over 2 moves",
         "In 3 losses Scan's score gave it half a man a median 2.5 moves before Dama's did (from 1.5 to 4)",
         "In 3 losses Scan's score kept half a man or more from a median move 36 on (from move 21 to 51)",
+        "Over the ten moves before it, mean completed depth: Dama 16.5, Scan 21.0",
     ]
 
 
@@ -157,6 +158,9 @@ def test_a_loss_is_decided_where_scans_score_last_rose_to_half_a_man_and_stayed(
     assert scan_match.decided_from(scan) == 9
     assert scan_match.decided_from({**scan, 15: think(49, 21)}) is None  # it fell below at the end
     assert scan_match.decided_from({}) is None
+    dama = {0: think(10, 14), 2: think(0, 0), 4: think(-30, 15), 8: think(-80, 16), 10: think(-90, 17)}
+    assert scan_match.depths_at(dama, range(9 - scan_match.BEFORE_DECIDED, 9)) == [14, 15, 16]  # forced move out
+    assert scan_match.depths_at(scan, range(9 - scan_match.BEFORE_DECIDED, 9)) == [15, 16, 17, 17]
 
 
 def test_a_match_writes_each_game_as_pdn_with_both_engines_scores_and_depths(
