@@ -292,7 +292,7 @@ BEFORE_DECIDED = 20
 
 def depths_at(thoughts: dict[int, Thought], plies: range) -> list[int]:
     """The depths an engine completed at these plies, its forced moves (depth 0) left out."""
-    return [t.depth for ply, t in sorted(thoughts.items()) if ply in plies and t.depth]
+    return [t.depth for ply, t in thoughts.items() if ply in plies and t.depth]
 
 
 def game_pdn(game: Game, thoughts: dict[int, Thought], tags: dict[str, str], result: str) -> str:
