@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from benchmarks.frozen.search import Searcher as FrozenSearcher
-from engine.api import to_moves
+from engine.api import repeatable_tail, to_moves
 from engine.evaluate import weights_for
 from engine.native import LEGACY_PARAMS, LEGACY_SELECTIVE, NativeSearcher, learned_weights, make_searcher
 from engine.native import covered as native_covers
@@ -185,7 +185,7 @@ def level_player(
                 searcher = searchers[rules.id] = make_searcher(rules, weights=chosen)
             if isinstance(searcher, NativeSearcher):
                 (knobs or Knobs(probcut)).apply(searcher.core)
-        history = [searcher.hash_of(p.white, p.black, p.kings, int(p.turn), p.king_streaks) for p in _tail(game)]
+        history = history_keys(searcher, game)
         counter[0] += 1
         job = Job(position.rules.id, position.white, position.black, position.kings, int(position.turn),
                   seconds, None, (), 0, level, counter[0], position.king_streaks)
@@ -214,7 +214,7 @@ def frozen_player() -> Player:
         searcher = _frozen.get(position.rules.id)
         if searcher is None:
             searcher = _frozen[position.rules.id] = FrozenSearcher(position.rules)
-        history = [searcher.hash_of(p.white, p.black, p.kings, int(p.turn)) for p in _tail(game)]
+        history = [searcher.hash_of(p.white, p.black, p.kings, int(p.turn)) for p in repeatable_history(game)]
         result = searcher.search(position.white, position.black, position.kings, int(position.turn),
                                  seconds=seconds, history=history)
         return checked_move(position, result.move, "the frozen engine")
@@ -222,16 +222,14 @@ def frozen_player() -> Player:
     return play
 
 
-def _tail(game: Game) -> list[Position]:
-    """Earlier positions with the same men and piece count (the ones that can repeat)."""
-    current = game.position
-    men = (current.white & ~current.kings, current.black & ~current.kings)
-    out: list[Position] = []
-    for p in reversed(game.positions[:-1]):
-        if (p.white & ~p.kings, p.black & ~p.kings) != men:
-            break
-        out.append(p)
-    return out[::-1]
+def repeatable_history(game: Game) -> list[Position]:
+    """The game's earlier positions that can repeat (engine.api.repeatable_tail), the history a search is given."""
+    return repeatable_tail(game.position, game.positions[:-1])
+
+
+def history_keys(searcher: Searcher | NativeSearcher, game: Game) -> list[int]:
+    """The keys of repeatable_history(game) as searcher hashes them."""
+    return [searcher.hash_of(p.white, p.black, p.kings, int(p.turn), p.king_streaks) for p in repeatable_history(game)]
 
 
 def material(position: Position, king: int = 3) -> int:

@@ -42,6 +42,7 @@ from benchmarks.match import (
     checked_knobs,
     checked_move,
     checked_weights,
+    history_keys,
     knob_label,
     play_out,
     summarize,
@@ -216,8 +217,7 @@ class DamaPlayer:
             if self.knobs is not None and isinstance(self.searcher, NativeSearcher):
                 self.knobs.apply(self.searcher.core)
         searcher = self.searcher
-        history = [searcher.hash_of(p.white, p.black, p.kings, int(p.turn), p.king_streaks)  # type: ignore[attr-defined]
-                   for p in game.positions[:-1]]
+        history = history_keys(searcher, game)  # type: ignore[arg-type]
         self.counter += 1
         # The bot keeps a share of its budget for its process's work (TIME_SHARE); here the search gets the
         # move's whole time less the few milliseconds this method spends around it, as Scan does.

@@ -33,7 +33,7 @@ from pathlib import Path
 
 import numpy as np
 
-from benchmarks.match import _tail, ballots, checked_move
+from benchmarks.match import ballots, checked_move, history_keys
 from benchmarks.tune import BOUNDS, DELTA, OTHER_BOUNDS, fit_k, pdn_files, read_games
 from benchmarks.tune import _values as weight_values
 from engine import patterns
@@ -99,7 +99,7 @@ def _selfplay_worker(args: tuple[str, int, int, int, int, int, str]) -> list[Gam
             if game.ply >= MAX_PLIES:
                 break  # unfinished: a draw for training
             p = game.position
-            history = [searcher.hash_of(q.white, q.black, q.kings, int(q.turn), q.king_streaks) for q in _tail(game)]
+            history = history_keys(searcher, game)
             found = searcher.search(p.white, p.black, p.kings, int(p.turn), depth=depth, history=history,
                                     streaks=p.king_streaks)
             white_score = found.score if p.turn is Color.WHITE else -found.score

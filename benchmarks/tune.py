@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from benchmarks.match import _tail, ballots, checked_move, parse_weights, play_out
+from benchmarks.match import ballots, checked_move, history_keys, parse_weights, play_out
 from engine.evaluate import MAN, NAMED_ONLY, SWITCHES, Evaluator, Weights, default_weights, weights_for
 from engine.native import make_searcher
 from rules import Game, Move, RuleSet, find_variant
@@ -115,7 +115,7 @@ def selfplay_games(
 
     def player(game: Game, _seconds: float) -> Move:
         position = game.position
-        history = [searcher.hash_of(p.white, p.black, p.kings, int(p.turn), p.king_streaks) for p in _tail(game)]
+        history = history_keys(searcher, game)
         found = searcher.search(position.white, position.black, position.kings, int(position.turn), depth=depth,
                                 history=history, streaks=position.king_streaks)
         return checked_move(position, found.move, "self-play")

@@ -249,23 +249,28 @@ class Engine:
         self._executor.shutdown(wait=True, cancel_futures=True)
 
 
-def _history_keys(position: Position, history: Sequence[Position]) -> tuple[worker.HistoryEntry, ...]:
+def repeatable_tail(position: Position, history: Sequence[Position]) -> list[Position]:
     """The earlier positions that can still repeat: those since the last man move or capture.
 
     Men never move back and captures never undo, so exactly those positions have the same men and
-    the same number of pieces as the current one.
+    the same number of pieces as the current one. The search counts the no-progress rule's plies from
+    their number, so a longer history would make it see draws that are not there.
     """
     men = (position.white & ~position.kings, position.black & ~position.kings)
     count = (position.white | position.black).bit_count()
-    tail: list[worker.HistoryEntry] = []
+    tail: list[Position] = []
     items = list(history)
     if items and items[-1] == position:
         items.pop()
     for p in reversed(items[-400:]):
         if (p.white & ~p.kings, p.black & ~p.kings) != men or (p.white | p.black).bit_count() != count:
             break
-        tail.append((p.white, p.black, p.kings, int(p.turn), p.king_streaks))
-    return tuple(reversed(tail))
+        tail.append(p)
+    return tail[::-1]
+
+
+def _history_keys(position: Position, history: Sequence[Position]) -> tuple[worker.HistoryEntry, ...]:
+    return tuple((p.white, p.black, p.kings, int(p.turn), p.king_streaks) for p in repeatable_tail(position, history))
 
 
 _default: Engine | None = None

@@ -12,10 +12,11 @@ from benchmarks import match, scan_match
 from benchmarks.match import Knobs
 from benchmarks.scan_match import hub_move, hub_position, move_from_hub
 from engine import patterns
+from engine.api import to_moves
 from engine.native import TIME_SHARE, NativeSearcher, learned_weights
 from engine.patterns import tables_for as pattern_tables_for
 from engine.worker import Job
-from rules import Color, Game, find_variant
+from rules import Color, Game, find_variant, format_fen, format_move
 from rules.fen import parse_fen
 from rules.pdn import read_games
 
@@ -217,3 +218,67 @@ def test_scans_progress_lines_are_read_as_its_printf_writes_them() -> None:
     assert read("info 24 30.0 1990 99 0.10 1.0 27-21") == scan_match.Thought(1990, 24, 2000)  # a win in 10 plies
     assert read("info 24 30.0 1868 99 0.10 1.0 27-21") == scan_match.Thought(1868, 24)  # bitbase win: a score
     assert read("move 32-28") is None and read("info x 1.0 5") is None and read("info") is None
+
+
+def _histories_given(monkeypatch: pytest.MonkeyPatch, game: Game) -> list[int]:
+    given: list[list[int]] = []
+    real = scan_match.play_level
+
+    def noting_the_history(searcher: object, job: Job, history: list[int], stopped: object) -> object:
+        given.append(list(history))
+        return real(searcher, job, history, stopped)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(scan_match, "play_level", noting_the_history)
+    scan_match.DamaPlayer(5, 1, [])(game, 0.05)
+    return given[0]
+
+
+def test_dama_is_given_only_the_positions_since_the_last_man_move_or_capture(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The search counts the 25-move rule's plies from its history's length, so a history reaching back past a man
+    move or a capture makes it see draws that are not there. Here a king takes a king (the men stay as they were)
+    and two king moves follow: the two positions since the capture can repeat, none before it."""
+    rules = find_variant("international")
+    game = Game(rules, "W:WK49,46:BK2,K13,5")
+    for text in ("49-16", "2-8", "16-2", "8-3", "2x19", "3-9", "19-2"):
+        game.play(text)
+    since = 0
+    for move in reversed(game.moves):
+        if not move.is_reversible:
+            break
+        since += 1
+    history = _histories_given(monkeypatch, game)
+    searcher = NativeSearcher(rules)
+    assert since == 2
+    assert history == [searcher.hash_of(p.white, p.black, p.kings, int(p.turn)) for p in game.positions[-3:-1]]
+
+
+# A game Dama lost to Scan 2.0 (benchmarks.scan_match, 29 November 2026), to White's 63rd move: White (Dama) has a
+# king on 23 and men on 29, 38 and 47; Black a king on 30 and men on 12, 16, 18 and 26. Given the whole game as
+# its history, Dama scored every king move a draw (the 25-move rule seemingly due) and played 23-19, after
+# which Black's king takes it (30x2).
+LOST_ON_MOVE_63 = (
+    "33-29 18-23 29x18 12x23 32-28 23x32 37x28 7-12 41-37 17-21 37-32 19-23 28x19 14x23 46-41 21-26 41-37 1-7 "
+    "34-29 23x34 39x30 11-17 44-39 10-14 30-25 12-18 40-34 20-24 50-44 7-12 39-33 4-10 44-39 14-20 25x14 "
+    "10x19 31-27 5-10 33-28 17-22 28x17 12x21 39-33 10-14 33-28 2-7 45-40 18-23 34-30 14-20 30-25 7-12 25x14 "
+    "9x20 38-33 3-9 37-31 26x37 32x41 21x32 28x37 6-11 36-31 24-29 33x24 20x29 40-34 29x40 35x44 15-20 37-32 "
+    "11-17 31-27 19-24 43-38 20-25 38-33 13-19 44-40 9-13 40-35 24-30 35x24 19x30 49-44 13-19 41-37 19-24 "
+    "48-43 30-34 42-38 24-29 33x24 25-30 24x35 34-40 44-39 40-45 37-31 45-50 39-34 17-21 35-30 50-44 30-25 "
+    "44-49 32-28 21x32 28x37 23-28 37-32 28x26 25-20 49-44 20-14 44-39 34-29 39x48 14-10 12-18 10-5 48-30 "
+    "5-23 8-12"
+)
+
+
+def test_dama_sees_no_draw_in_a_king_ending_where_men_still_move(monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = find_variant("international")
+    game = Game(rules)
+    for text in LOST_ON_MOVE_63.split():
+        game.play(text)
+    position = game.position
+    assert format_fen(position) == "W:WK23,29,38,47:B12,16,18,26,K30"
+    history = _histories_given(monkeypatch, game)
+    searcher = NativeSearcher(rules)
+    result = searcher.search(position.white, position.black, position.kings, int(position.turn), depth=10,
+                             history=history, all_scores=True)
+    scores = {format_move(position, to_moves(position, [m])[0]): s for m, s in result.root_scores}
+    assert scores["23-19"] < -200  # the king is lost at once
+    assert result.score < -20 and scores["23-19"] < result.score
