@@ -391,8 +391,8 @@ def main(argv: list[str] | None = None) -> None:
         parser.add_argument(f"--{side}-params", default="", help=f"{side.upper()}'s set_params (lmr divisor x100, "
                             "prune depth, margin), or legacy")
         parser.add_argument(f"--{side}-selective", default="", help=f"{side.upper()}'s set_selective (lmr from, "
-                            "lmp, hang, probcut depth %%[, malus, countermove, quiet quiescence, king reduction cap]), "
-                            "or legacy")
+                            "lmp, hang, probcut depth %%[, malus, countermove, quiet quiescence, king reduction cap, "
+                            "flat reductions]), or legacy")
         parser.add_argument(f"--{side}-patterns", default="on",
                             help=f"{side.upper()}'s learned pattern term: on (the shipped file), off (hand-set only) "
                             "or a pattern file's path")

@@ -55,7 +55,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--plies", type=int, default=20, help="plies played after the ballot opening")
     parser.add_argument("--params", default="", help="set_params: lmr divisor x100, prune depth, margin (or legacy)")
     parser.add_argument("--selective", default="", help="set_selective: lmr from, lmp, hang, probcut depth %%, malus, "
-                        "countermove, quiet quiescence, king reduction cap (or legacy)")
+                        "countermove, quiet quiescence, king reduction cap, flat reductions (or legacy)")
     parser.add_argument("--probcut", type=int, default=None, help="ProbCut margin per ply (0: off)")
     parser.add_argument("--probcut-pieces", type=int, default=0,
                         help="with --probcut: ProbCut only where at most this many pieces stand (0: anywhere)")

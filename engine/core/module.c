@@ -511,20 +511,20 @@ static PyObject *core_set_probcut(CoreObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
-/* set_selective(lmr_from, lmp, hang, probcut_pct[, malus[, countermove[, quiet_qs[, king_lmr]]]]):
+/* set_selective(lmr_from, lmp, hang, probcut_pct[, malus[, countermove[, quiet_qs[, king_lmr[, flat_lmr]]]]]):
  * engine/core/search.c's search_selective. */
 static PyObject *core_set_selective(CoreObject *self, PyObject *args) {
-    int lmr_from, lmp, hang, probcut_pct, malus = 0, countermove = 0, quiet_qs = 0, king_lmr = 0;
-    if (!PyArg_ParseTuple(args, "iiii|iiii", &lmr_from, &lmp, &hang, &probcut_pct, &malus, &countermove, &quiet_qs,
-                          &king_lmr))
+    int lmr_from, lmp, hang, probcut_pct, malus = 0, countermove = 0, quiet_qs = 0, king_lmr = 0, flat_lmr = 0;
+    if (!PyArg_ParseTuple(args, "iiii|iiiii", &lmr_from, &lmp, &hang, &probcut_pct, &malus, &countermove, &quiet_qs,
+                          &king_lmr, &flat_lmr))
         return NULL;
     if (lmr_from < 1 || lmp < 0 || hang < 0 || hang > 8 || probcut_pct < 10 || probcut_pct > 90 || malus < 0 ||
         malus > 2 || countermove < 0 || countermove > 1 || quiet_qs < 0 || quiet_qs > 2 ||
-        king_lmr < 0 || king_lmr > 31) {
+        king_lmr < 0 || king_lmr > 31 || flat_lmr < 0 || flat_lmr > 1) {
         PyErr_SetString(PyExc_ValueError, "selectivity switches out of range");
         return NULL;
     }
-    search_selective(self->s, lmr_from, lmp, hang, probcut_pct, malus, countermove, quiet_qs, king_lmr);
+    search_selective(self->s, lmr_from, lmp, hang, probcut_pct, malus, countermove, quiet_qs, king_lmr, flat_lmr);
     Py_RETURN_NONE;
 }
 

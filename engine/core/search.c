@@ -69,7 +69,7 @@ int searcher_init(Searcher *s, int tt_bits) {
     if (!s->tt) return -1;
     s->tt_mask = ((uint64_t)1 << tt_bits) - 1;
     search_params(s, 180, 4, 60, 0); /* ProbCut: engine/native.py turns it on where it pays */
-    search_selective(s, 2, 0, 0, 40, 0, 0, 0, 0);
+    search_selective(s, 2, 0, 0, 40, 0, 0, 0, 0, 0);
     s->probcut_pieces = 0;
     return 0;
 }
@@ -94,9 +94,11 @@ void search_params(Searcher *s, int lmr_div, int prune_depth, int margin, int pr
  * a late move whose history is below zero is reduced one ply more outside the principal variation).
  * countermove: order the last refutation of the opponent's move after the killers. king_lmr: a late king move
  * may be reduced too, by this many plies at most (before, only men's moves were; a promotion never is).
- * search_selective(s, 2, 0, 0, 40, 0, 0, 0, 0) is the search as it was before issue 30. */
+ * flat_lmr: Scan's scheme (its source, read for the idea) replaces the table and lmr_from.
+ * search_selective(s, 2, 0, 0, 40, 0, 0, 0, 0, 0) is the search as it was before issue 30. */
 void search_selective(Searcher *s, int lmr_from, int lmp, int hang, int probcut_pct, int malus, int countermove,
-                      int quiet_qs, int king_lmr) {
+                      int quiet_qs, int king_lmr, int flat_lmr) {
+    s->flat_lmr = flat_lmr;
     s->quiet_qs = quiet_qs;
     s->king_lmr = king_lmr;
     s->countermove = countermove;
@@ -422,9 +424,9 @@ static int search(Searcher *s, BB own, BB opp, BB kings, int color, int depth, i
         int c_rev = (!m->cap && m->kx == m->mx) ? rev + 1 : 0;
         uint64_t ch = child_key(s, ply, color, m, own, kings, h);
         int score;
-        int late = i >= s->lmr_from && !m->cap && (!m->kx || (s->king_lmr && m->kx == m->mx)) &&
-                   !same(m, &s->killers[ply][0]) &&
-                   !same(m, &s->killers[ply][1]);
+        int late = s->flat_lmr ? i >= (pv_node ? 3 : 1) && !m->cap && (!m->kx || m->kx == m->mx)
+                               : i >= s->lmr_from && !m->cap && (!m->kx || (s->king_lmr && m->kx == m->mx)) &&
+                                     !same(m, &s->killers[ply][0]) && !same(m, &s->killers[ply][1]);
         if (late && s->lmp && !pv_node && depth <= 3 && i >= s->lmp + depth * depth && best > -WIN_BOUND &&
             abs(alpha) < WIN_BOUND)
             continue; /* late-move pruning: far down the order, this close to the leaves */
@@ -433,7 +435,9 @@ static int search(Searcher *s, BB own, BB opp, BB kings, int color, int depth, i
             score = -search(s, c_own, c_opp, c_kings, 1 - color, depth - 1, -beta, -alpha, ply + 1, ch, pv_node, c_rev);
         } else {
             int reduce = 0;
-            if (depth >= 2 && late) {
+            if (s->flat_lmr) {
+                if (depth >= 3 && late) reduce = 1 + (!pv_node && i >= 6);
+            } else if (depth >= 2 && late) {
                 reduce = s->lmr[depth < 31 ? depth : 31][i < 31 ? i : 31];
                 if (m->kx && reduce > s->king_lmr) reduce = s->king_lmr;
                 if (s->hang && can_capture(r, c_own, c_opp, c_kings, 1 - color)) reduce += s->hang;

@@ -57,6 +57,8 @@ typedef struct Searcher {
     int quiet_qs;     /* quiescence at a quiet leaf also tries 1: a man promoting; 2: and (no kings) a move offering
                        * a one-for-one exchange; one such move a line */
     int king_lmr;     /* the most plies a late king move is reduced (0: king moves are not, as before) */
+    int flat_lmr;     /* 1: Scan's reductions instead of the table: one ply for a quiet non-promotion move from the
+                       * second (fourth on the principal variation) at depth >= 3, two from the seventh elsewhere */
     uint64_t qnodes;  /* quiescence nodes of the last search (included in nodes) */
     uint32_t counter[2][MAXSQ][MAXSQ]; /* by the opponent's move squares: a refutation's digest */
     int prev[MAX_PLY + 2];             /* per ply, the quiet move that led to it (1 + low * MAXSQ + high; 0: none) */
@@ -80,7 +82,7 @@ int searcher_init(Searcher *s, int tt_bits);
 void searcher_free(Searcher *s);
 void search_params(Searcher *s, int lmr_div, int prune_depth, int margin, int probcut);
 void search_selective(Searcher *s, int lmr_from, int lmp, int hang, int probcut_pct, int malus, int countermove,
-                      int quiet_qs, int king_lmr);
+                      int quiet_qs, int king_lmr, int flat_lmr);
 uint64_t hash_of(const Searcher *s, BB white, BB black, BB kings, int color);
 uint64_t streak_key(const Streaks *st); /* xor it into hash_of's key (0 without streaks) */
 int keys_after(Searcher *s, BB white, BB black, BB kings, int color, const Streaks *st, MoveList *list,

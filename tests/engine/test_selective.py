@@ -25,6 +25,7 @@ SETTINGS = {
     "legacy": {"params": native.LEGACY_PARAMS, "selective": native.LEGACY_SELECTIVE},
     "large": {"params": native.LARGE_PARAMS, "selective": native.LARGE_SELECTIVE},
     "most-selective": MOST_SELECTIVE,
+    "flat-reductions": {"params": native.LARGE_PARAMS, "selective": (*native.LARGE_SELECTIVE, 0, 0, 0, 1)},
 }
 SHOTS = [t for t in LARGE_TACTICS + EIGHT_TACTICS if t.variant in ("international", "italian", "russian")]
 
@@ -161,11 +162,26 @@ def test_king_reductions_reach_only_king_moves_and_keep_to_their_cap() -> None:
     assert total(ENDGAMES, 2) < total(ENDGAMES, 1) < total(ENDGAMES, 0)
 
 
+def test_flat_reductions_reduce_less_than_the_table_and_more_than_none() -> None:
+    """set_selective's ninth switch: one ply (two late outside the principal variation) for every quiet move
+    from the second, where the table grows with depth and move number. At depth 12 it sits between no
+    reductions at all (reductions from move 40, beyond any list here) and the table."""
+    def total(*selective: int) -> int:
+        searcher = configured("international", "large")
+        searcher.core.set_selective(*selective)
+        return nodes(searcher, 12)[0]
+
+    table = total(2, 0, 0, 40, 1)
+    flat = total(2, 0, 0, 40, 1, 0, 0, 0, 1)
+    none = total(40, 0, 0, 40, 1)
+    assert table < flat < none
+
+
 def test_out_of_range_switches_are_refused() -> None:
     core = configured("international", "legacy").core
     for bad in ((0, 0, 0, 40), (2, -1, 0, 40), (2, 0, 9, 40), (2, 0, 0, 5), (2, 0, 0, 95), (2, 0, 0, 40, 3),
                 (2, 0, 0, 40, 0, 2), (2, 0, 0, 40, 0, 0, 3), (2, 0, 0, 40, 0, 0, 0, -1),
-                (2, 0, 0, 40, 0, 0, 0, 32)):
+                (2, 0, 0, 40, 0, 0, 0, 32), (2, 0, 0, 40, 0, 0, 0, 0, 2), (2, 0, 0, 40, 0, 0, 0, 0, -1)):
         with pytest.raises(ValueError):
             core.set_selective(*bad)
 
