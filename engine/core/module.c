@@ -634,7 +634,7 @@ static PyMethodDef core_methods[] = {
     {"tables_use", (PyCFunction)core_tables_use, METH_VARARGS, "probe a table file's image in search"},
     {"set_params", (PyCFunction)core_set_params, METH_VARARGS, "(lmr divisor x100, prune depth, margin)"},
     {"set_probcut", (PyCFunction)core_set_probcut, METH_VARARGS, "(ProbCut margin per ply of depth, 0: off[, only with at most this many pieces, 0: any])"},
-    {"set_selective", (PyCFunction)core_set_selective, METH_VARARGS, "(lmr from move, lmp, hang, probcut depth %[, history malus[, countermove[, quiet quiescence[, king reduction cap]]]])"},
+    {"set_selective", (PyCFunction)core_set_selective, METH_VARARGS, "(lmr from move, lmp, hang, probcut depth %[, history malus[, countermove[, quiet quiescence[, king reduction cap[, flat reductions]]]]])"},
     {"stats", (PyCFunction)core_stats, METH_NOARGS, "(nodes, quiescence nodes) of the last search"},
     {"set_eval", (PyCFunction)core_set_eval, METH_VARARGS, "install the evaluation tables"},
     {"set_patterns", (PyCFunction)core_set_patterns, METH_VARARGS, "install the learned pattern tables"},
