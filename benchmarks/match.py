@@ -31,6 +31,7 @@ from benchmarks.frozen.search import Searcher as FrozenSearcher
 from engine.api import repeatable_tail, to_moves
 from engine.evaluate import weights_for
 from engine.native import LEGACY_PARAMS, LEGACY_SELECTIVE, NativeSearcher, learned_weights, make_searcher
+from engine.native import core as native_core
 from engine.native import covered as native_covers
 from engine.patterns import PatternFileError, PatternTables
 from engine.patterns import install as install_patterns
@@ -135,6 +136,9 @@ def parse_knobs(
                  probcut_pieces)
 
 
+SWITCH_COUNTS = "params take 3 whole numbers and selective 4 to 9"
+
+
 def checked_knobs(
     parser: argparse.ArgumentParser, probcut: int | None, params: str, selective: str, patterns: str = "on",
     table_files: str = "on", probcut_pieces: int | None = None,
@@ -146,6 +150,14 @@ def checked_knobs(
         knobs = parse_knobs(probcut, params, selective, patterns, table_files, probcut_pieces or 0)
     except ValueError:
         parser.error("params and selective switches take whole numbers separated by commas, or legacy")
+    if native_core is not None:
+        try:  # the core knows the switches' ranges: ask it before any game starts
+            Knobs(knobs.probcut, knobs.params, knobs.selective, probcut_pieces=knobs.probcut_pieces).apply(
+                NativeSearcher(find_variant("international"), tt_bits=10, endgame=False).core)
+        except TypeError:
+            parser.error(SWITCH_COUNTS)
+        except ValueError as exc:  # the core's own sentence: which switches are out of range
+            parser.error(str(exc))
     if knobs.patterns not in ("on", "off"):
         if not Path(knobs.patterns).is_file():
             parser.error(f"no pattern file at {knobs.patterns}")

@@ -15,7 +15,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from benchmarks.match import ballots
+from benchmarks.match import SWITCH_COUNTS, ballots
 from engine.api import to_moves
 from engine.native import LEGACY_PARAMS, LEGACY_SELECTIVE, NativeSearcher
 from rules import Game, find_variant
@@ -46,6 +46,26 @@ def ints(text: str) -> tuple[int, ...]:
     return tuple(int(x) for x in text.split(",")) if text else ()
 
 
+def configure(parser: argparse.ArgumentParser, searcher: NativeSearcher, args: argparse.Namespace) -> None:
+    """Set the switches the command line names; a bad one stops with a usage error in words."""
+    try:
+        params = LEGACY_PARAMS if args.params == "legacy" else ints(args.params)
+        selective = LEGACY_SELECTIVE if args.selective == "legacy" else ints(args.selective)
+    except ValueError:
+        parser.error("params and selective switches take whole numbers separated by commas, or legacy")
+    try:
+        if params:
+            searcher.core.set_params(*params)
+        if selective:
+            searcher.core.set_selective(*selective)
+        if args.probcut is not None:
+            searcher.core.set_probcut(args.probcut, args.probcut_pieces)
+    except TypeError:
+        parser.error(SWITCH_COUNTS)
+    except ValueError as exc:  # the core's own sentence: which switches are out of range
+        parser.error(str(exc))
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.search_profile")
     parser.add_argument("variant")
@@ -65,12 +85,7 @@ def main(argv: list[str] | None = None) -> None:
     rules = find_variant(args.variant)
     todo = positions(args.variant, args.positions, args.plies)
     searcher = NativeSearcher(rules)
-    if args.params:
-        searcher.core.set_params(*(LEGACY_PARAMS if args.params == "legacy" else ints(args.params)))
-    if args.selective:
-        searcher.core.set_selective(*(LEGACY_SELECTIVE if args.selective == "legacy" else ints(args.selective)))
-    if args.probcut is not None:
-        searcher.core.set_probcut(args.probcut, args.probcut_pieces)
+    configure(parser, searcher, args)
     nodes = qnodes = depths = 0
     started = time.process_time()
     for white, black, kings, color in todo:
