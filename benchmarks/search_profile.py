@@ -15,7 +15,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from benchmarks.match import SWITCH_COUNTS, ballots
+from benchmarks.match import ballots, checked_knobs
 from engine.api import to_moves
 from engine.native import LEGACY_PARAMS, LEGACY_SELECTIVE, NativeSearcher
 from rules import Game, find_variant
@@ -42,30 +42,6 @@ def positions(variant: str, count: int, plies: int) -> list[tuple[int, int, int,
     return out
 
 
-def ints(text: str) -> tuple[int, ...]:
-    return tuple(int(x) for x in text.split(",")) if text else ()
-
-
-def configure(parser: argparse.ArgumentParser, searcher: NativeSearcher, args: argparse.Namespace) -> None:
-    """Set the switches the command line names; a bad one stops with a usage error in words."""
-    try:
-        params = LEGACY_PARAMS if args.params == "legacy" else ints(args.params)
-        selective = LEGACY_SELECTIVE if args.selective == "legacy" else ints(args.selective)
-    except ValueError:
-        parser.error("params and selective switches take whole numbers separated by commas, or legacy")
-    try:
-        if params:
-            searcher.core.set_params(*params)
-        if selective:
-            searcher.core.set_selective(*selective)
-        if args.probcut is not None:
-            searcher.core.set_probcut(args.probcut, args.probcut_pieces)
-    except TypeError:
-        parser.error(SWITCH_COUNTS)
-    except ValueError as exc:  # the core's own sentence: which switches are out of range
-        parser.error(str(exc))
-
-
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.search_profile")
     parser.add_argument("variant")
@@ -77,15 +53,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--selective", default="", help="set_selective: lmr from, lmp, hang, probcut depth %%, malus, "
                         "countermove, quiet quiescence, king reduction cap, flat reductions (or legacy)")
     parser.add_argument("--probcut", type=int, default=None, help="ProbCut margin per ply (0: off)")
-    parser.add_argument("--probcut-pieces", type=int, default=0,
+    parser.add_argument("--probcut-pieces", type=int, default=None,
                         help="with --probcut: ProbCut only where at most this many pieces stand (0: anywhere)")
     args = parser.parse_args(argv)
-    if args.probcut_pieces and (args.probcut is None or args.probcut_pieces < 0):
-        parser.error("a ProbCut piece limit goes with a ProbCut margin, and is 0 (anywhere) or more")
+    knobs = checked_knobs(parser, args.probcut, args.params, args.selective, probcut_pieces=args.probcut_pieces)
     rules = find_variant(args.variant)
     todo = positions(args.variant, args.positions, args.plies)
     searcher = NativeSearcher(rules)
-    configure(parser, searcher, args)
+    knobs.apply(searcher.core)
     nodes = qnodes = depths = 0
     started = time.process_time()
     for white, black, kings, color in todo:

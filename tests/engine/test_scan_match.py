@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks import match, scan_match
+from benchmarks import match, scan_match, search_profile
 from benchmarks.match import Knobs
 from benchmarks.scan_match import hub_move, hub_position, move_from_hub
 from engine import patterns
@@ -105,6 +105,23 @@ def test_bad_switches_are_refused_in_words(
             scan_match.main(["--scan", str(binary), *flags])
         else:  # benchmarks.match spells the same switches per player
             match.main(["international", "--pairs", "1", *[f"--a-{f[2:]}" if f.startswith("--") else f for f in flags]])
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert words in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("flags, words", [
+    (["--params", "100,four,60"], "whole numbers separated by commas"),
+    (["--selective", "2,0,0,40,1,0,0,0,2"], "selectivity switches out of range"),
+    (["--selective", "2,0,0,40,1,0,0,0,1,1"], "selective 4 to 9"),
+    (["--probcut", "-5"], "ProbCut"),
+    (["--probcut-pieces", "24"], "a ProbCut piece limit goes with a ProbCut margin"),
+])
+def test_the_search_profile_refuses_bad_switches_in_words(
+    capsys: pytest.CaptureFixture[str], flags: list[str], words: str
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        search_profile.main(["international", "--depth", "2", "--positions", "1", *flags])
     assert stopped.value.code == 2
     err = capsys.readouterr().err
     assert words in err and "Traceback" not in err
