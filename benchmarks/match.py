@@ -8,12 +8,16 @@
     python -m benchmarks.match international --a 5 --b 5 --b-params legacy --b-selective legacy --pairs 30
         # the search as chosen in issue 30 against the one before it
     python -m benchmarks.match italian --a 5 --b 5 --b-patterns off --pairs 50   # learned evaluation or not
+    python -m benchmarks.match international --a 5 --b 5 --a-selective 2,0,0,40,1,0,0,2 --starts games.pdn \
+        --start-ply 60   # endgame switches, from the positions after 60 plies of recorded games
 
 Players here are our own levels (engine.levels), each with its own searcher, evaluating with the variant's
 weights or with --a-weights/--b-weights (name=value overrides, as benchmarks.tune prints them);
 benchmarks/pydraughts_match.py reuses the game loop against an outside engine. Games end by the rules (no
 moves, repetition, move limit) or, past MAX_PLIES, by adjudication: a lead of two men or more wins, anything
-less is a draw. While a king stands and the variant has endgame draw clauses, a game past MAX_PLIES plays on
+less is a draw. `--starts` replaces the ballots by the first `--start-ply` plies of each game in a PDN file
+that reaches that ply still on and with the material level (a switch that acts in endgames only is measured
+where it acts). While a king stands and the variant has endgame draw clauses, a game past MAX_PLIES plays on
 (PLAY_ON plies more at most) for the rules to end it: two kings against one is a lead of three and a draw.
 """
 
@@ -41,7 +45,10 @@ from engine.patterns import unusable as unusable_patterns
 from engine.search import Searcher
 from engine.worker import Job, play_level
 from rules import Color, Game, Move, Position, RuleSet, find_variant, format_move, start_position
+from rules.errors import RulesError
 from rules.movegen import FastMove
+from rules.pdn_scan import decode as decode_pdn
+from rules.pdn_scan import read_records
 
 BALLOTS = Path(__file__).resolve().parent.parent / "engine" / "ballots"
 MAX_PLIES = 200
@@ -67,6 +74,42 @@ def ballots(rules: RuleSet) -> list[list[str]]:
             out.append([format_move(start, first), format_move(after, second)])
     random.Random(1).shuffle(out)
     return out
+
+
+def starts_from(rules: RuleSet, text: str, ply: int) -> tuple[list[list[str]], int]:
+    """The first `ply` moves of each game of a PDN text that reaches that ply from the start position, still on
+    and with the material level, as opening lines; and how many games gave none."""
+    lines: list[list[str]] = []
+    records = list(read_records(text))
+    for record in records:
+        moves = [m.text for m in record.moves[:ply]]
+        if record.defect is not None or len(moves) < ply or any(k.upper() == "FEN" for k in record.tags):
+            continue
+        game = Game(rules)
+        try:
+            for move in moves:
+                game.play(move)
+        except RulesError:
+            continue
+        if game.outcome() is None and material(game.position) == 0:
+            lines.append(moves)
+    return lines, len(records) - len(lines)
+
+
+def checked_starts(parser: argparse.ArgumentParser, variant: str, path: Path, ply: int) -> list[list[str]]:
+    """starts_from for a command line: an unreadable file or no usable game stops with a usage error in words."""
+    if ply < 1:
+        parser.error("--start-ply is a number of plies, 1 or more")
+    try:
+        rules = find_variant(variant)
+        text = decode_pdn(path.read_bytes())
+    except (OSError, RulesError) as exc:
+        parser.error(f"cannot read the starts from {path}: {exc.strerror if isinstance(exc, OSError) else exc}")
+    lines, skipped = starts_from(rules, text, ply)
+    if not lines:
+        parser.error(f"no game in {path} reaches ply {ply} still on with the material level")
+    print(f"{len(lines)} starts from {path} after {ply} plies ({skipped} games left out)", flush=True)
+    return lines
 
 
 def parse_weights(text: str) -> dict[str, int]:
@@ -357,11 +400,13 @@ def run_levels(
     b_probcut: int | None = None,
     a_knobs: Knobs | None = None,
     b_knobs: Knobs | None = None,
+    openings: list[list[str]] | None = None,
 ) -> list[GameRecord]:
+    """Colour-reversed pairs from the ballots (or from `openings`, each line a list of move texts)."""
     rules = find_variant(variant)
     weights_for(rules, a_weights)  # an unknown weight name fails here, not in every worker
     weights_for(rules, b_weights)
-    openings = ballots(rules)
+    openings = openings or ballots(rules)
     a_knobs = a_knobs or Knobs()
     b_knobs = b_knobs or Knobs(b_probcut)
     jobs = [
@@ -416,7 +461,11 @@ def main(argv: list[str] | None = None) -> None:
         parser.add_argument(f"--{side}-probcut-pieces", type=int, default=None,
                             help=f"with --{side}-probcut: ProbCut only where at most this many pieces stand "
                             "(0: anywhere)")
+    parser.add_argument("--starts", type=Path, default=None,
+                        help="a PDN file: start each pair after --start-ply plies of one of its games, not a ballot")
+    parser.add_argument("--start-ply", type=int, default=60, help="with --starts: plies played from each game")
     args = parser.parse_args(argv)
+    openings = checked_starts(parser, args.variant, args.starts, args.start_ply) if args.starts else None
     a_weights = checked_weights(parser, args.variant, args.a_weights, "--a-weights")
     b_weights = checked_weights(parser, args.variant, args.b_weights, "--b-weights")
     a_knobs = checked_knobs(
@@ -429,7 +478,7 @@ def main(argv: list[str] | None = None) -> None:
     )
     records = run_levels(
         args.variant, args.a, args.b, args.pairs, args.time, args.workers, a_weights, b_weights, args.b_probcut,
-        a_knobs, b_knobs,
+        a_knobs, b_knobs, openings,
     )
     other = "the frozen engine" if args.b == FROZEN else f"level {args.b}"
     a_label = f"level {args.a}" + (f" [{args.a_weights}]" if a_weights else "") + knob_label(a_knobs)
