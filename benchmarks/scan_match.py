@@ -58,6 +58,8 @@ SCAN_SETTINGS = (("book", "false"), ("threads", "1"), ("tt-size", "22"))
 # bitbases call won BB_Inf (1900) less the plies to that position (no distance to the end: written as a score).
 # Dama's are engine.search's WIN and TABLE_WIN less the plies.
 SCAN_BB_INF, SCAN_INF = 1900, 2000
+# Scan's evaluations stay within Eval_Inf; a score beyond it is a result its bitbases or search proved
+SCAN_EVAL_INF = 1800
 # Seconds of a Dama move spent outside its search (the game's history hashed, the move checked): about 1 ms
 # measured, 5 ms allowed
 OWN_WORK = 0.005
@@ -248,6 +250,10 @@ class PairResult:
     # the depths each engine completed in the ten moves before that ply (forced moves left out)
     dama_depths_before: list[int] = field(default_factory=list)
     scan_depths_before: list[int] = field(default_factory=list)
+    # searched moves whose score was an evaluation, not a proven result: once a result is proven, Dama stops
+    # searching and reports the depth that proved it, Scan searches on to its last depth (79)
+    dama_open_depths: list[int] = field(default_factory=list)
+    scan_open_depths: list[int] = field(default_factory=list)
 
     def add(self, other: PairResult) -> None:
         self.records.extend(other.records)
@@ -259,6 +265,8 @@ class PairResult:
         self.decided.extend(other.decided)
         self.dama_depths_before.extend(other.dama_depths_before)
         self.scan_depths_before.extend(other.scan_depths_before)
+        self.dama_open_depths.extend(other.dama_open_depths)
+        self.scan_open_depths.extend(other.scan_open_depths)
 
 
 # A lead of half a man: where a loss shows in an engine's score
@@ -295,6 +303,12 @@ def depths_at(thoughts: dict[int, Thought], plies: range) -> list[int]:
     return [t.depth for ply, t in thoughts.items() if ply in plies and t.depth]
 
 
+def open_depths(thoughts: dict[int, Thought], proven_beyond: int) -> list[int]:
+    """The depths an engine completed where its score was an evaluation (within proven_beyond), forced moves
+    (depth 0) left out."""
+    return [t.depth for t in thoughts.values() if t.depth and abs(t.score) <= proven_beyond]
+
+
 def game_pdn(game: Game, thoughts: dict[int, Thought], tags: dict[str, str], result: str) -> str:
     """The game with each engine move's score and depth as a comment (the ballot's moves have none)."""
     notes = [Note(comment=eval_comment(thoughts[ply], game.positions[ply].turn is Color.WHITE))
@@ -322,6 +336,8 @@ def _pair(
             scan.close()
         out.records.append(GameRecord(tuple(opening), dama_white, score if dama_white else 1 - score, plies, how))
         out.scan_depths.extend(t.depth for t in scan.thoughts.values() if t.depth)
+        out.dama_open_depths.extend(open_depths(dama.thoughts, TABLE_BOUND))
+        out.scan_open_depths.extend(open_depths(scan.thoughts, SCAN_EVAL_INF))
         out.dama_seconds.extend(dama.seconds)
         out.scan_seconds.extend(scan.seconds)
         if (score if dama_white else 1 - score) == 0.0:
@@ -400,6 +416,10 @@ def report(total: PairResult) -> str:
     for name, depths in (("Dama", total.dama_depths), ("Scan", total.scan_depths)):
         if depths:
             lines.append(f"{name}'s mean completed depth: {sum(depths) / len(depths):.1f} over {len(depths)} moves")
+    open_pairs = (("Dama", total.dama_open_depths), ("Scan", total.scan_open_depths))
+    if all(depths for _, depths in open_pairs):
+        lines.append("Where the score was an evaluation, not a proven result, mean completed depth: " + ", ".join(
+            f"{name} {statistics.fmean(depths):.1f} over {len(depths)} moves" for name, depths in open_pairs))
     for name, spent in (("Dama", total.dama_seconds), ("Scan", total.scan_seconds)):
         if spent:
             lines.append(f"{name}'s wall time a move: median {statistics.median(spent):.3f} s, mean "

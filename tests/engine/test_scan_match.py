@@ -15,6 +15,7 @@ from engine import patterns
 from engine.api import to_moves
 from engine.native import TIME_SHARE, NativeSearcher, learned_weights
 from engine.patterns import tables_for as pattern_tables_for
+from engine.search import TABLE_BOUND, TABLE_WIN, WIN
 from engine.worker import Job
 from rules import Color, Game, find_variant, format_fen, format_move
 from rules.fen import parse_fen
@@ -143,16 +144,29 @@ def test_dama_searches_for_the_whole_move_time_less_its_own_work(monkeypatch: py
 
 def test_the_report_gives_each_engines_depth_and_wall_time() -> None:
     total = scan_match.PairResult([], [16, 18], [20, 24, 28], [1.5, 4.0, 2.5], [], [0.49, 0.5, 0.52], [0.3, 0.5],
-                                  [71, 40, 101], [15, 16, 17, 18], [20, 22])
+                                  [71, 40, 101], [15, 16, 17, 18], [20, 22], [16], [20, 24])
     assert scan_match.report(total).splitlines() == [
         "Dama's mean completed depth: 17.0 over 2 moves",
         "Scan's mean completed depth: 24.0 over 3 moves",
+        "Where the score was an evaluation, not a proven result, mean completed depth: Dama 16.0 over 1 moves, "
+        "Scan 22.0 over 2 moves",
         "Dama's wall time a move: median 0.500 s, mean 0.503 s, longest 0.520 s over 3 moves",
         "Scan's wall time a move: median 0.400 s, mean 0.400 s, longest 0.500 s over 2 moves",
         "In 3 losses Scan's score gave it half a man a median 2.5 moves before Dama's did (from 1.5 to 4)",
         "In 3 losses Scan's score kept half a man or more from a median move 36 on (from move 21 to 51)",
         "Over the ten moves before it, mean completed depth: Dama 16.5, Scan 21.0",
     ]
+
+
+def test_depths_where_a_result_was_proven_are_left_out_of_the_open_depths() -> None:
+    # Scan (score.h): evaluations within Eval_Inf (1800), bitbase results to BB_Inf (1900), mates to Inf (2000)
+    scan = {0: scan_match.Thought(1750, 30), 2: scan_match.Thought(1895, 79), 4: scan_match.Thought(-1990, 79, 2000),
+            6: scan_match.Thought(0, 0), 8: scan_match.Thought(-1800, 41)}
+    assert scan_match.open_depths(scan, scan_match.SCAN_EVAL_INF) == [30, 41]
+    # Dama: engine.search's WIN and TABLE_WIN less the plies; a proof stops its search at the depth that found it
+    dama = {1: scan_match.Thought(WIN - 5, 5, WIN), 3: scan_match.Thought(-(TABLE_WIN - 40), 21, TABLE_WIN),
+            5: scan_match.Thought(-563, 18)}
+    assert scan_match.open_depths(dama, TABLE_BOUND) == [18]
 
 
 def test_a_decided_score_reads_as_moves_to_the_end_from_whites_side() -> None:
