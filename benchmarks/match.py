@@ -3,12 +3,13 @@
     python -m benchmarks.match italian --a 5 --b 1 --pairs 12 --time 0.1
     python -m benchmarks.match italian --a 5 --b 5 --a-weights king=180,centre=6 --pairs 50   # tuned vs current
     python -m benchmarks.match russian --a 5 --b 5 --b-probcut 0 --pairs 30   # ProbCut against none
-    python -m benchmarks.match international --a 5 --b 5 --a-probcut 10 --a-probcut-pieces 24 --pairs 30
-        # ProbCut in positions of 24 pieces or fewer against the variant's own search
-    python -m benchmarks.match international --a 5 --b 5 --b-params legacy --b-selective legacy --pairs 30
+    python -m benchmarks.match international --a 5 --b 5 --a-probcut 10 --pairs 30
+        # ProbCut everywhere against the variant's own search (ProbCut at 24 pieces or fewer)
+    python -m benchmarks.match international --a 5 --b 5 --b-params legacy --b-selective legacy --b-probcut 0 \
+        --pairs 30
         # the search as chosen in issue 30 against the one before it
     python -m benchmarks.match italian --a 5 --b 5 --b-patterns off --pairs 50   # learned evaluation or not
-    python -m benchmarks.match international --a 5 --b 5 --a-selective 2,0,0,40,1,0,0,2 --starts games.pdn \
+    python -m benchmarks.match international --a 5 --b 5 --a-selective 2,0,0,40,1,0,0,3 --starts games.pdn \
         --start-ply 60   # endgame switches, from the positions after 60 plies of recorded games
 
 Players here are our own levels (engine.levels), each with its own searcher, evaluating with the variant's

@@ -67,18 +67,21 @@ TIME_SHARE = 0.93
 ENDGAME_PIECES = 4
 # ProbCut (engine/core/search.c), centi-men per ply of depth. Against the same search without it, at 0.1 s
 # a move, 60 games each from the ballots: Italian +17 =28 -15, Russian +16 =35 -9, but International
-# +10 =20 -30 (a shallow probe misses 10x10's long combinations); so 8x8 boards only.
+# +10 =20 -30 (a shallow probe misses 10x10's long combinations); so on 10x10 only where at most
+# LARGE_PROBCUT_PIECES stand, beside late king moves reduced by two plies at most (LARGE_SELECTIVE), which
+# together play even with the search without them (docs/ENGINE.md, "Endgame pruning, measured right"), and deeper.
 PROBCUT_MARGIN = 10
+LARGE_PROBCUT_PIECES = 24
 # The search's selectivity (engine/core/search.c): set_params (late-move reduction divisor x100, static pruning
 # depth, its margin per ply) and set_selective (reductions from move number, late-move pruning, extra reduction
 # of a quiet move that offers a capture, ProbCut's probe depth %, history malus, countermoves, quiet moves in
 # quiescence, the cap on a king move's reduction). LEGACY_*: the search before issue 30, which
-# benchmarks.match restores with --b-params legacy --b-selective legacy. Per board size, chosen by matches
-# (docs/ENGINE.md).
+# benchmarks.match restores with --b-params legacy --b-selective legacy (on 10x10 with --b-probcut 0 besides). Per
+# board size, chosen by matches (docs/ENGINE.md).
 LEGACY_PARAMS = (180, 4, 60)
 LEGACY_SELECTIVE = (2, 0, 0, 40, 0)
 LARGE_PARAMS = LEGACY_PARAMS
-LARGE_SELECTIVE = (2, 0, 0, 40, 1)
+LARGE_SELECTIVE = (2, 0, 0, 40, 1, 0, 0, 2)
 _logged: set[str] = set()
 _endgame_tables: dict[str, bytes | None] = {}
 
@@ -210,7 +213,7 @@ class NativeSearcher:
             weights = learned_weights(rules, tables)
         self.core = build_core(rules, tt_bits, weights=weights)
         self.learned = patterns and install_patterns(self.core, tables)
-        self.core.set_probcut(probcut_margin(rules))
+        self.core.set_probcut(*probcut_setting(rules))
         params, selective = selectivity(rules)
         self.core.set_params(*params)
         self.core.set_selective(*selective)
@@ -246,9 +249,11 @@ class NativeSearcher:
         return result
 
 
-def probcut_margin(rules: RuleSet) -> int:
-    """ProbCut's margin for rules' board (0: off)."""
-    return PROBCUT_MARGIN if generator_for(rules).board.mask.bit_count() <= 32 else 0
+def probcut_setting(rules: RuleSet) -> tuple[int, int]:
+    """set_probcut's arguments for rules' board: the margin (0: off) and the most pieces it prunes among (0: any)."""
+    if generator_for(rules).board.mask.bit_count() <= 32:
+        return PROBCUT_MARGIN, 0
+    return (PROBCUT_MARGIN, LARGE_PROBCUT_PIECES) if rules.id == "international" else (0, 0)
 
 
 def selectivity(rules: RuleSet) -> tuple[tuple[int, ...], tuple[int, ...]]:

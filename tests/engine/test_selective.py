@@ -25,7 +25,7 @@ SETTINGS = {
     "legacy": {"params": native.LEGACY_PARAMS, "selective": native.LEGACY_SELECTIVE},
     "large": {"params": native.LARGE_PARAMS, "selective": native.LARGE_SELECTIVE},
     "most-selective": MOST_SELECTIVE,
-    "flat-reductions": {"params": native.LARGE_PARAMS, "selective": (*native.LARGE_SELECTIVE, 0, 0, 0, 1)},
+    "flat-reductions": {"params": native.LARGE_PARAMS, "selective": (2, 0, 0, 40, 1, 0, 0, 0, 1)},
 }
 SHOTS = [t for t in LARGE_TACTICS + EIGHT_TACTICS if t.variant in ("international", "italian", "russian")]
 
@@ -42,6 +42,28 @@ def configured(variant: str, setting: str, probcut: int | None = None) -> native
 def test_the_defaults_are_the_chosen_settings() -> None:
     assert native.selectivity(VARIANTS["italian"]) == (native.LEGACY_PARAMS, native.LEGACY_SELECTIVE)
     assert native.selectivity(VARIANTS["international"]) == (native.LARGE_PARAMS, native.LARGE_SELECTIVE)
+    assert native.LARGE_SELECTIVE[7] == 2  # late king moves reduced by two plies at most
+    assert native.probcut_setting(VARIANTS["italian"]) == (native.PROBCUT_MARGIN, 0)
+    assert native.probcut_setting(VARIANTS["international"]) == (native.PROBCUT_MARGIN, 24)
+    assert native.probcut_setting(VARIANTS["frisian"]) == (0, 0)
+
+
+def test_a_new_international_searcher_prunes_with_probcut_at_24_pieces_or_fewer() -> None:
+    """The searcher the bot builds, node for node as one set by hand: ProbCut among 24 pieces or fewer, so a
+    middlegame of more pieces is searched otherwise than with ProbCut anywhere."""
+    rules = VARIANTS["international"]
+    endgame = next(p for p in ENDGAMES if bin(p[0] | p[1]).count("1") <= 24)
+    crowded = next(p for p in MIDDLEGAMES if bin(p[0] | p[1]).count("1") > 30)
+
+    def nodes_at(position: tuple[int, int, int, int], *probcut: int) -> int:
+        searcher = native.NativeSearcher(rules, tt_bits=14, endgame=False)
+        if probcut:
+            searcher.core.set_probcut(*probcut)
+        searcher.search(*position, depth=10)
+        return int(searcher.core.stats()[0])
+
+    assert nodes_at(endgame) == nodes_at(endgame, 10, 24) != nodes_at(endgame, 0)
+    assert nodes_at(crowded) == nodes_at(crowded, 10, 24) != nodes_at(crowded, 10, 0)
 
 
 @pytest.mark.parametrize("setting", SETTINGS)
@@ -103,8 +125,9 @@ MIDDLEGAMES = positions("international", 6, 20) if native.core is not None else 
     ids=["late-move-pruning", "stronger-reductions", "history-malus", "history-reductions"],
 )
 def test_each_switch_prunes_more_than_the_search_before(selective, params) -> None:  # type: ignore[no-untyped-def]
-    before = configured("international", "legacy")
-    after = configured("international", "legacy")
+    # the search before issue 30: no ProbCut on 10x10
+    before = configured("international", "legacy", probcut=0)
+    after = configured("international", "legacy", probcut=0)
     after.core.set_selective(*selective)
     if params:
         after.core.set_params(*params)
@@ -116,8 +139,8 @@ def test_each_switch_prunes_more_than_the_search_before(selective, params) -> No
 @pytest.mark.parametrize("selective", [(1, 0, 0, 40), (2, 0, 1, 40), (2, 0, 0, 40, 0, 1)],
                          ids=["reduce-from-move-1", "hang", "countermove"])
 def test_the_other_switches_change_the_search(selective) -> None:  # type: ignore[no-untyped-def]
-    before = configured("international", "legacy")
-    after = configured("international", "legacy")
+    before = configured("international", "legacy", probcut=0)
+    after = configured("international", "legacy", probcut=0)
     after.core.set_selective(*selective)
     assert nodes(after, 12)[0] != nodes(before, 12)[0]
 
