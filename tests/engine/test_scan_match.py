@@ -73,9 +73,8 @@ def test_dama_evaluates_with_the_weights_it_was_given() -> None:
     assert scores[1] - scores[0] == 900 - learned_weights(rules, pattern_tables_for(rules)).king
 
 
-@pytest.mark.parametrize("flags, words", [
-    (["--weights", "kong=3"], "unknown evaluation weights: kong"),
-    (["--weights", "king=many"], "king=many"),
+# Search switches, which scan_match, match (per player) and search_profile all take
+BAD_SWITCHES = [
     (["--params", "100,four,60"], "whole numbers separated by commas"),
     (["--selective", "2,3,,40"], "whole numbers separated by commas"),
     (["--selective", "2,0,0,40,1,0,0,0,2"], "selectivity switches out of range"),
@@ -83,6 +82,13 @@ def test_dama_evaluates_with_the_weights_it_was_given() -> None:
     (["--params", "180,4,60", "--probcut", "-5"], "ProbCut"),
     (["--probcut-pieces", "24"], "a ProbCut piece limit goes with a ProbCut margin"),
     (["--probcut", "10", "--probcut-pieces", "-1"], "a ProbCut piece limit goes with a ProbCut margin"),
+]
+
+
+@pytest.mark.parametrize("flags, words", [
+    (["--weights", "kong=3"], "unknown evaluation weights: kong"),
+    (["--weights", "king=many"], "king=many"),
+    *BAD_SWITCHES,
     (["--patterns", "/no/such/file.pat"], "no pattern file at /no/such/file.pat"),
     (["--patterns", "{tmp}/junk.pat"], "junk.pat is not a pattern file"),
     (["--patterns", "{tmp}/tempo.pat"], "blends its tables by a measure this engine does not have"),
@@ -111,13 +117,7 @@ def test_bad_switches_are_refused_in_words(
     assert words in err and "Traceback" not in err
 
 
-@pytest.mark.parametrize("flags, words", [
-    (["--params", "100,four,60"], "whole numbers separated by commas"),
-    (["--selective", "2,0,0,40,1,0,0,0,2"], "selectivity switches out of range"),
-    (["--selective", "2,0,0,40,1,0,0,0,1,1"], "selective 4 to 9"),
-    (["--probcut", "-5"], "ProbCut"),
-    (["--probcut-pieces", "24"], "a ProbCut piece limit goes with a ProbCut margin"),
-])
+@pytest.mark.parametrize("flags, words", BAD_SWITCHES)
 def test_the_search_profile_refuses_bad_switches_in_words(
     capsys: pytest.CaptureFixture[str], flags: list[str], words: str
 ) -> None:
