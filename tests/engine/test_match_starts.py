@@ -32,9 +32,7 @@ def test_a_start_with_one_side_a_man_up_is_left_out() -> None:
     assert starts_from(INTERNATIONAL, EXCHANGE, 5) == ([["32-28", "19-23", "28x19", "14x23", "37-32"]], 0)
 
 
-def test_the_pairs_are_played_from_the_starts(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    starts = tmp_path / "games.pdn"
-    starts.write_text(EXCHANGE)
+def test_the_pairs_are_played_from_the_starts() -> None:
     records = match.run_levels("international", 1, 1, 1, 0.01, workers=1,
                                openings=starts_from(INTERNATIONAL, EXCHANGE, 4)[0])
     assert [(r.opening, r.a_is_white) for r in records] == [
