@@ -3,8 +3,8 @@
 Builds the files of up to DAMA_BENCH_PIECES pieces (default 4; 5 takes minutes per variant) into a temporary
 folder, then probes them: random positions through the Python binding (the call dominates), and the compiled
 search, 0.2 s on each of 20 random positions of two pieces more than the file holds (where the file answers at
-the leaves, not at the root), with the file and with the built-in tables only: nodes per second and mean
-completed depth. Figures and dates go in docs/ENGINE.md.
+the leaves, not at the root), with the file and with the built-in tables only (International has none): nodes
+per second and mean completed depth. Figures and dates go in docs/ENGINE.md.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from engine.tables import build_tables
 from rules import VARIANTS
 from rules.movegen import generator_for
 
-VARIANT_IDS = ("italian", "english", "russian", "brazilian")
+VARIANT_IDS = ("italian", "english", "russian", "brazilian", "international")
 PROBES = 200_000
 
 
@@ -55,14 +55,15 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="dama-tables-") as folder:
         for variant in VARIANT_IDS:
             rules = VARIANTS[variant]
+            held = min(pieces, native.table_file_pieces(rules))  # International's files hold 4 at most
             cpu = time.process_time()
-            report = build_tables(rules, pieces, Path(folder))
+            report = build_tables(rules, held, Path(folder))
             built = time.process_time() - cpu
             handle = native.build_core(rules, 16)
             with report.path.open("rb") as file:
                 image = mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ)
             handle.tables_use(image)
-            sample = random_positions(variant, pieces, PROBES)
+            sample = random_positions(variant, held, PROBES)
             started = time.perf_counter()
             for position in sample:
                 handle.endgame_probe(*position)
@@ -75,7 +76,7 @@ def main() -> None:
                 else:
                     native.install_endgame(searcher.core, rules, files=False)
                 nodes = elapsed = depth = 0.0
-                for position in random_positions(variant, pieces + 2, 20):
+                for position in random_positions(variant, held + 2, 20):
                     result = searcher.search(*position, seconds=0.2)
                     nodes += result.nodes
                     elapsed += result.seconds

@@ -59,8 +59,12 @@ def _parser() -> argparse.ArgumentParser:
         epilog="example:\n  python -m engine tables build italian --pieces 5",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    build.add_argument("variant", help="italian, english, russian, brazilian (any 32-square board but giveaway)")
-    build.add_argument("--pieces", type=int, default=MAX_PIECES, help=f"most pieces (2 to {MAX_PIECES}, default 5)")
+    build.add_argument(
+        "variant", help="italian, english, russian, brazilian (any 32-square board but giveaway), international"
+    )
+    build.add_argument(
+        "--pieces", type=int, help=f"most pieces (2 to {MAX_PIECES}; International 2 to 4; default: the most)"
+    )
     build.add_argument("--folder", type=Path, help="where to write (default: DAMA_TABLES or the user's data folder)")
     puzzles = sub.add_parser(
         "puzzles",

@@ -65,6 +65,10 @@ TIME_SHARE = 0.93
 # boards of at most 32 squares, built in C on first use: about 1 CPU-second and 3.6 MB per variant and process.
 # A table file (engine/tables.py: up to five pieces, men and kings) replaces them when it holds four or more.
 ENDGAME_PIECES = 4
+# Table files hold up to five pieces where endgame_covers; on International's 50 squares up to four (its largest
+# four-piece signature needs 0.3 GB to solve, a five-piece one about 7 GB).
+TABLE_FILE_PIECES = 5
+LARGE_TABLE_FILE_PIECES = {"international": 4}
 # ProbCut (engine/core/search.c), centi-men per ply of depth. Against the same search without it, at 0.1 s
 # a move, 60 games each from the ballots: Italian +17 =28 -15, Russian +16 =35 -9, but International
 # +10 =20 -30 (a shallow probe misses 10x10's long combinations); so on 10x10 only where at most
@@ -270,6 +274,13 @@ def endgame_covers(rules: RuleSet) -> bool:
     return uncovered_reason(rules) is None and not rules.giveaway and board.mask.bit_count() <= 32
 
 
+def table_file_pieces(rules: RuleSet) -> int:
+    """The most pieces a table file of rules may hold (`python -m engine tables build`); 0: it has none."""
+    if endgame_covers(rules):
+        return TABLE_FILE_PIECES
+    return LARGE_TABLE_FILE_PIECES.get(rules.id, 0) if uncovered_reason(rules) is None else 0
+
+
 def install_table_file(handle: Any, rules: RuleSet) -> int:
     """Let handle probe the variant's table file when there is one; the most pieces it covers (0: none)."""
     image = table_image(rules.id)
@@ -286,9 +297,10 @@ def install_table_file(handle: Any, rules: RuleSet) -> int:
 
 def install_endgame(handle: Any, rules: RuleSet, files: bool = True) -> bool:
     """Let handle's search probe the variant's endgame tables: its table file when there is one (files), and
-    the tables built in memory once per process unless the file covers four pieces or more; False when none."""
+    the tables built in memory once per process unless the file covers four pieces or more; False when none
+    (International has only the file)."""
     if not endgame_covers(rules):
-        return False
+        return files and table_file_pieces(rules) > 0 and install_table_file(handle, rules) > 0
     if files and install_table_file(handle, rules) >= ENDGAME_PIECES:
         return True
     if rules.id not in _endgame_tables:

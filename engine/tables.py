@@ -1,5 +1,6 @@
 """`python -m engine tables build VARIANT [--pieces N]`: the endgame table file of every position of up to
-N pieces (default 5), men and kings, for a variant on a 32-square board (engine/core/tables.c solves it).
+N pieces, men and kings (engine/core/tables.c solves it): up to 5 on a 32-square board (the default), up to 4
+on International's (its default).
 
 The file goes to engine/tablefiles.py's folder; it is written beside the old one and moved into place, so a
 process still mapping the old file keeps reading it.
@@ -40,13 +41,18 @@ def _remove(partial: Path) -> None:
         partial.unlink(missing_ok=True)
 
 
-def build_tables(rules: RuleSet, pieces: int = MAX_PIECES, folder: Path | None = None) -> BuildReport:
-    if not 2 <= pieces <= MAX_PIECES:
-        raise TablesError(f"--pieces must be between 2 and {MAX_PIECES}")
+def build_tables(rules: RuleSet, pieces: int | None = None, folder: Path | None = None) -> BuildReport:
+    """pieces: the most a position holds (default: the most the variant's file may hold)."""
     if native.core is None:
         raise TablesError(f"the compiled core is not built ({native.IMPORT_ERROR}): run `make .venv/.installed`")
-    if not native.endgame_covers(rules):
-        raise TablesError(f"{rules.id} has no endgame tables: they cover the 32-square boards, not giveaway")
+    most = native.table_file_pieces(rules)
+    if not most:
+        raise TablesError(
+            f"{rules.id} has no endgame tables: they cover the 32-square boards (not giveaway) and International"
+        )
+    pieces = most if pieces is None else pieces
+    if not 2 <= pieces <= most:
+        raise TablesError(f"--pieces must be between 2 and {most} for {rules.id}")
     folder = folder or tables_folder()
     path = table_path(rules.id, folder)
     partial = path.with_name(path.name + ".partial")

@@ -1,4 +1,4 @@
-/* Endgame tables of up to five pieces, men and kings, on boards of 32 squares: built once by retrograde
+/* Endgame tables of up to five pieces, men and kings, on boards of up to 50 squares: built once by retrograde
  * analysis into a file (python -m engine tables build), then probed from the mapped file.
  *
  * One table per material signature (white men, white kings, black men, black kings). A position's index is
@@ -23,12 +23,12 @@
 #define HEADER 24
 #define ENTRY 24
 
-static uint64_t binom[33][TB_MAX_PIECES + 1];
+static uint64_t binom[TB_MAX_SQUARES + 1][TB_MAX_PIECES + 1];
 static volatile int binom_ready;
 
 static void init_binom(void) {
     if (binom_ready) return;
-    for (int n = 0; n <= 32; n++) {
+    for (int n = 0; n <= TB_MAX_SQUARES; n++) {
         binom[n][0] = 1;
         for (int k = 1; k <= TB_MAX_PIECES; k++) binom[n][k] = n ? binom[n - 1][k - 1] + binom[n - 1][k] : 0;
     }
@@ -112,7 +112,7 @@ static BB unrank_in(uint64_t rank, int k, BB avail, int *ok) {
     int where[TB_MAX_PIECES];
     for (int j = k; j >= 1; j--) {
         int p = j - 1;
-        while (p + 1 < 32 && binom[p + 1][j] <= rank) p++;
+        while (p + 1 < TB_MAX_SQUARES && binom[p + 1][j] <= rank) p++;
         rank -= binom[p][j];
         where[j - 1] = p;
     }
@@ -440,7 +440,7 @@ static int write_file(const TbTables *t, const Rules *r, const char *path) {
 }
 
 int tb_build(const Rules *r, int pieces, const char *path, uint64_t *positions, int *longest) {
-    if (pieces < 2 || pieces > TB_MAX_PIECES || bb_popcount(r->mask) > 32) return -1;
+    if (pieces < 2 || pieces > TB_MAX_PIECES || bb_popcount(r->mask) > TB_MAX_SQUARES) return -1;
     TbTables t; /* about 11 KB: one per build, so builds in several threads do not meet */
     init_geometry(&t, r, pieces);
     /* by pieces, then by men: captures and crownings lead only to signatures already solved */
@@ -475,7 +475,7 @@ int tb_build(const Rules *r, int pieces, const char *path, uint64_t *positions, 
 }
 
 int tb_open(TbTables *t, const Rules *r, const uint8_t *image, size_t size) {
-    if (bb_popcount(r->mask) > 32 || size < HEADER || memcmp(image, TB_MAGIC, 8) != 0) return -1;
+    if (bb_popcount(r->mask) > TB_MAX_SQUARES || size < HEADER || memcmp(image, TB_MAGIC, 8) != 0) return -1;
     uint64_t fp;
     uint32_t pieces, nsig;
     memcpy(&fp, image + 8, 8);

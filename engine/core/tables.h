@@ -8,6 +8,7 @@
 #include "core.h"
 
 #define TB_MAX_PIECES 5
+#define TB_MAX_SQUARES 50 /* International's board; the 32-square boards' files are read as before */
 #define TB_MAGIC "DAMATB1"
 
 /* One material signature: white men, white kings, black men, black kings. */

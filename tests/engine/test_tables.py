@@ -310,8 +310,9 @@ def test_cli_builds_a_file_and_refuses_bad_input(tmp_path: Path, capsys: pytest.
     out = capsys.readouterr().out
     assert "english: every position of up to 3 pieces" in out and (tmp_path / "english.dtb").exists()
     for argv in (
-        ["tables", "build", "international"],
+        ["tables", "build", "frisian"],
         ["tables", "build", "italian", "--pieces", "6"],
+        ["tables", "build", "italian", "--pieces", "1"],
         ["tables", "build", "nonsense"],
     ):
         assert main([*argv, "--folder", str(tmp_path)]) == 2
