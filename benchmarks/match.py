@@ -48,6 +48,7 @@ from engine.worker import Job, play_level
 from rules import Color, Game, Move, Position, RuleSet, find_variant, format_move, start_position
 from rules.errors import RulesError
 from rules.movegen import FastMove
+from rules.pdn_replay import replay, tag
 from rules.pdn_scan import decode as decode_pdn
 from rules.pdn_scan import read_records
 
@@ -83,9 +84,13 @@ def starts_from(rules: RuleSet, text: str, ply: int) -> tuple[list[list[str]], i
     lines: list[list[str]] = []
     records = list(read_records(text))
     for record in records:
-        moves = [m.text for m in record.moves[:ply]]
-        if record.defect is not None or len(moves) < ply or any(k.upper() == "FEN" for k in record.tags):
+        if tag(record, "FEN"):
             continue
+        replayed = replay(record, rules)  # the rules library's notation handling (short, algebraic, numbered)
+        recorded = replayed.game
+        if replayed.rules is None or replayed.rules.id != rules.id or recorded is None or len(recorded.moves) < ply:
+            continue
+        moves = [format_move(recorded.positions[i], recorded.moves[i]) for i in range(ply)]
         game = Game(rules)
         try:
             for move in moves:

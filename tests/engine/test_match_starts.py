@@ -59,3 +59,12 @@ def test_bad_starts_are_refused_in_words(
     assert stopped.value.code == 2
     err = capsys.readouterr().err
     assert words in err and "Traceback" not in err
+
+
+def test_a_game_of_another_variant_gives_no_start() -> None:
+    """The record's GameType decides its rules (as the rules library reads PDN): a Brazilian game's moves are
+    not International ones even where they parse as such."""
+    brazilian = '[GameType "26"]\n' + EXCHANGE
+    assert starts_from(INTERNATIONAL, brazilian, 4) == ([], 1)
+    international = '[GameType "20"]\n' + EXCHANGE
+    assert starts_from(INTERNATIONAL, international, 4) == ([["32-28", "19-23", "28x19", "14x23"]], 0)
