@@ -47,7 +47,7 @@ from benchmarks.match import (
     play_out,
     summarize,
 )
-from engine.native import TIME_SHARE, NativeSearcher, learned_weights, make_searcher
+from engine.native import LARGE_TABLE_FILE_PIECES, TIME_SHARE, NativeSearcher, learned_weights, make_searcher
 from engine.search import TABLE_BOUND, TABLE_WIN, WIN, WIN_BOUND, Searcher
 from engine.worker import Job, play_level
 from rules import Color, Game, Move, Position, find_variant
@@ -60,6 +60,9 @@ SCAN_SETTINGS = (("book", "false"), ("threads", "1"), ("tt-size", "22"))
 SCAN_BB_INF, SCAN_INF = 1900, 2000
 # Scan's evaluations stay within Eval_Inf; a score beyond it is a result its bitbases or search proved
 SCAN_EVAL_INF = 1800
+# The most pieces a position in either engine's endgame tables holds: Dama's International file, and Scan's
+# bb-size (4 in its scan.ini)
+TABLE_PIECES = LARGE_TABLE_FILE_PIECES["international"]
 # Seconds of a Dama move spent outside its search (the game's history hashed, the move checked): about 1 ms
 # measured, 5 ms allowed
 OWN_WORK = 0.005
@@ -254,6 +257,10 @@ class PairResult:
     # searching and reports the depth that proved it, Scan searches on to its last depth (79)
     dama_open_depths: list[int] = field(default_factory=list)
     scan_open_depths: list[int] = field(default_factory=list)
+    # searched moves with more pieces on the board than either engine's tables hold: with the position itself in
+    # its tables an engine iterates to its ceiling at once (Dama to 112 plies), which says nothing of its search
+    dama_untabled_depths: list[int] = field(default_factory=list)
+    scan_untabled_depths: list[int] = field(default_factory=list)
 
     def add(self, other: PairResult) -> None:
         self.records.extend(other.records)
@@ -267,6 +274,8 @@ class PairResult:
         self.scan_depths_before.extend(other.scan_depths_before)
         self.dama_open_depths.extend(other.dama_open_depths)
         self.scan_open_depths.extend(other.scan_open_depths)
+        self.dama_untabled_depths.extend(other.dama_untabled_depths)
+        self.scan_untabled_depths.extend(other.scan_untabled_depths)
 
 
 # A lead of half a man: where a loss shows in an engine's score
@@ -309,6 +318,12 @@ def open_depths(thoughts: dict[int, Thought], proven_beyond: int) -> list[int]:
     return [t.depth for t in thoughts.values() if t.depth and abs(t.score) <= proven_beyond]
 
 
+def untabled_depths(thoughts: dict[int, Thought], game: Game) -> list[int]:
+    """The depths of searched moves made with more than TABLE_PIECES pieces on the board."""
+    pieces = [(p.white | p.black).bit_count() for p in game.positions]
+    return [t.depth for ply, t in thoughts.items() if t.depth and pieces[ply] > TABLE_PIECES]
+
+
 def game_pdn(game: Game, thoughts: dict[int, Thought], tags: dict[str, str], result: str) -> str:
     """The game with each engine move's score and depth as a comment (the ballot's moves have none)."""
     notes = [Note(comment=eval_comment(thoughts[ply], game.positions[ply].turn is Color.WHITE))
@@ -338,6 +353,8 @@ def _pair(
         out.scan_depths.extend(t.depth for t in scan.thoughts.values() if t.depth)
         out.dama_open_depths.extend(open_depths(dama.thoughts, TABLE_BOUND))
         out.scan_open_depths.extend(open_depths(scan.thoughts, SCAN_EVAL_INF))
+        out.dama_untabled_depths.extend(untabled_depths(dama.thoughts, game))
+        out.scan_untabled_depths.extend(untabled_depths(scan.thoughts, game))
         out.dama_seconds.extend(dama.seconds)
         out.scan_seconds.extend(scan.seconds)
         if (score if dama_white else 1 - score) == 0.0:
@@ -420,6 +437,11 @@ def report(total: PairResult) -> str:
     if all(depths for _, depths in open_pairs):
         lines.append("Where the score was an evaluation, not a proven result, mean completed depth: " + ", ".join(
             f"{name} {statistics.fmean(depths):.1f} over {len(depths)} moves" for name, depths in open_pairs))
+    untabled = (("Dama", total.dama_untabled_depths), ("Scan", total.scan_untabled_depths))
+    if all(depths for _, depths in untabled):
+        lines.append(f"With more than {TABLE_PIECES} pieces on the board (no table holds the position), mean completed "
+                     "depth: " + ", ".join(f"{name} {statistics.fmean(depths):.1f} over {len(depths)} moves"
+                                          for name, depths in untabled))
     for name, spent in (("Dama", total.dama_seconds), ("Scan", total.scan_seconds)):
         if spent:
             lines.append(f"{name}'s wall time a move: median {statistics.median(spent):.3f} s, mean "

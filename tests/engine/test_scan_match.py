@@ -169,6 +169,21 @@ def test_depths_where_a_result_was_proven_are_left_out_of_the_open_depths() -> N
     assert scan_match.open_depths(dama, TABLE_BOUND) == [18]
 
 
+def test_moves_made_with_the_position_in_the_tables_are_left_out_of_the_untabled_depths() -> None:
+    """Five pieces or more on the board: counted; four or fewer (both engines' tables hold the position): not."""
+    game = Game(find_variant("international"), "W:W38,K50:B18,24,K1")  # five pieces
+    for move in ("38-33", "24-29", "33x24", "18-22"):  # four from the position after 33x24 (ply 3)
+        game.play(move)
+    thoughts = {0: scan_match.Thought(10, 21), 1: scan_match.Thought(-8, 19), 2: scan_match.Thought(0, 0),
+                3: scan_match.Thought(-5, 60)}
+    assert scan_match.untabled_depths(thoughts, game) == [21, 19]
+    total = scan_match.PairResult([], [], [], [], [], dama_untabled_depths=[20, 23], scan_untabled_depths=[25])
+    assert scan_match.report(total).splitlines() == [
+        "With more than 4 pieces on the board (no table holds the position), mean completed depth: Dama 21.5 over "
+        "2 moves, Scan 25.0 over 1 moves"
+    ]
+
+
 def test_a_decided_score_reads_as_moves_to_the_end_from_whites_side() -> None:
     # Scan: Inf (2000) less the plies to the end; Black to move and winning in 10 plies is White lost in 5 moves
     assert scan_match.eval_comment(scan_match.Thought(1990, 12, 2000), white_to_move=False) == "[%eval #-5] depth 12"
