@@ -60,7 +60,7 @@ def test_the_build_defaults_to_four_pieces_and_refuses_more(built: tuple[Path, s
     folder, report = built
     assert report.startswith("international: every position of up to 4 pieces")
     assert (folder / "international.dtb").stat().st_size > 40_000_000
-    for argv in (["international", "--pieces", "5"], ["frisian"], ["antidraughts"]):
+    for argv in (["international", "--pieces", "5"], ["frisian"], ["anti-international"]):
         assert main(["tables", "build", *argv, "--folder", str(tmp_path)]) == 2
     assert not list(tmp_path.iterdir())
 
