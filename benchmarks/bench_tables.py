@@ -49,7 +49,7 @@ def main() -> None:
     pieces = int(os.environ.get("DAMA_BENCH_PIECES", "4"))
     print(f"{time.strftime('%Y-%m-%d')}: files of up to {pieces} pieces")
     print(
-        f"{'variant':<10} {'entries':>13} {'longest':>8} {'MB':>8} {'build s':>8} {'probes/s':>10} "
+        f"{'variant':<13} {'entries':>13} {'longest':>8} {'MB':>8} {'build s':>8} {'probes/s':>10} "
         f"{'nps, depth with file':>22} {'without':>16}"
     )
     with tempfile.TemporaryDirectory(prefix="dama-tables-") as folder:
@@ -84,7 +84,7 @@ def main() -> None:
                 nps.append(nodes / max(elapsed, 1e-9))
                 depths.append(depth)
             print(
-                f"{variant:<10} {report.positions:>13,} {report.longest:>8} {report.size / 1e6:>8.1f} "
+                f"{variant:<13} {report.positions:>13,} {report.longest:>8} {report.size / 1e6:>8.1f} "
                 f"{built:>8.1f} {rate:>10,.0f} {nps[0]:>14,.0f} {depths[0]:>7.1f} {nps[1]:>10,.0f} {depths[1]:>5.1f}"
             )
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
