@@ -18,7 +18,7 @@ from engine import native
 from engine.tablefiles import forget_images, table_path, tables_folder
 from rules.ruleset import RuleSet
 
-MAX_PIECES = 5
+MAX_PIECES = native.TABLE_FILE_PIECES  # on the 32-square boards (International: fewer)
 
 
 class TablesError(Exception):

@@ -1,6 +1,6 @@
 """International's endgame table file (every position of up to four pieces on 50 squares, engine/core/tables.c),
-checked against the rules library's moves and published results, never against itself; and the FMJD clause
-that draws a lone king's ending after 5 or 16 moves each, which the search applies to the file's results."""
+checked against the rules library's moves and published results, never against itself, among them that every
+result with a lone king lies within FMJD's clause drawing such endings after 5 or 16 moves each."""
 
 from __future__ import annotations
 
