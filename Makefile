@@ -34,7 +34,7 @@ messages: $(VENV)/.installed  ## collect new or changed sentences into messages/
 messages-check: $(VENV)/.installed  ## list missing, fuzzy or malformed translations
 	$(PY) -m bot.catalogue check
 
-bench: $(VENV)/.installed  ## benchmarks; figures are recorded in the README
+bench: $(VENV)/.installed  ## the benchmarks (python -m benchmarks NAME for one); figures are recorded in docs/BENCHMARKS.md
 	$(PY) -m benchmarks
 
 clean:

@@ -392,7 +392,7 @@ def main(argv: list[str] | None = None) -> None:
                         help="the windows: 4x4 blocks at even rows and columns; with those at odd ones; with the four "
                              "corner flanks (6 rows by 3 columns)")
     parser.add_argument("--joint", action="store_true",
-                        help="fit the hand-set weights with the tables (the file records them; see docs/ENGINE.md)")
+                        help="fit the hand-set weights with the tables (the file records them; see docs/ENGINE-LOG.md)")
     parser.add_argument("--phase", choices=patterns.PHASE_MEASURES, default="pieces",
                         help="blend the middlegame and endgame tables by the pieces left or by the men's rows to go")
     parser.add_argument("--seed", type=int, default=1)

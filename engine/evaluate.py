@@ -42,7 +42,7 @@ class Weights:
 
 SWITCHES = ("draw_scale",)  # Weights fields that turn a term on or off: benchmarks.tune leaves them alone
 # Terms added after the published fits: benchmarks.tune fits them only when --only names them, so that the
-# fits docs/ENGINE.md lists still reproduce.
+# fits docs/ENGINE-LOG.md lists still reproduce.
 NAMED_ONLY = ("balance",)
 
 

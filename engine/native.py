@@ -73,7 +73,7 @@ LARGE_TABLE_FILE_PIECES = {"international": 4}
 # a move, 60 games each from the ballots: Italian +17 =28 -15, Russian +16 =35 -9, but International
 # +10 =20 -30 (a shallow probe misses 10x10's long combinations); so on 10x10 only where at most
 # LARGE_PROBCUT_PIECES stand, beside late king moves reduced by two plies at most (LARGE_SELECTIVE), which
-# together play even with the search without them (docs/ENGINE.md, "Endgame pruning, measured right"), and deeper.
+# together play even with the search without them (docs/ENGINE-LOG.md, "Endgame pruning, measured right"), and deeper.
 PROBCUT_MARGIN = 10
 LARGE_PROBCUT_PIECES = 24
 # The search's selectivity (engine/core/search.c): set_params (late-move reduction divisor x100, static pruning

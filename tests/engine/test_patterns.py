@@ -26,7 +26,7 @@ from tests.engine.test_native import game_positions, random_placement
 SHIPPED = sorted(p.stem for p in patterns.FOLDER.glob("*.pat"))
 
 
-# Every variant the compiled core plays whose file won its match against the hand-set evaluation (docs/ENGINE.md).
+# Every variant the compiled core plays whose file won its match against the hand-set evaluation (docs/ENGINE-LOG.md).
 MEASURED = ["italian", "international", "english", "russian", "brazilian", "pool", "spanish", "portuguese"]
 
 

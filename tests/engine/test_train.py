@@ -41,7 +41,7 @@ def test_the_fit_learns_a_pattern_signal_and_its_tables_are_antisymmetric(tmp_pa
     training, held = train.split(samples, 0.2, 1)
     fitted = train.fit(rules, training, held, epochs=80, l2=0.0005, lam=1.0, rate=4.0, layout=layout)
     # the fillings seen in training are learned (random games rarely repeat a filling, so this is not a claim
-    # about held-out games: benchmarks.train's figures in docs/ENGINE.md are)
+    # about held-out games: benchmarks.train's figures in docs/ENGINE-LOG.md are)
     assert fitted.loss["train_after"] < 0.5 * fitted.loss["train_before"]
     features = train.Features(rules, layout)
     assert len(features.windows) == {"even": 9, "even+odd": 13, "even+flank": 9}[layout]
