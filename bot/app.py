@@ -26,7 +26,7 @@ import web
 from bot.client import DamaBot
 from bot.discord_endpoints import point_discord_at
 from bot.health import MetricsUnavailable
-from bot.logs import JsonFormatter, redact_handlers
+from bot.logs import JsonFormatter, quiet_sql, redact_handlers, remember_secret
 from bot.settings import Settings, SettingsError, load_settings
 from data.db import Database, DatabaseUnavailable
 from messages.operator import database_problem
@@ -46,6 +46,7 @@ def configure_logging(settings: Settings) -> None:
         discord.utils.setup_logging(level=settings.log_level_number, root=True)
     secrets = (settings.discord_token.get(), settings.web.secret.get() if settings.web else "")
     redact_handlers(logging.getLogger(), tuple(s for s in secrets if s))
+    quiet_sql()
 
 
 def web_config(settings: Settings) -> web.WebConfig | None:
@@ -161,6 +162,7 @@ async def run(settings: Settings) -> None:
         try:
             if pages is not None:
                 server = await web.start(service, pages)
+                remember_secret(service.web.secret or "")  # the generated one, kept in the database
                 log.info("serving the games' pages on %s:%s for %s", pages.host, pages.port, pages.base_url)
             async with bot:
                 await bot.start(settings.discord_token.get())

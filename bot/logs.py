@@ -1,6 +1,8 @@
-"""Logging that never writes a secret, at any level: the bot token, interaction tokens (each can post as
-the bot for 15 minutes), webhook URLs and game page links are masked in every line, whoever logs it
-(discord.py's gateway logger dumps whole INTERACTION_CREATE payloads at DEBUG, its HTTP logger logs follow-up URLs).
+"""Logging that never writes a secret, at any level: the bot token, the web secret, interaction tokens (each
+can post as the bot for 15 minutes), webhook URLs and every web page link (games `/g/…`, imported records
+`/i/…`) are masked in every line, whoever logs it (discord.py's gateway logger dumps whole INTERACTION_CREATE
+payloads at DEBUG, its HTTP logger logs follow-up URLs). aiosqlite's DEBUG lines, which hold every SQL
+statement's values (the generated web secret among them), are never written: see quiet_sql.
 
 LOG_FORMAT=json: one JSON object a line (time, level, logger, message, and shard, server, game where known),
 for log collectors; each field is masked before it is encoded, so an escaped quote cannot hide a token.
@@ -21,19 +23,35 @@ MASK = "<redacted>"
 _TOKEN_FIELD = re.compile(r"""(['"]token['"]\s*:\s*['"])[^'"]+(['"])""")
 # /webhooks/<application id>/<interaction token>, /interactions/<id>/<token>/callback
 _WEBHOOK = re.compile(r"(/(?:webhooks|interactions)/\d+/)[A-Za-z0-9_.\-]{20,}")
-# a game page's link, /g/<game>/<token> (a capability: whoever has it may look at the game)
-_GAME_LINK = re.compile(r"(/g/\d+/)[A-Za-z0-9_\-]{16,}")
+# a web page's link, /g/<game>/<token>, /i/<record>/<token> or any other kind the web server serves
+# (a capability: whoever has it may look at the game)
+_PAGE_LINK = re.compile(r"(/[a-z]{1,16}/\d+/)[A-Za-z0-9_\-]{16,}")
 # a bot token: three dot-separated base64url parts
 _BOT_TOKEN = re.compile(r"\b[A-Za-z0-9_\-]{23,28}\.[A-Za-z0-9_\-]{6,7}\.[A-Za-z0-9_\-]{27,}\b")
 
 
+_learned: list[str] = []  # secrets known only once running (the web secret kept in the database)
+
+
+def remember_secret(secret: str) -> None:
+    """Mask this value in every line from now on, whichever handler writes it."""
+    if secret and secret not in _learned:
+        _learned.append(secret)
+
+
+def quiet_sql() -> None:
+    """aiosqlite logs each statement with its parameters at DEBUG (`('web_secret', '<secret>', …)`, players'
+    names): its logger stays at INFO whatever LOG_LEVEL says."""
+    logging.getLogger("aiosqlite").setLevel(logging.INFO)
+
+
 def redact(text: str, secrets: tuple[str, ...] = ()) -> str:
-    for secret in secrets:
+    for secret in (*secrets, *_learned):
         if secret:
             text = text.replace(secret, MASK)
     text = _TOKEN_FIELD.sub(lambda m: f"{m.group(1)}{MASK}{m.group(2)}", text)
     text = _WEBHOOK.sub(lambda m: f"{m.group(1)}{MASK}", text)
-    text = _GAME_LINK.sub(lambda m: f"{m.group(1)}{MASK}", text)
+    text = _PAGE_LINK.sub(lambda m: f"{m.group(1)}{MASK}", text)
     return _BOT_TOKEN.sub(MASK, text)
 
 

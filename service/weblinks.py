@@ -42,6 +42,11 @@ class WebLinkService:
     def enabled(self) -> bool:
         return self._secret is not None and self._base_url is not None
 
+    @property
+    def secret(self) -> str | None:
+        """The links' secret, for the log's redaction (bot/logs.py) and nothing else."""
+        return self._secret
+
     async def configure(self, base_url: str, secret: str | None = None) -> None:
         """secret: WEB_SECRET; without one, the database's (created and stored on the first start)."""
         self._secret = secret or await self._stored_secret()

@@ -46,11 +46,12 @@ HEADERS = {
     "Cross-Origin-Opener-Policy": "same-origin",
 }
 READ_METHODS = ("GET", "HEAD")
-_TOKEN_IN_PATH = re.compile(r"(/g/\d+/)[^/?#]+")
+_TOKEN_IN_PATH = re.compile(r"(/[a-z]{1,16}/\d+/)[^/?#]+")  # /g/<game>/<token>, /i/<record>/<token>, …
 
 
 def redact(path: str) -> str:
-    """A request path for the log: `/g/12/<token>/ply/3` -> `/g/12/…/ply/3`."""
+    """A request path for the log: `/g/12/<token>/ply/3` -> `/g/12/…/ply/3`, `/i/4/<token>` -> `/i/4/…`
+    (every kind of page: the token is always the segment after a number)."""
     return _TOKEN_IN_PATH.sub(r"\1…", path)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 import sys
 
-from bot.logs import MASK, RedactingFormatter, redact
+from bot.logs import MASK, RedactingFormatter, redact, remember_secret
 
 BOT_TOKEN = "MTA0NDU2Nzg5MDEyMzQ1Njc4OQ.GhIjKl.abcdefghijklmnopqrstuvwxyz0123456789AB"
 INTERACTION = "aW50ZXJhY3Rpb246MTIzNDU2Nzg5MDEyMzQ1Njc4OTpzZWNyZXQ"
@@ -34,3 +34,16 @@ def test_the_formatter_masks_tracebacks_too() -> None:
     text = formatter.format(record)
     assert "boom" in text and "RuntimeError" in text
     assert BOT_TOKEN not in text and INTERACTION not in text
+
+
+def test_every_kind_of_page_link_and_a_learned_secret_are_masked() -> None:
+    token = "9I4Y3699Ea8aenAM8I6hs1"  # review row 4's imported record link
+    for link in (f"/i/1/{token}", f"https://dama.example.org/g/12/{token}/ply/3", f"'url': 'http://h/i/7/{token}'"):
+        assert token not in redact(link) and MASK in redact(link)
+    learned = "a-secret-only-known-once-running-0123456789"
+    assert learned in redact(f"stored {learned}")
+    remember_secret(learned)
+    assert redact(f"stored ('web_secret', '{learned}')") == f"stored ('web_secret', '{MASK}')"
+    formatter = RedactingFormatter(logging.Formatter("%(message)s"))
+    record = logging.LogRecord("x", logging.DEBUG, __file__, 1, "values %s", ((learned,),), None)
+    assert learned not in formatter.format(record)
