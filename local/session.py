@@ -20,6 +20,7 @@ from local import tournament
 from local.commands import COMMANDS
 from local.games import no_current_game
 from local.puzzles import puzzle_move
+from local.study import STUDY_COMMANDS, study_prompt
 from local.text import ALICE_ID, BOB_ID, NAMES, InputError, Parsed, board_text, name_of, write_file
 from local.vocabulary import AmbiguousCommand, command_word, find_command, in_english, is_quit
 from messages import colour_name, example_moves
@@ -79,6 +80,7 @@ class LocalSession:
         self.current: int | None = None
         self.solving = False  # a puzzle was the last thing shown: a bare move is for it, not the current game
         self.study: Study | None = None  # the open study board (local/study.py), in memory only
+        self.studying = False  # a study command was the last one: the prompt shows the study's side to move
         self.study_evaluations: dict[Position, Analysis] = {}  # the open study's, so none is searched twice
 
     def say(self, text: str = "") -> None:
@@ -103,6 +105,8 @@ class LocalSession:
             )
 
     async def prompt(self) -> str:
+        if self.studying and self.study is not None:
+            return study_prompt(self.study, self.w)
         if self.current is None:
             return "dama> "
         try:
@@ -188,6 +192,7 @@ class LocalSession:
         if known is not None and name is not None:
             parsed.args = in_english(self.w, name, parsed.args)
             self.solving = self.solving and name == "puzzle"
+            self.studying = name in STUDY_COMMANDS
             await known.run(self, parsed)
             return
         if looks_like_move(line) and self.solving:

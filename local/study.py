@@ -12,9 +12,9 @@ from engine import hint_text
 from local.text import Command, InputError, Parsed, board_text, write_file
 from local.vocabulary import command_word
 from messages.i18n import Words
-from messages.study import engine_line, study_text
+from messages.study import engine_line, refusal, study_text
 from render import RenderOptions, render_board
-from rules import RulesError
+from rules import Color, RulesError
 from service import Study, StudyKind, board_flipped, move_number
 
 if TYPE_CHECKING:
@@ -23,6 +23,16 @@ if TYPE_CHECKING:
 BOARD_SIZE = 560
 MAX_PLY_DIGITS = 6
 MAX_EVALUATIONS = 160  # positions an open study keeps the engine's word for, as a Discord study does
+
+
+def study_prompt(shown: Study, w: Words) -> str:
+    """The prompt while studying: a study has no player to move, so it names the side to move."""
+    ply = shown.ply + len(shown.tried)
+    if not shown.position.legal_moves():
+        return w.say("local.prompt_study_over", "study, ply {ply}> ", ply=ply)
+    if shown.position.turn is Color.WHITE:
+        return w.say("local.prompt_study_white", "study, ply {ply}: White to move> ", ply=ply)
+    return w.say("local.prompt_study_black", "study, ply {ply}: Black to move> ", ply=ply)
 
 
 def _no_study(w: Words) -> str:
@@ -89,7 +99,20 @@ async def _step(session: LocalSession, moved: Study) -> None:
 
 
 async def next_ply(session: LocalSession, parsed: Parsed) -> None:
-    await _step(session, _held(session).next())
+    held = _held(session)
+    if not held.trying and held.ply >= held.source.plies:
+        plies = held.source.plies
+        raise InputError(
+            lambda w: w.say(
+                "local.study_end",
+                "This is the game's last position (ply {plies}); there is no next move. Type {prev} or {first} "
+                "to step back.",
+                plies=plies,
+                prev=command_word(w, "prev"),
+                first=command_word(w, "first"),
+            )
+        )
+    await _step(session, held.next())
 
 
 async def previous_ply(session: LocalSession, parsed: Parsed) -> None:
@@ -120,7 +143,7 @@ async def try_move(session: LocalSession, parsed: Parsed) -> None:
     try:
         tried = held.try_move(text)
     except RulesError as error:
-        session.say(messages.describe(error, held.position, session.w))  # with the legal moves
+        session.say(refusal(error, held.position, session.w))  # with the legal moves
         return
     await _step(session, tried)
 
@@ -194,3 +217,5 @@ COMMANDS = (
     ),
     Command("back", back, "back", lambda w: w.say("local.help.back", "study: take back the last tried move")),
 )
+
+STUDY_COMMANDS = frozenset(command.name for command in COMMANDS)

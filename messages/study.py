@@ -3,9 +3,10 @@ where hints are allowed."""
 
 from __future__ import annotations
 
+import messages
 from messages.i18n import ENGLISH, Words
 from messages.play import hint_refusal
-from rules import Position, format_move
+from rules import Color, IllegalMoveError, Position, Reason, RulesError, format_move
 from service.study import Study, StudyKind
 
 
@@ -37,6 +38,38 @@ def where(study: Study, w: Words = ENGLISH) -> str:
     )
 
 
+def to_move(position: Position, w: Words = ENGLISH) -> str:
+    """Whose turn it is in the shown position: a study has no "you", so the side is named."""
+    if position.turn is Color.WHITE:
+        return w.say("study.white_to_move", "White to move.")
+    return w.say("study.black_to_move", "Black to move.")
+
+
+def refusal(error: RulesError, position: Position, w: Words = ENGLISH) -> str:
+    """A tried move refused, with the legal moves. The rules' "belongs to your opponent" assumes a player
+    with a side; in a study the one trying plays both, so the sentence names the side to move instead."""
+    if isinstance(error, IllegalMoveError) and error.reason is Reason.NOT_YOUR_PIECE:
+        square = error.details.get("square")
+        if position.turn is Color.WHITE:
+            said = w.say(
+                "study.not_side_to_move_white",
+                "It is White's turn in this study; the piece on {square} is Black's.",
+                square=square,
+            )
+        else:
+            said = w.say(
+                "study.not_side_to_move_black",
+                "It is Black's turn in this study; the piece on {square} is White's.",
+                square=square,
+            )
+        if error.legal:
+            said += " " + w.say(
+                "refusal.legal_moves", "Legal: {moves}.", moves=messages.list_moves(position, error.legal, words=w)
+            )
+        return said
+    return messages.describe(error, position, w)
+
+
 def legal_moves(position: Position, w: Words = ENGLISH) -> str:
     moves = position.legal_moves()
     if not moves:
@@ -51,7 +84,10 @@ def engine_line(score: float, hint: str, w: Words = ENGLISH) -> str:
 
 def study_text(study: Study, engine_said: str | None, w: Words = ENGLISH) -> str:
     """The study's text: where it is, the legal moves, and the engine's word (engine_line) or why not."""
-    lines = [title(study, w), where(study, w), legal_moves(study.position, w)]
+    lines = [title(study, w), where(study, w)]
+    if study.position.legal_moves():
+        lines.append(to_move(study.position, w))
+    lines.append(legal_moves(study.position, w))
     refusal = study.source.hint_refusal
     if engine_said is not None:
         lines.append(engine_said)

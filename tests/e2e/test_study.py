@@ -132,6 +132,14 @@ async def test_study_a_game_step_try_back_and_restart(fake_discord, bot_launcher
     study = await press(fake, alice, study, "back")
     assert "The game after ply 1 of 2: 24-20." in study.content, study.content
     assert study.component(study_button(study, "back"))["disabled"]
+    # after 24-20 Black is to move; the piece on 20 is White's: the study names both sides, never "your opponent"
+    assert "\nBlack to move.\n" in study.content, study.content
+    box = await fake.click(alice, study, study_button(study, "type"))
+    modal = await fake.wait_for_reply(box)
+    refused = await fake.wait_for_reply(await fake.submit_modal(alice, modal, {"move": "20-16"}))
+    assert refused.content.startswith("It is Black's turn in this study; the piece on 20 is White's. Legal: "), (
+        refused.content
+    )
     settled = study.version  # from here on, every forged or stale click leaves this message alone
     # a forged Back (the button is disabled) is answered in words
     nothing = await fake.wait_for_reply(

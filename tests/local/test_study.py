@@ -81,7 +81,7 @@ def test_no_engine_in_a_rated_game_and_an_imported_record(tmp_path: Path) -> Non
 
 def test_a_position_is_searched_once_per_study(tmp_path: Path) -> None:
     """docs/STUDY.md: a position already evaluated in a study is not searched again (next at the last ply
-    shows the same position; prev then next comes back to it)."""
+    says it is the end and shows nothing; prev then next comes back to it)."""
     asked: list[Position] = []
 
     async def analyser(position: Position, history: object) -> Analysis:
@@ -90,6 +90,26 @@ def test_a_position_is_searched_once_per_study(tmp_path: Path) -> None:
 
     text = session(["challenge bob white", "24-20", "study", "next", "prev", "next", "last", "quit"], tmp_path,
                    analyser=analyser)  # fmt: skip
-    assert text.count("Engine: ") == 5, text
+    assert text.count("Engine: ") == 4, text
     after = Game.from_moves(ITALIAN, ["24-20"]).position
     assert sorted(map(str, asked)) == sorted(map(str, [after, Game(ITALIAN).position])), asked
+
+
+def test_study_names_the_side_to_move_and_the_end(tmp_path: Path) -> None:
+    """After 24-20 12-16 (Italian: White moves first) White is to move at ply 2, Black at ply 1. The one
+    studying plays both sides, so a piece of the side not to move is named by its side, not "your opponent"."""
+    text = session(
+        ["challenge bob white", "24-20", "12-16", "study", "next", "prev", "try 16-19", "try 20-16", "back",
+         "first", "quit"],
+        tmp_path,
+    )  # fmt: skip
+    assert "study, ply 2: White to move> next" in text
+    assert "This is the game's last position (ply 2); there is no next move. Type prev or first to step back." in text
+    assert "study, ply 1: Black to move> try 16-19" in text
+    assert "The game after ply 1 of 2: 24-20.\nBlack to move.\n" in text
+    refused = text.split("try 16-19", 1)[1].split("> try 20-16", 1)[0]
+    assert "There is no piece on 16." in refused
+    refused = text.split("> try 20-16", 1)[1].split(">", 1)[0]
+    assert refused.startswith("\nIt is Black's turn in this study; the piece on 20 is White's. Legal: "), refused
+    assert "belongs to your opponent" not in text
+    assert "study, ply 0: White to move> quit" in text

@@ -16,12 +16,21 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.exts.study import actions
-from bot.ui.errors import MoveRefused, Refusal, guarded
+from bot.ui.errors import Refusal, guarded
 from bot.ui.picking import MAX_SELECTS, PER_SELECT, chunks, move_options, moves_by_piece, piece_options
 from bot.ui.speech import private
 from messages import example_moves
 from messages.i18n import ENGLISH, Words
-from messages.study import bad_choice, expired, modal_title, moves_of_piece, not_this_study, study_label, try_label
+from messages.study import (
+    bad_choice,
+    expired,
+    modal_title,
+    moves_of_piece,
+    not_this_study,
+    refusal,
+    study_label,
+    try_label,
+)
 from messages.study import which_piece as which_piece_words
 from rules import RulesError
 from service import Study, StudyKind
@@ -376,7 +385,8 @@ async def answer_typed(interaction: Interaction) -> bool:
         try:
             tried = study.try_move(_typed(data).strip())
         except RulesError as error:
-            raise MoveRefused(error, study.position) from error
+            refused, position = error, study.position
+            raise Refusal(lambda w: refusal(refused, position, w)) from error
         await redraw(interaction, ref.nonce, tried)
 
     await guarded(interaction, run)
