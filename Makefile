@@ -18,13 +18,14 @@ lint: $(VENV)/.installed
 	$(PY) -m ruff check .
 	$(PY) -m mypy --strict rules messages render data engine service bot local web
 
-test: $(VENV)/.installed  ## install everything and run the suite without its slow tier (the first hour's command)
-	$(PY) -m pytest -n 2 -q -m "not slow"
+test: $(VENV)/.installed  ## install, then every test tier this machine can run but the slow one (no PostgreSQL or Chromium needed)
+	ENGINE_TABLES=off $(PY) -m tests.tiers first-hour -n 2 -q
 
-test-all: lint  ## lint, type-check and run everything: the slow tier, browser and PostgreSQL tests (what CI runs)
-	$(PY) -m pytest -n 2 -q
+test-all: lint  ## lint, type-check and run every tier: slow, browser (Chromium) and database (PostgreSQL); what CI runs
+	$(PY) -m tests.tiers require-all
+	ENGINE_TABLES=off $(PY) -m pytest -n 2 -q
 	# the engine's process pool and CLI once more on the pure-Python core (the search tests run on both)
-	DAMA_ENGINE_CORE=python $(PY) -m pytest -q -p no:cacheprovider tests/engine/test_api.py tests/engine/test_cli.py
+	ENGINE_TABLES=off DAMA_ENGINE_CORE=python $(PY) -m pytest -q -p no:cacheprovider tests/engine/test_api.py tests/engine/test_cli.py
 
 test-fast: test
 

@@ -81,6 +81,7 @@ async def _postgres_schema(url: str) -> Schema:
         await conn.close()
 
 
+@pytest.mark.database
 @pytest.mark.asyncio
 async def test_both_stores_get_the_same_schema_from_the_same_migrations(tmp_path: Path) -> None:
     path = tmp_path / "schema.sqlite3"
@@ -113,6 +114,7 @@ def test_the_translation_changes_only_types() -> None:
     )
 
 
+@pytest.mark.database
 @pytest.mark.asyncio
 async def test_discord_ids_beyond_32_bits_and_ids_from_the_identity() -> None:
     big = 1_234_567_890_123_456_789  # a snowflake: needs BIGINT
@@ -130,6 +132,7 @@ async def test_discord_ids_beyond_32_bits_and_ids_from_the_identity() -> None:
         assert channels == (big + 1,)
 
 
+@pytest.mark.database
 @pytest.mark.asyncio
 async def test_backup_delegates_to_pg_dump_and_restores(tmp_path: Path) -> None:
     dump = tmp_path / "dama.dump"

@@ -21,7 +21,7 @@ from tests.fakediscord.fixtures import bot_launcher, fake_discord  # noqa: F401
 from tests.fakediscord.model import FakeChannel, SentInteraction
 from tests.stores import postgres_database
 
-pytestmark = [pytest.mark.asyncio, pytest.mark.slow]
+pytestmark = [pytest.mark.asyncio, pytest.mark.slow, pytest.mark.database]
 SHARDS = 3
 LEASE = 2.0  # WORK_LEASE_SECONDS: the processes poll every second
 LEFT = 4.0  # seconds left on each clock when the deadlines are shortened

@@ -88,6 +88,7 @@ async def test_a_move_in_flight_is_finished_within_the_grace(fake_discord, bot_l
     assert not bot.tracebacks(), bot.tracebacks()[0]
 
 
+@pytest.mark.database
 async def test_a_post_cut_short_by_the_stop_is_sent_by_another_process_at_once(
     fake_discord, bot_launcher  # noqa: F811
 ) -> None:

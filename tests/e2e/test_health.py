@@ -45,6 +45,7 @@ async def answers(port: int, path: str, wanted: int, timeout: float = 10.0) -> t
         await asyncio.sleep(0.2)
 
 
+@pytest.mark.database
 async def test_healthz_follows_the_database(fake_discord, bot_launcher) -> None:  # noqa: F811
     port = free_port()
     async with postgres_database() as url:

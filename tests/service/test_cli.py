@@ -81,6 +81,7 @@ def test_backup_and_export(env_db: Path, tmp_path: Path, capsys: pytest.CaptureF
     assert main(["export-pdn", "999"]) == 1
 
 
+@pytest.mark.database
 def test_the_same_commands_on_postgresql(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -47,6 +47,7 @@ async def _fill(path: Path, games: int) -> dict[str, int]:
             }
 
 
+@pytest.mark.database
 @pytest.mark.slow
 def test_copy_to_postgresql_and_back_keeps_every_row_and_game(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
