@@ -16,7 +16,7 @@ from messages.imports import IMPORT_ERRORS
 from messages.openings import OPENING_ERRORS
 from messages.puzzles import PUZZLE_ERRORS
 from messages.tournaments import TOURNAMENT_ERRORS
-from rules import UnknownVariantError, find_variant
+from rules import Color, UnknownVariantError, find_variant
 from service.errors import (
     AlreadyAnswered,
     AlreadyOnVacation,
@@ -26,6 +26,7 @@ from service.errors import (
     ChallengeExpired,
     ChallengeNotFound,
     CorruptGame,
+    EmptySide,
     GameError,
     GameNotFound,
     GameOver,
@@ -275,6 +276,17 @@ _GAME_ERRORS: dict[type[GameError], Callable[[Any, Namer, Words], str]] = {
     OfferAlreadyPending: lambda e, name, w: _offer_pending(w, e.kind),
     CannotAnswerOwnOffer: lambda e, name, w: w.say("error.own_offer", "You cannot answer your own offer."),
     NothingToTakeBack: lambda e, name, w: w.say("error.nothing_to_take_back", "You have no move to take back."),
+    EmptySide: lambda e, name, w: (
+        w.say(
+            "error.fen_no_white",
+            "A game cannot start from that position: White has no piece. Give both sides pieces (after W: and B:).",
+        )
+        if e.color is Color.WHITE
+        else w.say(
+            "error.fen_no_black",
+            "A game cannot start from that position: Black has no piece. Give both sides pieces (after W: and B:).",
+        )
+    ),
     UnplayablePosition: lambda e, name, w: w.say(
         "error.unplayable_position",
         "A game cannot start from that position: the side to move has no move, so it would be over at once.",

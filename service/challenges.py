@@ -29,6 +29,7 @@ from service.errors import (
     CannotChallengeSelf,
     ChallengeExpired,
     ChallengeNotFound,
+    EmptySide,
     InvalidSetting,
     NotAParticipant,
     RematchNotYet,
@@ -378,10 +379,13 @@ class ChallengeService:
 
 def starting_fen(variant: str, text: str) -> str:
     """The FEN a game may start from, normalised; refuses what cannot be read, breaks the variant's rules,
-    or leaves the side to move without a move (the game would be over before it began)."""
+    leaves a side without a piece (`W:W22`: one move and it is over) or the side to move without a move
+    (the game would be over before it began)."""
     rules = find_variant(variant)
     position = parse_fen(rules, text.strip())
+    for color in (Color.WHITE, Color.BLACK):
+        if not position.count(color):
+            raise EmptySide(format_fen(position), color)
     if not position.legal_moves():
         raise UnplayablePosition(format_fen(position))
     return format_fen(position)
-

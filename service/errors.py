@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from rules import Position, RulesError
+    from rules import Color, Position, RulesError
     from service.results import GameView
 
 
@@ -165,6 +165,15 @@ class UnplayablePosition(GameError):
     def __init__(self, fen: str) -> None:
         super().__init__("the side to move has no move in that position")
         self.fen = fen
+
+
+class EmptySide(GameError):
+    """A start position in which one side has no piece at all: no game, only a win waiting for one move."""
+
+    def __init__(self, fen: str, color: Color) -> None:
+        super().__init__(f"{color.label} has no piece in that position")
+        self.fen = fen
+        self.color = color
 
 
 class PremoveNotNow(GameError):

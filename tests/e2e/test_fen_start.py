@@ -27,7 +27,10 @@ async def test_a_challenge_from_a_fen_starts_there_and_bad_fens_are_refused(
     for bad, words in (
         ("W:W33:B1", "In that FEN, 33 is not a square of this board."),
         ("W:W2:B30", "a man stands on its promotion row (2)"),
-        ("B:WK1:B", "the side to move has no move"),
+        ("B:W5,10:B1", "the side to move has no move"),  # Black's man on 1: 5 and 10 block both ways
+        ("B:WK1:B", "Black has no piece. Give both sides pieces (after W: and B:)."),
+        ("W:W22", "Black has no piece. Give both sides pieces (after W: and B:)."),  # one move, then over
+        ("B:W:B5", "White has no piece."),
     ):
         refused = await fake.wait_for_reply(await fake.slash(alice, "challenge", opponent=bob, fen=bad))
         assert refused.ephemeral and words in refused.content, refused.content

@@ -326,10 +326,15 @@ def test_pictures_can_be_switched_off(tmp_path: Path) -> None:
 
 
 def test_a_local_game_can_start_from_a_fen(tmp_path: Path) -> None:
-    """Italian: White king on 14 and man on 22, Black men on 5 (b7) and 6 (d7), Black to move."""
+    """Italian: White king on 14 and man on 22, Black men on 5 (b7) and 6 (d7), Black to move. A FEN with
+    no piece of one side starts no game (W:W22 would be over after one move)."""
     text = session(
-        ["challenge bob white fen B:W33:B5", "challenge bob white fen B:WK14,22:B5,6", "5-9", "quit"], tmp_path
-    )
+        ["challenge bob white fen B:W33:B5", "play italian fen W:W22", "challenge bob fen B:W:B5",
+         "challenge bob white fen B:WK14,22:B5,6", "5-9", "quit"],
+        tmp_path,
+    )  # fmt: skip
     assert "In that FEN, 33 is not a square of this board." in text
+    assert "A game cannot start from that position: Black has no piece. Give both sides pieces" in text
+    assert "A game cannot start from that position: White has no piece. Give both sides pieces" in text
     assert "local:bob played 5-9." in text
     assert table(tmp_path / "dama.sqlite3", "SELECT start_fen, ply FROM games") == [("B:WK14,22:B5,6", 1)]

@@ -14,6 +14,7 @@ from service import (
     CannotChallengeSelf,
     ChallengeExpired,
     ChallengeNotFound,
+    EmptySide,
     InvalidSetting,
     NotAParticipant,
     Service,
@@ -183,7 +184,9 @@ async def test_the_bot_moves_first_when_a_fen_gives_it_the_move(service: Service
         ("W:W21,21:B1", InvalidPositionError),  # a square given twice
         ("W:W2:B30", InvalidPositionError),  # a white man on Black's back row (its crowning row) cannot be
         ("hello", InvalidPositionError),
-        ("B:WK1:B", UnplayablePosition),  # Black has no piece: over before it starts
+        ("B:WK1:B", EmptySide),  # Black has no piece: over before it starts
+        ("W:W22", EmptySide),  # Black has no piece: White's first move would end it
+        ("B:W:B5", EmptySide),
         # White's man on 29 (b1) steps to 25 (a2) or 26 (c2), both taken; it cannot jump 26 because 22 (d3)
         # behind it is taken too, and it cannot jump 25 off the board
         ("W:W29:B22,25,26", UnplayablePosition),
