@@ -1,9 +1,9 @@
 """Dama's draughts engine: PVS search with a transposition table, for every variant in rules.VARIANTS.
 
-    from engine import analyse, choose, hint_text
+    from engine import analyse, choose, hint
     analysis = await analyse(position, time=2.0)     # Analysis: move, score (men), pv, depth, nodes, nps
     move = await choose(position, level=3, time_budget=5.0)
-    text = hint_text(position, analysis)             # "22-18: after 13x22 26x10x1 White wins a piece"
+    said = hint(position, analysis)                  # Hint("22-18", ("13x22", "26x10x1"), WINS_PIECES, White, 1)
 
 Searches run in a small process pool (`Engine`), so the event loop never blocks; cancelling the
 awaiting task stops the worker.
@@ -22,7 +22,7 @@ from engine.api import (
     shutdown,
 )
 from engine.evaluate import evaluate_position
-from engine.hint import hint_text
+from engine.hint import Hint, Outcome, hint
 from engine.levels import LEVELS, EngineLevel
 from engine.search import Searcher
 
@@ -32,12 +32,14 @@ __all__ = [
     "Analysis",
     "Engine",
     "EngineLevel",
+    "Hint",
+    "Outcome",
     "Searcher",
     "analyse",
     "choose",
     "default_engine",
     "evaluate_position",
-    "hint_text",
+    "hint",
     "job_kind",
     "jobs",
     "observe_searches",

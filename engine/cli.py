@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from engine.api import make_analysis
-from engine.hint import hint_text
+from engine.hint import hint
 from engine.native import make_searcher
 from engine.puzzle_games import record_files, record_jobs, scan_games
 from engine.tables import MAX_PIECES, TablesError, build_tables
@@ -150,7 +150,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"depth:     {analysis.depth}")
     print(f"nodes:     {analysis.nodes}")
     print(f"nps:       {analysis.nps}")
-    print(f"hint:      {hint_text(position, analysis)}")
+    said = hint(position, analysis)  # the typed hint; players read it in their language through messages/hints.py
+    print(f"hint:      {said.move} then {' '.join(said.line) or '-'} ({said.outcome.value}"
+          f"{', ' + said.side.label if said.side else ''}{', ' + str(said.count) if said.count else ''})")
     return 0
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING
 
-from engine import hint_text
 from local.text import ALICE_ID, BOB_ID, NAMES, Command, InputError, Parsed, name_of, parse_options, write_file
 from local.vocabulary import command_word
 from messages import colour_name
+from messages.hints import hint_text
 from messages.i18n import Words
 from messages.openings import ballot_accepted
 from messages.play import hint_refusal as hint_refusal_words

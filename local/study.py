@@ -8,9 +8,9 @@ import asyncio
 from typing import TYPE_CHECKING
 
 import messages
-from engine import hint_text
 from local.text import Command, InputError, Parsed, board_text, write_file
 from local.vocabulary import command_word
+from messages.hints import hint_text
 from messages.i18n import Words
 from messages.study import engine_line, refusal, study_text
 from render import RenderOptions, render_board

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from messages import colour_name
+from messages.hints import hint_sentence
 from messages.i18n import ENGLISH, Words
 from messages.variants import variant_name
-from service.analysis import AnalysisProgress, GameReview, PlayerReview, Subject, Verdict
+from service.analysis import AnalysisProgress, CriticalMoment, GameReview, PlayerReview, Subject, Verdict
 
 Namer = Callable[[int], str]
 SYMBOLS = {Verdict.INACCURACY: "?!", Verdict.MISTAKE: "?", Verdict.BLUNDER: "??"}
@@ -103,28 +104,18 @@ def which_game(w: Words) -> str:
 
 
 def moments(review: GameReview, w: Words = ENGLISH) -> list[str]:
-    """The critical moments: the move played, the better move and the line that shows why."""
+    """The critical moments: the move played, the better move and the line that shows why, the answer to the
+    move played and what it leads to; each a whole sentence."""
     lines = []
     for moment in review.critical:
-        number = (moment.ply + 1) // 2
-        dots = "." if moment.ply % 2 else "..."
-        said = w.say(
-            "analysis.moment",
-            "{number}{dots} {move}{symbol} ({verdict}, {side} gave away {loss}). Better {better}.",
-            number=number,
-            dots=dots,
-            move=moment.played,
-            symbol=SYMBOLS[moment.verdict],
-            verdict=verdict_word(w, moment.verdict),
-            side=colour_name(w, moment.mover),
-            loss=f"{moment.loss / 100:.1f}",
-            better=moment.better_line,
-        )
+        better = hint_sentence(w, moment.better_line)
+        said = [_moment(w, moment), w.say("analysis.better", "Better: {hint}.", hint=better)]
         if moment.refutation:
-            said += " " + w.say(
-                "analysis.refutation", "After {move}, {line}.", move=moment.played, line=moment.refutation
+            said.append(
+                w.say("analysis.answer", "The answer to {move}: {hint}.", move=moment.played,
+                      hint=hint_sentence(w, moment.refutation))
             )
-        lines.append(said)
+        lines.append(" ".join(said))
     if not lines:
         lines.append(
             w.say("analysis.clean", "No inaccuracies, mistakes or blunders: a clean game by the engine's measure.")
@@ -132,10 +123,35 @@ def moments(review: GameReview, w: Words = ENGLISH) -> list[str]:
     return lines
 
 
+def _moment(w: Words, moment: CriticalMoment) -> str:
+    values = {
+        "number": (moment.ply + 1) // 2,
+        "dots": "." if moment.ply % 2 else "...",
+        "move": moment.played,
+        "side": colour_name(w, moment.mover),
+        "loss": f"{moment.loss / 100:.1f}",
+    }
+    if moment.verdict is Verdict.INACCURACY:
+        return w.say(
+            "analysis.moment.inaccuracy", "{number}{dots} {move}?! (an inaccuracy: {side} gave away {loss}).", **values
+        )
+    if moment.verdict is Verdict.MISTAKE:
+        return w.say(
+            "analysis.moment.mistake", "{number}{dots} {move}? (a mistake: {side} gave away {loss}).", **values
+        )
+    return w.say("analysis.moment.blunder", "{number}{dots} {move}?? (a blunder: {side} gave away {loss}).", **values)
+
+
 def summary(review: GameReview, name: Namer, w: Words = ENGLISH) -> list[str]:
     """Per player counts and accuracy, then the critical moments."""
     out = [
-        f"{colour_name(w, player.color)} ({player_name(player, name)}): {player_line(player, w)}"
+        w.say(
+            "analysis.player",
+            "{side} ({name}): {counts}",
+            side=colour_name(w, player.color),
+            name=player_name(player, name),
+            counts=player_line(player, w),
+        )
         for player in review.players
     ]
     out.append(w.say("analysis.critical", "Critical moments:"))

@@ -134,6 +134,10 @@ def update_locale(locale: str, source: Catalog, directory: Path = LOCALE_DIR) ->
     old = read_locale(locale, directory) if path.exists() else Catalog(locale=locale.replace("-", "_"))
     previous = {message.context: message for message in old if message.id}
     fresh = new_catalogue(locale)
+    if path.exists():
+        # The plural rule is the translators': keep the file's, or a newer Babel's CLDR data would add plural
+        # forms no translator wrote (Babel 2.19 gives Italian, French, Spanish and Portuguese a third form).
+        fresh.mime_headers = [(name, value) for name, value in old.mime_headers if name == "Plural-Forms"]
     for message in source:
         if not message.id:
             continue

@@ -78,7 +78,7 @@ def legal_moves(position: Position, w: Words = ENGLISH) -> str:
 
 
 def engine_line(score: float, hint: str, w: Words = ENGLISH) -> str:
-    """The evaluation (from the side to move's view, in men) and the engine's best line (engine.hint_text)."""
+    """The evaluation (from the side to move's view, in men) and the engine's best line (messages.hints.hint_text)."""
     return w.say("study.engine", "Engine: {score} for the side to move. Best: {hint}", score=f"{score:+.2f}", hint=hint)
 
 

@@ -17,7 +17,7 @@ from datetime import datetime, timedelta
 import engine
 from data.repositories.correspondence import AnalysisRow
 from data.timeutil import to_db
-from engine import Analysis, hint_text
+from engine import Analysis, Hint, hint
 from engine.review import NAGS, SCORE_CAP, clamp, move_accuracy, thresholds_for, verdict
 from engine.review import Verdict as Verdict  # re-exported: the front ends word verdicts
 from rules import Color, Game, Move, Position, format_move, parse_move
@@ -87,8 +87,8 @@ class CriticalMoment:
     verdict: Verdict
     loss: int
     better: str  # the engine's move there
-    better_line: str  # what the better move leads to ("22-18: after ... White wins a piece")
-    refutation: str | None  # the opponent's best answer to the move played, and what it leads to
+    better_line: Hint  # what the better move leads to (22-18, then 13x22 ..., White wins a piece)
+    refutation: Hint | None  # the opponent's best answer to the move played, and what it leads to
 
 
 @dataclass(frozen=True, slots=True)
@@ -359,9 +359,9 @@ def _moment(
     refutation = None
     if following.best is not None:
         reached = position.apply(move)
-        refutation = hint_text(reached, _analysis(reached, following))
+        refutation = hint(reached, _analysis(reached, following))
     return CriticalMoment(
-        ply, position.turn, played, judged, loss, format_move(position, better.move), hint_text(position, better),
+        ply, position.turn, played, judged, loss, format_move(position, better.move), hint(position, better),
         refutation,
     )
 

@@ -9,7 +9,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from engine import Engine, hint_text
+from engine import Engine
+from messages.hints import hint_text
 from rules import Game, find_variant, parse_fen, start_position
 
 ITALIAN = find_variant("italian")

@@ -8,7 +8,8 @@ import re
 
 import pytest
 
-from engine import Analysis, hint_text
+from engine import Analysis
+from messages.hints import hint_text
 from rules import Color, Move, Position, find_variant, parse_fen, parse_move
 
 PIECES = {"a piece": 1, "two pieces": 2, "three pieces": 3, "four pieces": 4}
@@ -39,8 +40,8 @@ def check(position: Position, text: str) -> bool:
     shown = [head]
     if rest.startswith("after "):
         tokens = words.split(" ")
-        while tokens and re.match(r"^[0-9a-l]+[0-9]*([-x:][0-9a-l]+[0-9]*)+$", tokens[0]):
-            shown.append(tokens.pop(0))
+        while tokens and re.match(r"^[0-9a-l]+[0-9]*([-x:][0-9a-l]+[0-9]*)+,?$", tokens[0]):
+            shown.append(tokens.pop(0).rstrip(","))
         words = " ".join(tokens)
     after = position
     for move in shown:
@@ -101,5 +102,5 @@ def test_the_frisian_opening_hint_of_the_issue_does_not_stop_mid_exchange() -> N
     analysis = Analysis(move=line[0], score=0.01, pv=tuple(line), depth=9, nodes=1, nps=1, seconds=0.0)
     text = hint_text(position, analysis)
     assert "wins a piece" not in text
-    assert text.startswith("33-29: after 18-23 29x18 8x28 32x23 19x28 38x18 12x23"), text
+    assert text.startswith("33-29: after 18-23 29x18 8x28 32x23 19x28 38x18 12x23,"), text
     check(position, text)

@@ -62,7 +62,7 @@ def test_analyse_refuses_an_active_game_then_writes_the_graph_and_pdn(tmp_path: 
     assert "Game #1 is still being played: analyses are for finished games" in text
     assert "Analysis of game #1 (Italian draughts, 5 plies; 0.6 s per position)." in text
     assert "Black (local:bob): accuracy" in text and "1 blunder" in text
-    assert "2... 9-13?? (blunder, Black gave away" in text and "After 9-13, 18x9" in text
+    assert "2... 9-13?? (a blunder: Black gave away" in text and "The answer to 9-13: 18x9" in text
     pdn = (tmp_path / "boards" / "game-1-analysed.pdn").read_text()
     assert "9-13 $4 {[%eval" in pdn
     assert (tmp_path / "boards" / "game-1-analysis.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -81,7 +81,7 @@ async def test_a_man_given_away_is_a_blunder_and_the_analysis_is_stored(
     assert review.white_scores[4] - review.white_scores[3] >= 80  # the graph jumps to White there, a blunder
     moment = review.critical[0]
     assert (moment.ply, moment.played, moment.verdict) == (4, "9-13", Verdict.BLUNDER)
-    assert moment.better != "9-13" and moment.refutation is not None and moment.refutation.startswith("18x9")
+    assert moment.better != "9-13" and moment.refutation is not None and moment.refutation.move == "18x9"
 
     parsed = read_games(review.pdn)[0]
     assert parsed.moves == [*MOVES] and parsed.result == "1-0"

@@ -17,7 +17,7 @@ from bot.ui.imported import send_imported_pdn, send_imported_replay
 from bot.ui.lookup import game_for
 from bot.ui.options import game_autocomplete
 from bot.ui.speech import private
-from engine import hint_text
+from messages.hints import hint_text
 from messages.play import hint_refusal as hint_refusal_words
 from render import RenderOptions, render_replay
 from rules import find_variant

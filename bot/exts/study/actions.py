@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.ui.boards import BOARD_SIZE, render_png
-from engine import Analysis, hint_text
+from engine import Analysis
+from messages.hints import hint_text
 from messages.i18n import Words
 from messages.study import engine_line, study_text
 from render import RenderOptions, theme_names
