@@ -21,7 +21,7 @@ PACKAGES = ("rules", "messages", "render", "engine", "data", "service", "web", "
 # Which top-level packages each package may import (besides itself and the standard library).
 ALLOWED = {
     "rules": set(),
-    "messages": {"rules", "service", "data"},
+    "messages": {"rules", "service", "engine", "data"},
     "render": {"rules", "messages"},
     "engine": {"rules", "messages"},
     "data": {"rules"},
