@@ -34,9 +34,19 @@ _NAMES: dict[str, Callable[[Words], str]] = {
     "anti-english": lambda w: w.say("choice.anti-english", "Giveaway English draughts / American checkers"),
     "anti-international": lambda w: w.say("choice.anti-international", "Giveaway International draughts"),
     "anti-russian": lambda w: w.say("choice.anti-russian", "Giveaway Russian draughts"),
+    "chinese": lambda w: w.say("choice.chinese", "Chinese checkers"),
 }
 
 _SUMMARIES: dict[str, Callable[[Words], str]] = {
+    "chinese": lambda w: w.say(
+        "rules.chinese.summary",
+        "A star of 121 holes for 2, 3, 4 or 6 players, each with 10 marbles in a point of the star. A move is a "
+        "step to a neighbouring empty hole, or a chain of jumps, each over one neighbouring marble of any colour "
+        "to the empty hole just beyond it, stopping wherever you like; nothing is captured. Fill the opposite "
+        "point to finish: a full point counts if at least one marble in it is yours. The others play on for the "
+        "places. With no legal move you pass. Holes are named by row, a at the bottom to q at the top, and "
+        "numbered from the left: write a move as its holes, like d2-e6 or c2-e8.",
+    ),
     "italian": lambda w: w.say(
         "rules.italian.summary",
         "8x8 board, dark square at each player's bottom right; squares 1-32 (1 = a8). White starts. Men move "

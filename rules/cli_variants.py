@@ -9,6 +9,7 @@ from typing import TextIO
 from rules.cli import EXTRA_COMMANDS
 from rules.fen import parse_fen
 from rules.ruleset import BoardKind, Numbering, RuleSet
+from rules.star import PLAYER_COUNTS, VARIANT_ID, VARIANT_NAME
 from rules.variants import VARIANTS
 
 _NOTATION = {
@@ -35,8 +36,26 @@ def variant_record(rules: RuleSet) -> dict[str, object]:
     }
 
 
+def star_record() -> dict[str, object]:
+    """Chinese checkers: a board kind of its own (rules.star), not a RuleSet; players lists the seat counts."""
+    return {
+        "id": VARIANT_ID,
+        "name": VARIANT_NAME,
+        "aliases": ["sternhalma"],
+        "board": "star",
+        "squares": "121 holes",
+        "men_per_side": 10,
+        "first_player": "South",
+        "notation": "rows a-q from the bottom, holes numbered from the left",
+        "capture_separator": "-",
+        "gametype": None,
+        "giveaway": False,
+        "players": list(PLAYER_COUNTS),
+    }
+
+
 def _run(args: argparse.Namespace, out: TextIO) -> int:
-    records = [variant_record(rules) for rules in VARIANTS.values()]
+    records = [*(variant_record(rules) for rules in VARIANTS.values()), star_record()]
     if args.json:
         out.write(json.dumps(records, ensure_ascii=False) + "\n")
         return 0

@@ -223,7 +223,8 @@ def test_cli_lists_every_variant() -> None:
     out = io.StringIO()
     assert main(["variants", "--json"], out=out) == 0
     records = {r["id"]: r for r in json.loads(out.getvalue())}
-    assert set(records) == set(VARIANTS)
+    assert set(records) == {*VARIANTS, "chinese"}
+    assert records["chinese"]["players"] == [2, 3, 4, 6] and records["chinese"]["board"] == "star"
     assert records["english"]["first_player"] == "Black" and "american" in records["english"]["aliases"]
     assert records["pool"]["gametype"] == "23,B,8,8,N1,0"
     assert records["portuguese"]["gametype"].startswith("28,")
