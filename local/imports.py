@@ -19,7 +19,7 @@ from messages.imports import (
 from messages.web import local_imported_link
 from rules import find_variant
 from rules.errors import RulesError
-from service.imports import MAX_IMPORT_BYTES
+from service.bounds import MAX_IMPORT_BYTES
 
 if TYPE_CHECKING:
     from local.session import LocalSession

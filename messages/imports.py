@@ -9,7 +9,8 @@ from messages.i18n import ENGLISH, Words
 from messages.pdn import failure_sentence
 from messages.variants import variant_name
 from rules.pdn_replay import players
-from service.errors import GameError, ImportedGameNotFound, ImportTooLarge
+from service.bounds import MAX_RECORD_PLIES
+from service.errors import GameError, ImportedGameNotFound, ImportTooLarge, RecordTooLong
 from service.imports import ImportedEntry, ImportReport
 
 REPORT_LIMIT = 1900  # characters: a Discord message holds 2000
@@ -31,11 +32,61 @@ def _too_large(e: ImportTooLarge, w: Words) -> str:
     )
 
 
+def _too_long(e: RecordTooLong, w: Words) -> str:
+    if e.work == "study":
+        return w.plural(
+            "study.too_long.imported",
+            "Imported game #{number} has {count} ply; a study opens records of at most {limit}.",
+            "Imported game #{number} has {count} plies; a study opens records of at most {limit}.",
+            e.plies,
+            number=e.number,
+            limit=e.limit,
+        )
+    if e.work == "analysis" and e.imported:
+        return w.plural(
+            "analysis.too_long.imported",
+            "Imported game #{number} has {count} ply; an analysis covers at most {limit}.",
+            "Imported game #{number} has {count} plies; an analysis covers at most {limit}.",
+            e.plies,
+            number=e.number,
+            limit=e.limit,
+        )
+    if e.work == "analysis":
+        return w.plural(
+            "analysis.too_long",
+            "Game #{number} has {count} ply; an analysis covers at most {limit}.",
+            "Game #{number} has {count} plies; an analysis covers at most {limit}.",
+            e.plies,
+            number=e.number,
+            limit=e.limit,
+        )
+    if e.imported:
+        return w.plural(
+            "replay.too_long.imported",
+            "Imported game #{number} has {count} ply; a replay shows at most {limit}. Try {pdn}.",
+            "Imported game #{number} has {count} plies; a replay shows at most {limit}. Try {pdn}.",
+            e.plies,
+            number=e.number,
+            limit=e.limit,
+            pdn=w.command("pdn"),
+        )
+    return w.plural(
+        "replay.too_long",
+        "Game #{number} has {count} ply; a replay shows at most {limit}. Try {pdn}.",
+        "Game #{number} has {count} plies; a replay shows at most {limit}. Try {pdn}.",
+        e.plies,
+        number=e.number,
+        limit=e.limit,
+        pdn=w.command("pdn"),
+    )
+
+
 IMPORT_ERRORS: dict[type[GameError], Callable[[Any, Any, Words], str]] = {
     ImportedGameNotFound: lambda e, name, w: w.say(
         "import.not_found", "There is no imported game #{number}.", number=e.imported_id
     ),
     ImportTooLarge: lambda e, name, w: _too_large(e, w),
+    RecordTooLong: lambda e, name, w: _too_long(e, w),
 }
 
 
@@ -72,6 +123,15 @@ def _entry_line(entry: ImportedEntry, w: Words) -> str:
     record = result.record
     names = " – ".join(name for name in players(record) if name)
     label = w.say("import.game", "Game {number}", number=record.number) + (f" ({names})" if names else "")
+    if entry.too_long is not None:
+        return w.plural(
+            "import.too_long",
+            "{game}: not imported. It has {count} ply; a record may have at most {limit}.",
+            "{game}: not imported. It has {count} plies; a record may have at most {limit}.",
+            entry.too_long,
+            game=label,
+            limit=MAX_RECORD_PLIES,
+        )
     if entry.imported_id is not None and result.rules is not None and result.game is not None:
         return w.plural(
             "import.stored",

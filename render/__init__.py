@@ -32,7 +32,7 @@ from render.explorer import arrow_weights, render_explorer
 from render.graph import render_eval_graph
 from render.layout import is_point_board
 from render.options import DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, RenderOptions, clamp_size
-from render.replay import render_replay, replay_frames
+from render.replay import TooManyFrames, iter_frames, render_replay, replay_frames
 from render.svg import render_svg
 from render.theme import Theme, ThemeError, load_theme, theme_names
 
@@ -43,9 +43,11 @@ __all__ = [
     "RenderOptions",
     "Theme",
     "ThemeError",
+    "TooManyFrames",
     "arrow_weights",
     "clamp_size",
     "is_point_board",
+    "iter_frames",
     "load_theme",
     "render_board",
     "render_eval_graph",

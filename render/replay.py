@@ -1,12 +1,17 @@
-"""Animated replay of a game: one frame per ply with the move drawn, the last frame held longer."""
+"""Animated replay of a game: one frame per ply with the move drawn, the last frame held longer.
+
+The GIF is written a frame at a time (only the previous frame is kept, to store each one as the box that
+changed), so its memory does not grow with the game; callers bound the frames with max_frames.
+"""
 
 from __future__ import annotations
 
 import dataclasses
 import io
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from typing import IO
 
-from PIL import Image
+from PIL import GifImagePlugin, Image, ImageChops
 
 from render.draw import palette_of, render_image
 from render.options import RenderOptions
@@ -18,13 +23,27 @@ LAST_FRAME_MS = 4000
 FORMATS = ("gif", "webp")
 
 
-def replay_frames(
-    rules: RuleSet, start_fen: str | None, moves: Sequence[str | Move], options: RenderOptions | None = None
-) -> list[Image.Image]:
-    """RGB frames: the start position, then the position after each ply with that move drawn.
+class TooManyFrames(ValueError):
+    """The replay would have more frames than the caller allows (checked before any is drawn)."""
 
-    Raises the rules' errors (NotationError, IllegalMoveError, ...) for a move that cannot be played.
-    """
+    def __init__(self, frames: int, limit: int) -> None:
+        super().__init__(f"a replay of {frames} frames, at most {limit}")
+        self.frames = frames
+        self.limit = limit
+
+
+def iter_frames(
+    rules: RuleSet,
+    start_fen: str | None,
+    moves: Sequence[str | Move],
+    options: RenderOptions | None = None,
+    max_frames: int | None = None,
+) -> Iterator[Image.Image]:
+    """RGB frames, drawn one at a time: the start position, then the position after each ply with that move
+    drawn. Raises TooManyFrames past max_frames, and the rules' errors (NotationError, IllegalMoveError, ...)
+    for a move that cannot be played, before the first frame."""
+    if max_frames is not None and len(moves) + 1 > max_frames:
+        raise TooManyFrames(len(moves) + 1, max_frames)
     options = options or RenderOptions()
     game = Game(rules, start_fen)
     plies: list[tuple[Move, str]] = []
@@ -36,9 +55,13 @@ def replay_frames(
         else:
             game.push(move)
         plies.append((move, game.notations[-1]))
+    return _frames(game, plies, options)
+
+
+def _frames(game: Game, plies: list[tuple[Move, str]], options: RenderOptions) -> Iterator[Image.Image]:
     outcome = game.outcome()
-    first = rules.first_player
-    frames = [render_image(game.positions[0], dataclasses.replace(options, last_move=None, note="Start"))]
+    first = game.rules.first_player
+    yield render_image(game.positions[0], dataclasses.replace(options, last_move=None, note="Start"))
     for ply, (move, notation) in enumerate(plies):
         before = game.positions[ply]
         number = ply // 2 + 1 if game.positions[0].turn is first else (ply + 1) // 2 + 1
@@ -51,8 +74,18 @@ def replay_frames(
             move_number=None,
             result=outcome.result if final and outcome is not None else None,
         )
-        frames.append(render_image(game.positions[ply + 1], frame_options))
-    return frames
+        yield render_image(game.positions[ply + 1], frame_options)
+
+
+def replay_frames(
+    rules: RuleSet,
+    start_fen: str | None,
+    moves: Sequence[str | Move],
+    options: RenderOptions | None = None,
+    max_frames: int | None = None,
+) -> list[Image.Image]:
+    """Every frame of iter_frames at once (for a short game: each frame is a full RGB picture)."""
+    return list(iter_frames(rules, start_fen, moves, options, max_frames))
 
 
 def render_replay(
@@ -61,29 +94,63 @@ def render_replay(
     moves: Sequence[str | Move],
     options: RenderOptions | None = None,
     fmt: str = "gif",
+    max_frames: int | None = None,
 ) -> bytes:
-    """An animated GIF (default) or WebP of the game; frame durations FRAME_MS, LAST_FRAME_MS at the end."""
+    """An animated GIF (default) or WebP of the game; frame durations FRAME_MS, LAST_FRAME_MS at the end.
+
+    max_frames: refuse (TooManyFrames) a game of more frames (plies + 1) before drawing any."""
     options = options or RenderOptions()
     if fmt not in FORMATS:
         raise ValueError(f"unknown replay format {fmt!r} (choose from {', '.join(FORMATS)})")
-    frames = replay_frames(rules, start_fen, moves, options)
-    durations = [FIRST_FRAME_MS] + [FRAME_MS] * (len(frames) - 1)
-    durations[-1] = LAST_FRAME_MS
+    frames = iter_frames(rules, start_fen, moves, options, max_frames)
     out = io.BytesIO()
     if fmt == "gif":
         palette = palette_of(parse_fen(rules, start_fen or rules.start_fen), options)
-        indexed = [frame.quantize(palette=palette, dither=Image.Dither.NONE) for frame in frames]
-        # Pillow stores each frame as the changed box against the previous one
-        indexed[0].save(out, "GIF", save_all=True, append_images=indexed[1:], duration=durations, loop=0)
+        _write_gif(out, (frame.quantize(palette=palette, dither=Image.Dither.NONE) for frame in frames))
     else:
-        frames[0].save(
+        held = list(frames)  # Pillow's WebP writer takes a list: bounded by max_frames
+        durations = [FIRST_FRAME_MS] + [FRAME_MS] * (len(held) - 1)
+        durations[-1] = LAST_FRAME_MS
+        held[0].save(
             out,
             "WEBP",
             save_all=True,
-            append_images=frames[1:],
+            append_images=held[1:],
             duration=durations,
             loop=0,
             quality=85,
             method=2,
         )
     return out.getvalue()
+
+
+def _write_gif(out: IO[bytes], frames: Iterator[Image.Image]) -> None:
+    """Frames of one palette as a looping GIF: each after the first stored as the box that changed, a frame
+    equal to the one before adding its time to it. One frame waits for the next (its time may still grow)."""
+    previous: Image.Image | None = None
+    pending: tuple[Image.Image, tuple[int, int], int] | None = None  # picture, offset, milliseconds
+    last = FIRST_FRAME_MS
+    for frame in frames:
+        if previous is None:
+            for chunk in GifImagePlugin.getheader(frame, info={"loop": 0})[0]:
+                out.write(chunk)
+            pending, last = (frame, (0, 0), FIRST_FRAME_MS), FIRST_FRAME_MS
+            previous = frame
+            continue
+        assert pending is not None
+        last = FRAME_MS
+        box = ImageChops.subtract_modulo(frame, previous).getbbox(alpha_only=False)
+        previous = frame
+        if box is None:
+            pending = (pending[0], pending[1], pending[2] + FRAME_MS)
+            continue
+        _write_frame(out, *pending)
+        pending = (frame.crop(box), (box[0], box[1]), FRAME_MS)
+    if pending is not None:
+        _write_frame(out, pending[0], pending[1], pending[2] - last + LAST_FRAME_MS)
+    out.write(b";")
+
+
+def _write_frame(out: IO[bytes], picture: Image.Image, offset: tuple[int, int], milliseconds: int) -> None:
+    for chunk in GifImagePlugin.getdata(picture, offset, duration=milliseconds):
+        out.write(chunk)

@@ -24,8 +24,9 @@ from rules import Color, Game, Move, Position, format_move, parse_move
 from rules.openings import game_opening
 from rules.pdn import read_games
 from rules.pdn_annotated import Note, write_annotated
+from service.bounds import MAX_ANALYSIS_PLIES
 from service.context import Context, load_row
-from service.errors import AnalysisRateLimited, AnalysisRefused
+from service.errors import AnalysisRateLimited, AnalysisRefused, RecordTooLong
 from service.imports import ImportService
 from service.queries import QueryService
 from service.results import GameView
@@ -129,6 +130,12 @@ class GameReview:
         return [(p.ply, p.verdict.value) for p in self.plies if p.verdict is not None]
 
 
+def _check_length(number: int, plies: int, *, imported: bool) -> None:
+    """The ply budget of an analysis: one engine search per position."""
+    if plies > MAX_ANALYSIS_PLIES:
+        raise RecordTooLong(number, plies, MAX_ANALYSIS_PLIES, "analysis", imported=imported)
+
+
 def engine_search(seconds: float) -> Search:
     async def search(position: Position, history: Sequence[Position]) -> Analysis:
         return await engine.analyse(position, time=seconds, history=history)
@@ -154,15 +161,17 @@ class AnalysisService:
         if game.active:
             raise AnalysisRefused(game_id, "active")
         if stored is None:
+            _check_length(game.id, game.ply, imported=False)
             self._check_rate(player_id)
         return game
 
     async def check_imported(self, imported_id: int, player_id: int) -> Subject:
         """The imported record (ImportedGameNotFound unless the caller may see it), rate-checked like check."""
-        subject, _ = await self._imported(imported_id)
+        subject, replay = await self._imported(imported_id)
         async with self._ctx.db.read() as repos:
             stored = await repos.analyses.get_imported(imported_id)
         if stored is None:
+            _check_length(imported_id, len(replay.moves), imported=True)
             self._check_rate(player_id)
         return subject
 
@@ -223,6 +232,7 @@ class AnalysisService:
         stored = await self._stored(subject)
         if stored is not None:
             return self._review(subject, replay, pdn, stored, from_store=True)
+        _check_length(subject.number, len(replay.moves), imported=subject.imported_id is not None)
         self._check_rate(player_id)
         self._last_run[player_id] = self._ctx.now()
         key = subject.guild_id

@@ -38,6 +38,19 @@ class ImportTooLarge(GameError):
         self.limit = limit
 
 
+class RecordTooLong(GameError):
+    """A game or imported record past a bound of service/bounds.py for some work: work is "replay" or "analysis";
+    imported: number names an imported record, else a game."""
+
+    def __init__(self, number: int, plies: int, limit: int, work: str, *, imported: bool) -> None:
+        super().__init__(f"{'imported ' if imported else ''}game {number} has {plies} plies, {work} takes {limit}")
+        self.number = number
+        self.plies = plies
+        self.limit = limit
+        self.work = work
+        self.imported = imported
+
+
 class NotAParticipant(GameError):
     def __init__(self, player_id: int, what: str = "game") -> None:
         super().__init__(f"you are not playing in this {what}")

@@ -18,20 +18,22 @@ from rules.pdn_replay import Replay, event_and_date, players, replay
 from rules.pdn_scan import read_records
 from rules.ruleset import RuleSet
 from service.access import check_imported
+from service.bounds import MAX_IMPORT_BYTES, MAX_IMPORT_GAMES, MAX_RECORD_PLIES
 from service.context import MAX_ID, Context
 from service.errors import ImportedGameNotFound, ImportTooLarge
 from service.explorer_index import index_entries, owners
 
-MAX_IMPORT_BYTES = 1_000_000
-MAX_IMPORT_GAMES = 200
-
 
 @dataclass(frozen=True, slots=True)
 class ImportedEntry:
-    """One game of an imported file: its replay (with any failure) and its number here when stored."""
+    """One game of an imported file: its replay (with any failure) and its number here when stored.
+
+    too_long: the record's plies when it has more than MAX_RECORD_PLIES (then it is neither replayed nor stored).
+    """
 
     replay: Replay
     imported_id: int | None
+    too_long: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,11 +55,16 @@ class ImportedGame:
         return self.game.rules
 
 
-def _read(data: bytes, rules: RuleSet | None) -> list[Replay]:
+def _read(data: bytes, rules: RuleSet | None) -> list[ImportedEntry]:
     records = read_records(data)
     if len(records) > MAX_IMPORT_GAMES:
         raise ImportTooLarge("games", len(records), MAX_IMPORT_GAMES)
-    return [replay(record, rules) for record in records]
+    return [
+        ImportedEntry(Replay(record, None, None), None, too_long=len(record.moves))
+        if len(record.moves) > MAX_RECORD_PLIES  # refused before the work of replaying it
+        else ImportedEntry(replay(record, rules), None)
+        for record in records
+    ]
 
 
 def _paths(result: Replay) -> str:
@@ -84,13 +91,14 @@ class ImportService:
         if len(data) > MAX_IMPORT_BYTES:
             raise ImportTooLarge("bytes", len(data), MAX_IMPORT_BYTES)
         rules = find_variant(variant) if variant else None
-        replays = await asyncio.to_thread(_read, data, rules)  # parsing and replaying is CPU work
+        read = await asyncio.to_thread(_read, data, rules)  # parsing and replaying is CPU work
         now = to_db(self._ctx.now())
         entries: list[ImportedEntry] = []
         async with self._ctx.db.write() as repos:
-            for result in replays:
+            for entry in read:
+                result = entry.replay
                 if result.failure is not None or result.game is None or result.rules is None:
-                    entries.append(ImportedEntry(result, None))
+                    entries.append(entry)
                     continue
                 white, black = players(result.record)
                 event, date = event_and_date(result.record)

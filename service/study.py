@@ -21,8 +21,9 @@ from data.models import ImportedGameRow
 from engine import Analysis
 from rules import Game, Move, Position, format_move, parse_move
 from rules.ruleset import RuleSet
+from service.bounds import MAX_RECORD_PLIES
 from service.context import Context
-from service.errors import LineTooLong, NothingTried, PlyOutOfRange
+from service.errors import LineTooLong, NothingTried, PlyOutOfRange, RecordTooLong
 from service.imports import ImportService
 from service.players import PlayerService
 from service.policies import HintRefusal, hint_refusal
@@ -190,6 +191,8 @@ class StudyService:
     async def open_imported(self, imported_id: int, *, ply: int | None = None) -> Study:
         """An imported record: not a game being played, so the engine may always speak."""
         found = await self._imports.get(imported_id)
+        if len(found.game.moves) > MAX_RECORD_PLIES:  # a record stored before the import's bound
+            raise RecordTooLong(imported_id, len(found.game.moves), MAX_RECORD_PLIES, "study", imported=True)
         positions, moves, notations = await asyncio.to_thread(_replayed, found.game)
         row = found.row
         source = StudySource(

@@ -16,6 +16,8 @@ from messages.i18n import Words
 from messages.imports import imported_pdn, imported_replay, imported_title
 from messages.web import open_on_web
 from render import RenderOptions, render_board, render_replay
+from service import RecordTooLong
+from service.bounds import MAX_REPLAY_PLIES
 from service.imports import ImportedGame
 
 if TYPE_CHECKING:
@@ -63,13 +65,17 @@ async def send_imported_pdn(interaction: Interaction, imported_id: int) -> None:
 
 async def send_imported_replay(interaction: Interaction, imported_id: int, sizes: tuple[int, ...]) -> None:
     imported = await interaction.client.service.imports.get(imported_id)
-    await interaction.response.defer(thinking=True)
     row = imported.row
     paths = row.moves.split()
+    if len(paths) > MAX_REPLAY_PLIES:  # a record stored before the import's bound
+        raise RecordTooLong(row.id, len(paths), MAX_REPLAY_PLIES, "replay", imported=True)
+    await interaction.response.defer(thinking=True)
     data = b""
     for size in sizes:
         options = RenderOptions(size=size, result=row.result if row.result != "*" else None)
-        data = await asyncio.to_thread(render_replay, imported.rules, row.start_fen, paths, options, "gif")
+        data = await asyncio.to_thread(
+            render_replay, imported.rules, row.start_fen, paths, options, "gif", MAX_REPLAY_PLIES + 1
+        )
         if len(data) <= interaction.filesize_limit:
             break
     else:

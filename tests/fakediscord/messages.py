@@ -3,6 +3,7 @@ messages, and threads, shared by the REST handlers and the interaction callbacks
 
 from __future__ import annotations
 
+import re
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -11,6 +12,21 @@ from .validation import FormError
 
 if TYPE_CHECKING:
     from .fake import FakeDiscord
+
+
+USER_MENTION = re.compile(r"<@!?(\d+)>")
+
+
+def pinged(data: dict[str, Any]) -> list[int]:
+    """The users a message's content notifies (Discord's rules): each <@id> in the content, unless
+    allowed_mentions leaves users out (no "users" in parse, and the id not in its users list). Without
+    allowed_mentions Discord parses every mention."""
+    found = list(dict.fromkeys(int(uid) for uid in USER_MENTION.findall(data.get("content") or "")))
+    allowed = data.get("allowed_mentions")
+    if allowed is None or "users" in (allowed.get("parse") or []):
+        return found
+    listed = {int(uid) for uid in allowed.get("users") or []}
+    return [uid for uid in found if uid in listed]
 
 
 class MessageMixin:
@@ -53,7 +69,7 @@ class MessageMixin:
             content=data.get("content") or "", embeds=data.get("embeds") or [],
             components=data.get("components") or [],
             attachments=self._attachments(data.get("attachments"), files, []),
-            flags=data.get("flags") or 0, type=type_,
+            flags=data.get("flags") or 0, type=type_, pinged=pinged(data),
         )
         if interaction is not None:
             message.interaction_id = interaction.id
@@ -71,6 +87,8 @@ class MessageMixin:
         message.history.append(message.snapshot())
         if "content" in data:
             message.content = data["content"] or ""
+            if message.loading:  # a deferred answer's first content notifies like a new message
+                message.pinged = pinged(data)
         if "embeds" in data:
             message.embeds = data["embeds"] or []
         if "components" in data:

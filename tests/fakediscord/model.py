@@ -219,6 +219,7 @@ class Message:
     history: list[Message] = field(default_factory=list)
     thread_id: int | None = None
     nonce: str | None = None  # as sent with enforce_nonce (Discord answers a repeat with this message)
+    pinged: list[int] = field(default_factory=list)  # users its content notifies, as allowed_mentions allows
 
     @property
     def ephemeral(self) -> bool:
@@ -361,6 +362,10 @@ class Reply:
     @property
     def files(self) -> list[Attachment]:
         return self.message.attachments if self.message else []
+
+    @property
+    def pinged(self) -> list[int]:
+        return self.message.pinged if self.message else []
 
     @property
     def ephemeral(self) -> bool:

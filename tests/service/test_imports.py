@@ -10,7 +10,7 @@ from messages.imports import import_report
 from rules import find_variant
 from rules.pdn import read_games
 from service import Caller, ImportedGameNotFound, ImportTooLarge, Service, acting_as
-from service.imports import MAX_IMPORT_BYTES, MAX_IMPORT_GAMES
+from service.bounds import MAX_IMPORT_BYTES, MAX_IMPORT_GAMES
 
 pytestmark = pytest.mark.asyncio
 

@@ -21,7 +21,8 @@ from messages.hints import hint_text
 from messages.play import hint_refusal as hint_refusal_words
 from render import RenderOptions, render_replay
 from rules import find_variant
-from service import HintPolicy, hint_refusal
+from service import HintPolicy, RecordTooLong, hint_refusal
+from service.bounds import MAX_REPLAY_PLIES
 
 if TYPE_CHECKING:
     from bot.client import DamaBot
@@ -127,15 +128,19 @@ class Analysis(commands.Cog):
             return
         service = self.bot.service
         target = await game_for(interaction, game)
-        await interaction.response.defer(thinking=True)
         moves = [m.path for m in await service.queries.history(target.id)]
+        if len(moves) > MAX_REPLAY_PLIES:
+            raise RecordTooLong(target.id, len(moves), MAX_REPLAY_PLIES, "replay", imported=False)
+        await interaction.response.defer(thinking=True)
         rules = find_variant(target.variant)
         limit = interaction.filesize_limit
         data = b""
         w = await speech.public(self.bot, interaction.guild_id, interaction)
         for size in REPLAY_SIZES:
             options = RenderOptions(size=size, result=target.result, language=w.locale)
-            data = await asyncio.to_thread(render_replay, rules, target.start_fen, moves, options, "gif")
+            data = await asyncio.to_thread(
+                render_replay, rules, target.start_fen, moves, options, "gif", MAX_REPLAY_PLIES + 1
+            )
             if len(data) <= limit:
                 break
         else:

@@ -13,7 +13,7 @@ from bot.ui.errors import Refusal
 from bot.ui.options import VariantArg
 from messages.imports import both_given, import_report, nothing_given, pasted_text
 from service import ImportTooLarge
-from service.imports import MAX_IMPORT_BYTES
+from service.bounds import MAX_IMPORT_BYTES
 
 if TYPE_CHECKING:
     from bot.client import DamaBot
