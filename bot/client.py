@@ -79,7 +79,9 @@ class DamaBot(commands.AutoShardedBot):
         **options: Any,
     ) -> None:
         options.setdefault("intents", intents())
-        options.setdefault("allowed_mentions", discord.AllowedMentions(everyone=False, roles=False, users=True))
+        # No ping unless a message names whom it means (BoardMessage.mentions, a challenge's opponent): names a
+        # player wrote (an imported record's "<@id>") must not notify anyone.
+        options.setdefault("allowed_mentions", discord.AllowedMentions.none())
         # Every command, unless it says otherwise: installed on a server or on a player's own account, and
         # usable in servers, the bot's DM and private channels (group DMs) (docs/ANYWHERE.md).
         options.setdefault("allowed_installs", app_commands.AppInstallationType(guild=True, user=True))
