@@ -1,0 +1,314 @@
+"""Chinese checkers pictures: render_star (PNG bytes) and render_star_svg (SVG markup for the web page).
+
+Pure functions of a rules.star position and StarRenderOptions; same input, same output. The picture carries
+no words, so it needs no language: each seat's marbles and home point in its colour (the Okabe-Ito
+colour-blind-safe set), the hole names from the rules written in every hole, the last move's path through
+every landing hole, and beside each point a disc for its seat: larger and ringed for the seat to move, its
+place (1, 2, …) once it has finished, a cross when it has left.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from render.layers import font
+from render.options import DEFAULT_SIZE, clamp_size
+from rules.star import BOARD, Point, StarMove, StarPosition, holes_of
+
+RGB = tuple[int, int, int]
+# Okabe & Ito (2008), "Color Universal Design": vermillion, blue, bluish green, orange, reddish purple, sky
+# blue, in seat order, so that two players get the two most different hues.
+SEAT_COLOURS: tuple[RGB, ...] = (
+    (213, 94, 0),
+    (0, 114, 178),
+    (0, 158, 115),
+    (230, 159, 0),
+    (204, 121, 167),
+    (86, 180, 233),
+)
+BACKGROUND: RGB = (250, 246, 238)
+STAR: RGB = (236, 222, 196)
+HOLE: RGB = (200, 184, 156)
+INK: RGB = (40, 34, 28)
+HINT: RGB = (30, 30, 30)
+MARGIN = 1.8  # hole spacings round the star: room for the seat discs
+SCALE = 2  # drawn at twice the size and reduced: smooth edges without Pillow's antialiasing
+SQRT3_2 = math.sqrt(3) / 2
+
+
+@dataclass(frozen=True, slots=True)
+class StarRenderOptions:
+    size: int = DEFAULT_SIZE  # width in pixels, clamped like the draughts boards'
+    last_move: StarMove | None = None  # the move that produced the position
+    hint: StarMove | None = None  # a move from the position, drawn as a thin dark line
+    names: bool = True  # hole names in every hole
+
+
+@dataclass(frozen=True, slots=True)
+class _Frame:
+    unit: float  # pixels per hole spacing
+    width: int
+    height: int
+
+    def at(self, x: float, y: float) -> tuple[float, float]:
+        return (self.width / 2 + x * self.unit, self.height / 2 - y * self.unit)
+
+    def hole(self, hole: int) -> tuple[float, float]:
+        return self.at(*BOARD.xy(hole))
+
+
+def _frame(size: int, scale: int = 1) -> _Frame:
+    width = clamp_size(size) * scale
+    unit = width / (12 + 2 * MARGIN)
+    return _Frame(unit, width, round(unit * (16 * SQRT3_2 + 2 * MARGIN)))
+
+
+def _mix(colour: RGB, other: RGB, share: float) -> RGB:
+    r, g, b = (round(a * (1 - share) + o * share) for a, o in zip(colour, other, strict=True))
+    return (r, g, b)
+
+
+def _text_colour(colour: RGB) -> RGB:
+    r, g, b = colour
+    return INK if 0.299 * r + 0.587 * g + 0.114 * b > 150 else (255, 255, 255)
+
+
+def _seat_of_point(position: StarPosition) -> dict[Point, int]:
+    return {point: seat for seat, point in enumerate(position.homes)}
+
+
+def _point_triangle(point: Point) -> list[tuple[float, float]]:
+    """A point's triangle: its corner of the star's outline and the two inner corners beside it."""
+    outline = _star_outline()
+    return [outline[2 * point], outline[2 * point + 1], outline[2 * point - 1]]
+
+
+def _badge_centre(point: Point) -> tuple[float, float]:
+    x, y = BOARD.xy(BOARD.tips[point])
+    length = math.hypot(x, y)
+    return (x / length * (length + 1.0), y / length * (length + 1.0))
+
+
+@dataclass(frozen=True, slots=True)
+class _Badge:
+    point: Point
+    colour: RGB
+    to_move: bool
+    label: str  # "", a place number, or "×"
+
+
+def _badges(position: StarPosition) -> list[_Badge]:
+    places = {seat: i + 1 for i, group in enumerate(position.ranking()) for seat in group}
+    badges = []
+    over = position.is_over
+    for seat, point in enumerate(position.homes):
+        label = "×" if seat in position.gone else str(places[seat]) if seat in places else ""
+        to_move = not over and seat == position.turn
+        badges.append(_Badge(point, SEAT_COLOURS[seat], to_move, label))
+    return badges
+
+
+def _star_outline() -> list[tuple[float, float]]:
+    """The star's twelve corners, half a spacing outside the outer holes."""
+    tips = [BOARD.xy(BOARD.tips[p]) for p in Point]
+    out = []
+    for i, (x, y) in enumerate(tips):
+        length = math.hypot(x, y)
+        out.append((x / length * (length + 0.75), y / length * (length + 0.75)))
+        nx, ny = tips[(i + 1) % 6]
+        mx, my = (x + nx) / 2, (y + ny) / 2
+        inner = math.hypot(mx, my)
+        # the inner corner where two points meet: the hexagon's corner hole (radius 4) pushed out
+        corner = 4 + 0.6
+        out.append((mx / inner * corner, my / inner * corner))
+    return out
+
+
+def render_star_image(position: StarPosition, options: StarRenderOptions | None = None) -> Image.Image:
+    options = options or StarRenderOptions()
+    frame = _frame(options.size, SCALE)
+    image = Image.new("RGB", (frame.width, frame.height), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    unit = frame.unit
+    draw.polygon([frame.at(x, y) for x, y in _star_outline()], fill=STAR, outline=HOLE, width=max(1, round(unit / 20)))
+    seats = _seat_of_point(position)
+    for point, seat in seats.items():
+        tint = _mix(SEAT_COLOURS[seat], STAR, 0.72)
+        draw.polygon([frame.at(x, y) for x, y in _point_triangle(point)], fill=tint)
+    marbles = {h: seat for seat, mask in enumerate(position.marbles) for h in holes_of(mask)}
+    hole_r, marble_r = unit * 0.3, unit * 0.42
+    name_font = font(max(8, round(unit * 0.3)), "dejavu")
+    last = options.last_move if options.last_move is not None and not options.last_move.is_pass else None
+    for hole in range(len(BOARD.names)):
+        cx, cy = frame.hole(hole)
+        owner = marbles.get(hole)
+        if owner is None:
+            draw.ellipse((cx - hole_r, cy - hole_r, cx + hole_r, cy + hole_r), fill=HOLE)
+            text_fill = INK
+        else:
+            colour = SEAT_COLOURS[owner]
+            draw.ellipse((cx - marble_r, cy - marble_r, cx + marble_r, cy + marble_r), fill=_mix(colour, INK, 0.35))
+            inner = marble_r * 0.86
+            draw.ellipse((cx - inner, cy - inner, cx + inner, cy + inner), fill=colour)
+            text_fill = _text_colour(colour)
+        if options.names:
+            draw.text((cx, cy), BOARD.names[hole], fill=text_fill, font=name_font, anchor="mm")
+    if last is not None:
+        sx, sy = frame.hole(last.start)
+        ring = marble_r * 1.02
+        draw.ellipse((sx - ring, sy - ring, sx + ring, sy + ring), outline=INK, width=max(2, round(unit / 12)))
+        ex, ey = frame.hole(last.end)
+        draw.ellipse((ex - ring, ey - ring, ex + ring, ey + ring), outline=INK, width=max(2, round(unit / 10)))
+        colour = _mix(SEAT_COLOURS[_mover(position, last)], INK, 0.5)
+        image = _overlay(image, frame, last.path, colour, unit * 0.11, 0.7)
+    if options.hint is not None and not options.hint.is_pass:
+        image = _overlay(image, frame, options.hint.path, HINT, unit * 0.07, 0.8)
+    draw = ImageDraw.Draw(image)
+    badge_font = font(max(10, round(unit * 0.5)), "dejavu")
+    for badge in _badges(position):
+        bx, by = frame.at(*_badge_centre(badge.point))
+        r = unit * (0.5 if badge.to_move else 0.36)
+        if badge.to_move:
+            halo = r + unit * 0.14
+            draw.ellipse((bx - halo, by - halo, bx + halo, by + halo), fill=INK)
+        draw.ellipse((bx - r, by - r, bx + r, by + r), fill=badge.colour if badge.label != "×" else HOLE)
+        if badge.label:
+            draw.text((bx, by), badge.label, fill=_text_colour(badge.colour), font=badge_font, anchor="mm")
+    return image.resize((frame.width // SCALE, frame.height // SCALE), Image.Resampling.LANCZOS)
+
+
+def _mover(position: StarPosition, move: StarMove) -> int:
+    owner = position.owner(move.end)
+    return owner if owner is not None else position.turn
+
+
+def _overlay(
+    image: Image.Image, frame: _Frame, path: tuple[int, ...], colour: RGB, width: float, opacity: float
+) -> Image.Image:
+    """The path drawn over the marbles, see-through so the hole names under it stay legible."""
+    layer = Image.new("RGBA", image.size, (0, 0, 0, 0))
+    _path(ImageDraw.Draw(layer), frame, path, (*colour, round(255 * opacity)), width, frame.unit * 0.36)
+    return Image.alpha_composite(image.convert("RGBA"), layer).convert("RGB")
+
+
+def _path(
+    draw: ImageDraw.ImageDraw,
+    frame: _Frame,
+    path: tuple[int, ...],
+    colour: tuple[int, ...],
+    width: float,
+    dot: float,
+) -> None:
+    points = _trimmed([frame.hole(h) for h in path], frame.unit)
+    draw.line(points, fill=colour, width=max(2, round(width)), joint="curve")
+    for x, y in (frame.hole(h) for h in path[1:-1]):  # rings round the landings: their names stay clear
+        draw.ellipse((x - dot, y - dot, x + dot, y + dot), outline=colour, width=max(2, round(width * 0.8)))
+    (x1, y1), (x2, y2) = points[-2], points[-1]
+    angle = math.atan2(y2 - y1, x2 - x1)
+    size = frame.unit * 0.3
+    left = (x2 - size * math.cos(angle - 0.5), y2 - size * math.sin(angle - 0.5))
+    right = (x2 - size * math.cos(angle + 0.5), y2 - size * math.sin(angle + 0.5))
+    draw.polygon([(x2, y2), left, right], fill=colour)
+
+
+def _trimmed(points: list[tuple[float, float]], unit: float) -> list[tuple[float, float]]:
+    """The path from the start hole's rim to the end marble's rim, so neither name is covered."""
+
+    def towards(a: tuple[float, float], b: tuple[float, float], by: float) -> tuple[float, float]:
+        length = math.hypot(b[0] - a[0], b[1] - a[1]) or 1.0
+        return (a[0] + (b[0] - a[0]) * by / length, a[1] + (b[1] - a[1]) * by / length)
+
+    return [towards(points[0], points[1], unit * 0.3), *points[1:-1], towards(points[-1], points[-2], unit * 0.44)]
+
+
+def render_star(position: StarPosition, options: StarRenderOptions | None = None) -> bytes:
+    """PNG bytes of the position (see the module docstring)."""
+    out = io.BytesIO()
+    render_star_image(position, options).save(out, "PNG", optimize=True)
+    return out.getvalue()
+
+
+def _hex(colour: RGB) -> str:
+    return "#{:02x}{:02x}{:02x}".format(*colour)
+
+
+def _n(value: float) -> str:
+    text = f"{value:.1f}"
+    return text[:-2] if text.endswith(".0") else text
+
+
+def _svg_path(path: tuple[int, ...], frame: _Frame, colour: RGB, width: float, kind: str) -> list[str]:
+    trimmed = _trimmed([frame.hole(h) for h in path], frame.unit)
+    points = " ".join(f"{_n(x)},{_n(y)}" for x, y in trimmed)
+    paint = f'fill="none" stroke="{_hex(colour)}" stroke-opacity="0.7" stroke-width="{_n(width)}"'
+    rings = [
+        f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{_n(frame.unit * 0.36)}" {paint}/>'
+        for x, y in (frame.hole(h) for h in path[1:-1])
+    ]
+    return [
+        f'<polyline class="{kind}" points="{points}" {paint} stroke-linejoin="round" stroke-linecap="round"/>',
+        *rings,
+    ]
+
+
+def render_star_svg(position: StarPosition, options: StarRenderOptions | None = None) -> str:
+    """The same picture as SVG (presentation attributes only: the web page's policy allows no style). Each
+    hole is a group with data-hole (its name) and data-seat (the seat whose marble is in it, if any)."""
+    options = options or StarRenderOptions()
+    frame = _frame(options.size)
+    unit = frame.unit
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="board star" viewBox="0 0 {frame.width} {frame.height}" '
+        f'role="img" data-turn="{position.turn}" data-players="{position.players}">',
+        f'<rect width="{frame.width}" height="{frame.height}" fill="{_hex(BACKGROUND)}"/>',
+        f'<polygon points="{" ".join(f"{_n(a)},{_n(b)}" for a, b in (frame.at(x, y) for x, y in _star_outline()))}" '
+        f'fill="{_hex(STAR)}" stroke="{_hex(HOLE)}"/>',
+    ]
+    for point, seat in _seat_of_point(position).items():
+        corners = " ".join(f"{_n(a)},{_n(b)}" for a, b in (frame.at(x, y) for x, y in _point_triangle(point)))
+        parts.append(f'<polygon points="{corners}" fill="{_hex(_mix(SEAT_COLOURS[seat], STAR, 0.72))}"/>')
+    last = options.last_move if options.last_move is not None and not options.last_move.is_pass else None
+    marbles = {h: seat for seat, mask in enumerate(position.marbles) for h in holes_of(mask)}
+    size = _n(unit * 0.3)
+    for hole, name in enumerate(BOARD.names):
+        x, y = (_n(v) for v in frame.hole(hole))
+        owner = marbles.get(hole)
+        if owner is None:
+            parts.append(f'<g data-hole="{name}"><circle cx="{x}" cy="{y}" r="{_n(unit * 0.3)}" fill="{_hex(HOLE)}"/>')
+            ink = INK
+        else:
+            colour = SEAT_COLOURS[owner]
+            parts.append(
+                f'<g data-hole="{name}" data-seat="{owner}"><circle cx="{x}" cy="{y}" r="{_n(unit * 0.42)}" '
+                f'fill="{_hex(colour)}" stroke="{_hex(_mix(colour, INK, 0.35))}" stroke-width="{_n(unit * 0.06)}"/>'
+            )
+            ink = _text_colour(colour)
+        if options.names:
+            parts.append(
+                f'<text x="{x}" y="{y}" font-family="sans-serif" font-size="{size}" text-anchor="middle" '
+                f'dominant-baseline="central" fill="{_hex(ink)}">{name}</text>'
+            )
+        parts.append("</g>")
+    if last is not None:
+        colour = _mix(SEAT_COLOURS[_mover(position, last)], INK, 0.5)
+        parts += _svg_path(last.path, frame, colour, unit * 0.11, "last-move")
+    if options.hint is not None and not options.hint.is_pass:
+        parts += _svg_path(options.hint.path, frame, HINT, unit * 0.07, "hint")
+    for badge in _badges(position):
+        bx, by = (_n(v) for v in frame.at(*_badge_centre(badge.point)))
+        r = unit * (0.5 if badge.to_move else 0.36)
+        fill = _hex(badge.colour if badge.label != "×" else HOLE)
+        ring = f' stroke="{_hex(INK)}" stroke-width="{_n(unit * 0.14)}"' if badge.to_move else ""
+        parts.append(f'<circle class="seat" cx="{bx}" cy="{by}" r="{_n(r)}" fill="{fill}"{ring}/>')
+        if badge.label:
+            parts.append(
+                f'<text x="{bx}" y="{by}" font-family="sans-serif" font-size="{_n(unit * 0.5)}" '
+                f'text-anchor="middle" dominant-baseline="central" fill="{_hex(_text_colour(badge.colour))}">'
+                f"{badge.label}</text>"
+            )
+    parts.append("</svg>")
+    return "".join(parts)
