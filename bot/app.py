@@ -31,6 +31,7 @@ from bot.settings import Settings, SettingsError, load_settings
 from data.db import Database, DatabaseUnavailable
 from messages.operator import database_problem
 from service import Service, ServiceConfig
+from web.limits import raise_file_limit
 
 log = logging.getLogger("bot")
 MISSING_TOKEN = (
@@ -61,6 +62,9 @@ def web_config(settings: Settings) -> web.WebConfig | None:
         found.secret.get() or None,
         requests_per_minute=found.requests_per_minute,
         burst=max(1, min(60, int(found.requests_per_minute // 2))),
+        trusted_proxies=found.trusted_proxies,
+        max_connections=found.max_connections,
+        max_per_address=found.max_per_address,
     )
 
 
@@ -88,6 +92,7 @@ def main(language: str | None = None) -> int:
     except SettingsError as error:
         fail(str(error))
         raise  # unreachable; fail() exits
+    raise_file_limit()  # Linux often starts a process at 1,024 open files: web connections must not take them all
     try:
         if not settings.discord_token:
             if commands_to_read():
@@ -111,6 +116,8 @@ def main(language: str | None = None) -> int:
 def connect(settings: Settings) -> None:
     """The Discord bot, until it is stopped; failures to reach or satisfy Discord end in a sentence."""
     configure_logging(settings)
+    soft, hard = raise_file_limit()
+    log.info("open files: at most %d (hard limit %d)", soft, hard)
     if settings.discord_api_base and settings.discord_gateway_url:
         point_discord_at(settings.discord_api_base, settings.discord_gateway_url)
         log.info("using Discord at %s", settings.discord_api_base)

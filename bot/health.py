@@ -2,7 +2,8 @@
 
 /healthz: this process answers, the database answers a query, and every gateway shard this process runs is
 connected. /readyz: healthy, logged in and not stopping (a process in its graceful stop is alive but takes no
-new work). Both answer 200 or 503 with a small JSON body saying which check failed.
+new work), with file descriptors to spare (web.limits.FD_RESERVE). Both answer 200 or 503 with a small JSON
+body saying which check failed; a failed readiness check also says why in the log.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
 from bot import metrics
 from web.guard import quiet_malformed_requests
+from web.limits import FD_RESERVE, file_limit, files_open
 
 if TYPE_CHECKING:
     from bot.client import DamaBot
@@ -42,6 +44,16 @@ async def health(bot: DamaBot) -> tuple[bool, dict[str, Any]]:
     database = await database_answers(bot)
     healthy = database and bool(shards) and all(shards.values())
     return healthy, {"database": database, "shards": shards}
+
+
+def files_to_spare() -> bool:
+    """Whether the process can still open sockets and files (review row 3: with none left, every post to
+    Discord failed while /healthz said 200)."""
+    limit, used = file_limit(), files_open()
+    if limit - used < FD_RESERVE:
+        log.warning("readiness: %d of %d file descriptors in use (fewer than %d free)", used, limit, FD_RESERVE)
+        return False
+    return True
 
 
 class MetricsUnavailable(Exception):
@@ -95,6 +107,7 @@ class HealthServer:
     async def readyz(self, request: web.Request) -> web.Response:
         healthy, checks = await health(self.bot)
         stopping = not self.bot.intake.open
-        ready = healthy and self.bot.is_ready() and not stopping
-        body = {"ready": ready, "stopping": stopping, **checks}
+        files = files_to_spare()
+        ready = healthy and files and self.bot.is_ready() and not stopping
+        body = {"ready": ready, "stopping": stopping, "files": files, **checks}
         return web.json_response(body, status=200 if ready else 503)

@@ -20,6 +20,7 @@ from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, Proc
 
 import engine
 from service import TimerEvent, TimerKind
+from web import limits as web_limits
 
 if TYPE_CHECKING:
     from bot.client import DamaBot
@@ -86,6 +87,11 @@ LEASES_RELEASED = Counter(
     "dama_leases_released", "Claimed work handed back at a graceful stop, by what it was", ("work",), registry=REGISTRY
 )
 SHUTTING_DOWN = Gauge("dama_shutting_down", "1 once a graceful stop has begun", registry=REGISTRY)
+WEB_CONNECTIONS = Gauge("dama_web_connections", "Connections open on the web pages' port", registry=REGISTRY)
+WEB_REFUSED = Counter(
+    "dama_web_connections_refused", "Web connections closed at once, over a cap (per address or in all)",
+    registry=REGISTRY,
+)
 
 
 def watch(bot: DamaBot) -> None:
@@ -93,6 +99,7 @@ def watch(bot: DamaBot) -> None:
     bot.service.ctx.db.observer = _transaction
     bot.service.outbox.observer = _delivery
     engine.observe_searches(_search)
+    web_limits.refused_observer = WEB_REFUSED.inc
     for outcome in ("delivered", "retried", "failed"):
         OUTBOX_DELIVERIES.labels(outcome)  # present from the start, at 0
     for kind in engine.KINDS:
@@ -163,7 +170,8 @@ def timers_fired(events: list[TimerEvent]) -> None:
 
 
 async def refresh(bot: DamaBot) -> None:
-    """The gauges read at scrape time: the database's backlog, the engine pool, the gateway."""
+    """The gauges read at scrape time: the web connections, the database's backlog, the engine pool, the gateway."""
+    WEB_CONNECTIONS.set(web_limits.open_connections())  # first: it needs no database, which may be stuck
     now = datetime.now(UTC)
     pending, oldest = await bot.service.work.outbox_backlog()
     OUTBOX_BACKLOG.set(pending)

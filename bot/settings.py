@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from data.store import is_postgres, masked
+from web.guard import LOOPBACK, Network, networks
+from web.limits import MAX_CONNECTIONS, MAX_PER_ADDRESS
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 LOG_FORMATS = ("text", "json")
@@ -75,13 +77,17 @@ class Settings:
 
 @dataclass(frozen=True, slots=True)
 class WebSettings:
-    """WEB_HOST, WEB_PORT, WEB_BASE_URL, WEB_SECRET and WEB_REQUESTS_PER_MINUTE (docs/WEB.md)."""
+    """WEB_HOST, WEB_PORT, WEB_BASE_URL, WEB_SECRET, WEB_REQUESTS_PER_MINUTE, WEB_TRUSTED_PROXIES,
+    WEB_MAX_CONNECTIONS and WEB_MAX_CONNECTIONS_PER_ADDRESS (docs/WEB.md)."""
 
     host: str
     port: int
     base_url: str  # the address players see; default http://WEB_HOST:WEB_PORT
     secret: Secret  # empty: the one kept in the database
     requests_per_minute: float = 120.0  # per client address (WEB_REQUESTS_PER_MINUTE)
+    trusted_proxies: tuple[Network, ...] = networks(LOOPBACK)  # whose X-Forwarded-For counts
+    max_connections: int = MAX_CONNECTIONS
+    max_per_address: int = MAX_PER_ADDRESS
 
 
 def web_settings(text: Callable[..., str]) -> WebSettings | None:
@@ -103,7 +109,24 @@ def web_settings(text: Callable[..., str]) -> WebSettings | None:
     rate = text("WEB_REQUESTS_PER_MINUTE", "120") or "120"
     if not rate.isdigit() or not 1 <= int(rate) <= 1_000_000:
         raise SettingsError(f"WEB_REQUESTS_PER_MINUTE must be a whole number from 1 to 1000000, not {rate!r}")
-    return WebSettings(host, int(port_text), base.rstrip("/"), Secret(secret), float(rate))
+    proxies = text("WEB_TRUSTED_PROXIES", "loopback") or "none"
+    try:
+        trusted = networks(proxies)
+    except ValueError as error:
+        raise SettingsError(
+            f"WEB_TRUSTED_PROXIES must be addresses or networks such as 127.0.0.1, 10.0.0.0/8 (or loopback, or "
+            f"none), not {str(error)!r}"
+        ) from None
+    total = whole(text, "WEB_MAX_CONNECTIONS", MAX_CONNECTIONS)
+    each = whole(text, "WEB_MAX_CONNECTIONS_PER_ADDRESS", MAX_PER_ADDRESS)
+    return WebSettings(host, int(port_text), base.rstrip("/"), Secret(secret), float(rate), trusted, total, each)
+
+
+def whole(text: Callable[..., str], name: str, default: int) -> int:
+    value = text(name, str(default)) or str(default)
+    if not value.isdigit() or not 1 <= int(value) <= 1_000_000:
+        raise SettingsError(f"{name} must be a whole number from 1 to 1000000, not {value!r}")
+    return int(value)
 
 
 def read_env_file(path: Path) -> dict[str, str]:

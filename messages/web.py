@@ -91,6 +91,14 @@ def too_many_requests(w: Words) -> str:
     return w.say("web.too_many", "Too many requests from your address: wait a minute, then reload the page.")
 
 
+def bad_request(w: Words) -> str:
+    return w.say("web.bad_request", "This request could not be read.")
+
+
+def busy(w: Words) -> str:
+    return w.say("web.busy", "The server is busy: wait a minute, then reload the page.")
+
+
 def read_only(w: Words) -> str:
     return w.say("web.read_only", "This page can only be read.")
 

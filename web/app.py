@@ -12,13 +12,35 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 from aiohttp import web
 
 from service import Service
-from web.guard import RateLimit, RedactedAccessLog, guard, not_found, quiet_malformed_requests, reader_words
+from web.guard import (
+    LOOPBACK,
+    Busy,
+    Network,
+    RateLimit,
+    RedactedAccessLog,
+    guard,
+    networks,
+    not_found,
+    quiet_malformed_requests,
+    reader_words,
+)
+from web.limits import (
+    HEADER_TIMEOUT,
+    KEEPALIVE_TIMEOUT,
+    MAX_CONNECTIONS,
+    MAX_PER_ADDRESS,
+    Connections,
+    GuardedRunner,
+    connection_cap,
+)
 from web.load import Loader, NotFound
 from web.page import board_svg, caption, move_items, page
 
@@ -27,6 +49,8 @@ STATIC_TYPES = {"dama.js": "text/javascript", "dama.css": "text/css"}
 GAME_PATH = r"/g/{game:\d{1,15}}/{token:[A-Za-z0-9_-]{1,64}}"
 IMPORTED_PATH = r"/i/{imported:\d{1,15}}/{token:[A-Za-z0-9_-]{1,64}}"  # a record brought in by /import
 access_log = logging.getLogger("web").getChild("access")
+RENDER_WAIT = 10.0  # seconds a request waits for a free render slot before it is told the server is busy
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +62,12 @@ class WebConfig:
     poll_seconds: float = 5.0  # how often an open page of a game in progress asks for news
     requests_per_minute: float = 120.0  # per client address
     burst: int = 60
+    trusted_proxies: tuple[Network, ...] = networks(LOOPBACK)  # whose X-Forwarded-For counts
+    max_connections: int = MAX_CONNECTIONS  # open at once, in all (kept under half the file limit)
+    max_per_address: int = MAX_PER_ADDRESS  # open at once from one address (an IPv6 /64); a proxy: no cap
+    renders: int = 2  # pages and boards drawn at once (worker threads the bot's own pictures share)
+    header_timeout: float = HEADER_TIMEOUT  # from a request's first byte to the end of its head
+    keepalive_timeout: float = KEEPALIVE_TIMEOUT  # without a complete request, from opening or the last answer
 
 
 class Pages:
@@ -46,13 +76,27 @@ class Pages:
         self.config = config
         self.loader = Loader(service, config.poll_seconds)
         self.static = {name: (STATIC / name).read_bytes() for name in STATIC_TYPES}
+        self.renders = asyncio.Semaphore(config.renders)
+
+    async def render(self, work: Callable[..., T], *args: object) -> T:
+        """Draw in a worker thread, a few at once: a crowd of requests waits its turn (RENDER_WAIT at most,
+        then 503), it does not take every thread from the bot."""
+        try:
+            async with asyncio.timeout(RENDER_WAIT):
+                await self.renders.acquire()
+        except TimeoutError:
+            raise Busy from None
+        try:
+            return await asyncio.to_thread(work, *args)
+        finally:
+            self.renders.release()
 
     async def game_page(self, request: web.Request) -> web.Response:
         try:
             data = await self.loader.load(request, request.query.get("ply"))
         except NotFound:
             return not_found(request)
-        text = await asyncio.to_thread(page, reader_words(request), data)
+        text = await self.render(page, reader_words(request), data)
         return web.Response(text=text, content_type="text/html", headers={"Cache-Control": "no-store"})
 
     async def ply(self, request: web.Request) -> web.Response:
@@ -61,7 +105,7 @@ class Pages:
             data = await self.loader.load(request, request.match_info["ply"], review=False)
         except NotFound:
             return not_found(request)
-        svg = await asyncio.to_thread(board_svg, data, data.ply)
+        svg = await self.render(board_svg, data, data.ply)
         plies = len(data.replay.moves)
         return _json({"ply": data.ply, "svg": svg, "caption": caption(reader_words(request), data.ply, plies)})
 
@@ -127,7 +171,8 @@ def _json(body: object) -> web.Response:
 
 def build_app(service: Service, config: WebConfig) -> web.Application:
     pages = Pages(service, config)
-    app = web.Application(middlewares=[guard(RateLimit(config.requests_per_minute, config.burst))])
+    limit = RateLimit(config.requests_per_minute, config.burst)
+    app = web.Application(middlewares=[guard(limit, config.trusted_proxies)])
     for path in (GAME_PATH, IMPORTED_PATH):
         app.router.add_get(path, pages.game_page)
         app.router.add_get(path + r"/ply/{ply:\d{1,6}}", pages.ply)
@@ -138,9 +183,13 @@ def build_app(service: Service, config: WebConfig) -> web.Application:
 
 
 class WebServer:
-    def __init__(self, runner: web.AppRunner, config: WebConfig) -> None:
+    def __init__(self, runner: GuardedRunner, config: WebConfig) -> None:
         self._runner = runner
         self.config = config
+
+    @property
+    def connections(self) -> Connections:
+        return self._runner.connections
 
     async def stop(self) -> None:
         await self._runner.cleanup()
@@ -155,8 +204,15 @@ async def start(service: Service, config: WebConfig) -> WebServer:
     """Listen on config.host:port and give the service its link secret and public address."""
     await service.web.configure(config.base_url, config.secret)
     quiet_malformed_requests()
-    runner = web.AppRunner(
-        build_app(service, config), access_log_class=RedactedAccessLog, access_log=access_log, handle_signals=False
+    cap = connection_cap(config.max_connections)
+    connections = Connections(cap, config.max_per_address, config.trusted_proxies, config.header_timeout)
+    runner = GuardedRunner(
+        build_app(service, config),
+        connections,
+        config.keepalive_timeout,
+        access_log_class=RedactedAccessLog,
+        access_log=access_log,
+        handle_signals=False,
     )
     await runner.setup()
     try:

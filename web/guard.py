@@ -1,5 +1,6 @@
 """What every answer goes through: read-only methods, a per-address rate limit, security headers, one
-not-found page, no stack trace, and an access log with the link tokens cut out.
+not-found page, no stack trace, and an access log with the link tokens cut out. Which peers are proxies whose
+X-Forwarded-For counts is a setting (WEB_TRUSTED_PROXIES); an IPv6 client counts by its /64.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ HEADERS = {
     "X-Frame-Options": "DENY",
     "X-Robots-Tag": "noindex",
     "Cross-Origin-Opener-Policy": "same-origin",
+    "Server": "dama",  # not aiohttp's own, which names its version and Python's
 }
 READ_METHODS = ("GET", "HEAD")
 _TOKEN_IN_PATH = re.compile(r"(/[a-z]{1,16}/\d+/)[^/?#]+")  # /g/<game>/<token>, /i/<record>/<token>, …
@@ -53,6 +55,54 @@ def redact(path: str) -> str:
     """A request path for the log: `/g/12/<token>/ply/3` -> `/g/12/…/ply/3`, `/i/4/<token>` -> `/i/4/…`
     (every kind of page: the token is always the segment after a number)."""
     return _TOKEN_IN_PATH.sub(r"\1…", path)
+
+
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+LOOPBACK = "127.0.0.0/8, ::1/128"
+
+
+def networks(text: str) -> tuple[Network, ...]:
+    """`127.0.0.1, 10.0.0.0/8, ::1`: addresses and networks; `loopback`; `none` or empty: none. ValueError
+    names the part that is neither."""
+    found: list[Network] = []
+    for raw in text.split(","):
+        part = raw.strip()
+        if not part or part.lower() == "none":
+            continue
+        if part.lower() == "loopback":
+            found.extend(networks(LOOPBACK))
+            continue
+        try:
+            found.append(ipaddress.ip_network(part, strict=False))
+        except ValueError:
+            raise ValueError(part) from None
+    return tuple(found)
+
+
+def _address(text: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    try:
+        found = ipaddress.ip_address(text.strip().split("%", 1)[0])
+    except ValueError:
+        return None
+    if isinstance(found, ipaddress.IPv6Address) and found.ipv4_mapped is not None:
+        return found.ipv4_mapped
+    return found
+
+
+def trusted(address: str, proxies: tuple[Network, ...]) -> bool:
+    found = _address(address)
+    return found is not None and any(found in network for network in proxies)
+
+
+def address_group(address: str) -> str:
+    """The key a client's allowance is kept under: an IPv4 address itself, an IPv6 address by its /64 (one
+    household or server is given a whole /64: counting each address alone would give it 2^64 allowances)."""
+    found = _address(address)
+    if found is None:
+        return address[:64]
+    if isinstance(found, ipaddress.IPv6Address):
+        return str(ipaddress.IPv6Network((int(found) >> 64 << 64, 64)))
+    return str(found)
 
 
 def reader_words(request: web.Request) -> Words:
@@ -78,12 +128,29 @@ def reader_words(request: web.Request) -> Words:
 
 def text_page(request: web.Request, status: int, text: Callable[[Words], str]) -> web.Response:
     w = reader_words(request)
-    return web.Response(status=status, text=message_page(w, text(w)), content_type="text/html")
+    page = message_page(w, text(w))
+    return web.Response(status=status, text=page, content_type="text/html", headers={"Cache-Control": "no-store"})
+
+
+def refusal(status: int) -> web.Response:
+    """aiohttp's own answer to bytes that are not a request it can read (a malformed request line, a head too
+    large): the same page and headers as every other answer, in English (nothing of the request is read), and
+    nothing of what was sent echoed back."""
+    w = words_for("en")
+    text = words.bad_request(w) if 400 <= status < 500 else words.server_error(w)
+    page = message_page(w, text)
+    response = web.Response(status=status, text=page, content_type="text/html", headers={"Cache-Control": "no-store"})
+    response.headers.update(HEADERS)
+    return response
 
 
 def not_found(request: web.Request) -> web.Response:
     """The one answer for a missing game, a wrong token, a closed server and any unknown address."""
     return text_page(request, 404, words.not_found)
+
+
+class Busy(Exception):
+    """Every render slot stayed taken: the answer is 503, "the server is busy"."""
 
 
 class RateLimit:
@@ -106,41 +173,46 @@ class RateLimit:
         return allowed
 
 
-def client_address(request: web.Request) -> str:
-    """The peer's address; behind a reverse proxy on this machine, the address it adds last to
-    X-Forwarded-For (nginx's $proxy_add_x_forwarded_for), which a client cannot forge."""
+def client_address(request: web.Request, proxies: tuple[Network, ...] = ()) -> str:
+    """Whose allowance a request uses: the peer's address (an IPv6 one by its /64); when the peer is a trusted
+    proxy (WEB_TRUSTED_PROXIES), the address it adds last to X-Forwarded-For (nginx's
+    $proxy_add_x_forwarded_for), which a client cannot forge. Anyone else's X-Forwarded-For counts for nothing."""
     peer = request.remote or ""
     forwarded = request.headers.get("X-Forwarded-For", "")
-    try:
-        local = ipaddress.ip_address(peer).is_loopback
-    except ValueError:
-        local = False
-    if local and forwarded:
-        return forwarded.split(",")[-1].strip()[:64]
-    return peer
+    if forwarded and trusted(peer, proxies):
+        client = forwarded.split(",")[-1].strip()
+        if _address(client) is not None:
+            return address_group(client)
+    return address_group(peer)
 
 
-def guard(limit: RateLimit) -> Middleware:
+def guard(limit: RateLimit, proxies: tuple[Network, ...] = ()) -> Middleware:
     @web.middleware
     async def middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
-        response = await _answer(request, handler, limit)
+        response = await _answer(request, handler, limit, proxies)
         response.headers.update(HEADERS)
         return response
 
     return middleware
 
 
-async def _answer(request: web.Request, handler: Handler, limit: RateLimit) -> web.StreamResponse:
+async def _answer(
+    request: web.Request, handler: Handler, limit: RateLimit, proxies: tuple[Network, ...]
+) -> web.StreamResponse:
     if request.method not in READ_METHODS:
         response = text_page(request, 405, words.read_only)
         response.headers["Allow"] = ", ".join(READ_METHODS)
         return response
-    if not limit.allow(client_address(request)):
+    if not limit.allow(client_address(request, proxies)):
         response = text_page(request, 429, words.too_many_requests)
         response.headers["Retry-After"] = "60"
         return response
     try:
         return await handler(request)
+    except Busy:
+        response = text_page(request, 503, words.busy)
+        response.headers["Retry-After"] = "60"
+        return response
     except web.HTTPNotFound:
         return not_found(request)
     except web.HTTPMethodNotAllowed:

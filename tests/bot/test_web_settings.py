@@ -53,3 +53,23 @@ def test_game_links_are_masked_in_every_log_line() -> None:
     line = "posted board with url https://dama.example.org/g/42/DL-_jMUkClWm6U00xK1NXj to channel"
     masked = redact(line)
     assert "DL-_jMUkClWm6U00xK1NXj" not in masked and "/g/42/" in masked
+
+
+def test_trusted_proxies_and_connection_caps() -> None:
+    from ipaddress import ip_address, ip_network  # noqa: PLC0415 - only this test reads addresses
+
+    default = settings({"WEB_PORT": "8080"}).web
+    assert default is not None  # loopback, as before the setting existed (nginx on the same machine)
+    assert default.trusted_proxies == (ip_network("127.0.0.0/8"), ip_network("::1/128"))
+    assert (default.max_connections, default.max_per_address) == (512, 32)
+    for value in ("none", ""):
+        web = settings({"WEB_PORT": "8080", "WEB_TRUSTED_PROXIES": value}).web
+        assert web is not None and web.trusted_proxies == ()
+    web = settings({"WEB_PORT": "8080", "WEB_TRUSTED_PROXIES": "10.0.0.0/8, 2001:db8::1",
+                    "WEB_MAX_CONNECTIONS": "2000", "WEB_MAX_CONNECTIONS_PER_ADDRESS": "8"}).web
+    assert web is not None and (web.max_connections, web.max_per_address) == (2000, 8)
+    assert ip_address("10.1.2.3") in web.trusted_proxies[0] and len(web.trusted_proxies) == 2
+    with pytest.raises(SettingsError, match=r"WEB_TRUSTED_PROXIES must be addresses or networks.*'nginx'"):
+        settings({"WEB_PORT": "8080", "WEB_TRUSTED_PROXIES": "127.0.0.1, nginx"})
+    with pytest.raises(SettingsError, match="WEB_MAX_CONNECTIONS must be a whole number"):
+        settings({"WEB_PORT": "8080", "WEB_MAX_CONNECTIONS": "0"})
