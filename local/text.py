@@ -37,7 +37,7 @@ class InputError(Exception):
 def name_of(game: GameView, player_id: int, w: Words) -> str:
     if player_id == BOT_ID:
         return bot_name(w, game.bot_level)
-    return NAMES.get(player_id, f"player {player_id}")
+    return NAMES.get(player_id) or w.say("player.unknown", "player {id}", id=player_id)
 
 
 def board_text(position: Position, *, flip: bool = False) -> str:

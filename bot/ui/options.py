@@ -75,7 +75,7 @@ def opponent_name(interaction: Interaction, game: GameView, player_id: int) -> s
     if player_id == BOT_ID:
         return bot_name(private(interaction), game.bot_level)
     user = interaction.client.get_user(player_id)
-    return user.display_name if user else f"player {player_id}"
+    return user.display_name if user else private(interaction).say("player.unknown", "player {id}", id=player_id)
 
 
 async def game_autocomplete(interaction: Interaction, current: str) -> list[app_commands.Choice[int]]:
@@ -86,9 +86,13 @@ async def game_autocomplete(interaction: Interaction, current: str) -> list[app_
         game = item.game
         w = private(interaction)
         turn = w.say("games.your_move", "your move") if item.my_turn else w.say("games.their_move", "their move")
-        name = (
-            f"#{game.id} vs {opponent_name(interaction, game, item.opponent_id)} · "
-            f"{variant_name(w, game.variant)} · {turn}"
+        name = w.say(
+            "games.choice",
+            "#{game} vs {opponent} · {variant} · {turn}",
+            game=game.id,
+            opponent=opponent_name(interaction, game, item.opponent_id),
+            variant=variant_name(w, game.variant),
+            turn=turn,
         )
         if current.strip().lstrip("#") in name:
             choices.append(app_commands.Choice(name=name[:100], value=game.id))

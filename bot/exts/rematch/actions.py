@@ -1,14 +1,16 @@
 """Asking for a rematch, from the button or the command: a challenge with colours swapped, answered with
-the usual Accept / Decline buttons (the bot accepts at once)."""
+the usual Accept / Decline buttons (the bot accepts at once). Those buttons are the challenges' controls,
+passed in by the callers: actions never import controls."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import discord
 
-from bot.exts.challenges.controls import challenge_controls
 from bot.ui import speech
+from messages.i18n import Words
 from messages.rematch import rematch_offer
 from service import BOT_ID
 
@@ -17,8 +19,10 @@ if TYPE_CHECKING:
 
     Interaction = discord.Interaction[DamaBot]
 
+ChallengeControls = Callable[[int, Words], discord.ui.View]  # challenges.controls.challenge_controls
 
-async def rematch(interaction: Interaction, game_id: int) -> None:
+
+async def rematch(interaction: Interaction, game_id: int, controls: ChallengeControls) -> None:
     bot = interaction.client
     service = bot.service
     me = interaction.user
@@ -38,7 +42,7 @@ async def rematch(interaction: Interaction, game_id: int) -> None:
     text = rematch_offer(challenge, game_id, me.mention, f"<@{opponent}>", expires, w)
     callback = await interaction.response.send_message(
         text,
-        view=challenge_controls(challenge.id, w),
+        view=controls(challenge.id, w),
         allowed_mentions=discord.AllowedMentions(users=[discord.Object(id=opponent)]),
     )
     message_id = callback.message_id if callback is not None else None

@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.exts.challenges.controls import challenge_controls
 from bot.exts.rematch import actions
 
 if TYPE_CHECKING:
@@ -23,4 +24,4 @@ class Rematches(commands.Cog):
     @app_commands.command(name="rematch", description="Play a finished game again with colours swapped")
     @app_commands.describe(game="The number of the finished game")
     async def rematch(self, interaction: Interaction, game: int) -> None:
-        await actions.rematch(interaction, game)
+        await actions.rematch(interaction, game, challenge_controls)

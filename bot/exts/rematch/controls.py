@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.exts.challenges.controls import challenge_controls
 from bot.exts.rematch import actions
 from bot.ui.errors import guarded
 from messages.i18n import ENGLISH, Words
@@ -40,7 +41,7 @@ class RematchButton(discord.ui.DynamicItem[Button], template=REMATCH_TEMPLATE):
         return cls(int(match["id"]))
 
     async def callback(self, interaction: AnyInteraction) -> None:
-        await guarded(interaction, lambda: actions.rematch(interaction, self.game_id))
+        await guarded(interaction, lambda: actions.rematch(interaction, self.game_id, challenge_controls))
 
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (RematchButton,)

@@ -39,7 +39,13 @@ async def finished_game_autocomplete(interaction: Interaction, current: str) -> 
         game = item.game
         if game.active:
             continue
-        name = f"#{game.id} vs {opponent_name(interaction, game, item.opponent_id)} · {game.result}"
+        name = speech.private(interaction).say(
+            "analysis.choice",
+            "#{game} vs {opponent} · {result}",
+            game=game.id,
+            opponent=opponent_name(interaction, game, item.opponent_id),
+            result=game.result,
+        )
         if current.strip().lstrip("#") in name:
             choices.append(app_commands.Choice(name=name[:100], value=game.id))
     return choices[:MAX_CHOICES]
