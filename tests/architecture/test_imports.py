@@ -1,7 +1,11 @@
-"""The import graph: no circles anywhere, and each package imports only the layers below it.
+"""The import graph: docs/ARCHITECTURE.md's layer table, enforced package by package, and no circles anywhere.
 
-Imports are read from the source (module level and inside functions; not those under TYPE_CHECKING), so a
-circle closed by a lazy import inside a function is caught too. A second test imports every module in a fresh
+The table is read from the document itself, so the two cannot drift apart: a module may import its own
+layer and the layers its row names, and the rows only point down. `i18n` is a layer of named modules inside
+messages/ (the catalogues, formatting and the rules' refusals); every other module's layer is its top-level
+package. Imports are read from the source (module level and inside functions), so a circle closed by a lazy
+import inside a function is caught too; imports under TYPE_CHECKING follow the same table (checked apart)
+and are left out of the circle checks, since they never run. A second test imports every module in a fresh
 interpreter in random orders, which is how a circle shows itself to a user ("partially initialized module").
 """
 
@@ -9,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -17,23 +22,40 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("rules", "messages", "render", "engine", "data", "service", "web", "bot", "local")
-
-# Which top-level packages each package may import (besides itself and the standard library).
-ALLOWED = {
-    "rules": set(),
-    "messages": {"rules", "service", "engine", "data"},
-    "render": {"rules", "messages"},
-    "engine": {"rules", "messages"},
-    "data": {"rules"},
-    "service": {"rules", "data", "engine"},
-    "web": {"rules", "messages", "render", "data", "service"},
-    "local": {"rules", "messages", "render", "engine", "data", "service", "web"},
-    "bot": {"rules", "messages", "render", "engine", "data", "service", "local", "web"},
-}
-# Only the launcher may start local mode; the Discord app itself never imports it.
+DOC = ROOT / "docs" / "ARCHITECTURE.md"
+# The i18n layer: the modules of messages/ that take rules' typed data only (docs/ARCHITECTURE.md names them).
+I18N = {"messages", "messages.i18n", "messages.catalogue", "messages.pdn", "messages.star"}
+# `local*` in the table: only the launcher may start local mode; the Discord app itself never imports it.
 LAUNCHER = {"bot.app"}
-# The rules command line is a front end: it takes its sentences from messages (rules/ itself has no prose).
-FRONT_ENDS = {"rules.cli": {"messages"}, "rules.cli_pdn": {"messages"}}
+# `rules/cli*`: the rules' command line, a front end on top of the library, with its sentences from i18n.
+RULES_CLI = "rules/cli*"
+ROW = re.compile(r"^(?P<layer>\S+?)/?\s.*?may import: (?P<allowed>.*)$")
+
+
+def read_table(text: str) -> list[tuple[str, set[str]]]:
+    """The layers top to bottom with what each may import, from the first code block after "Imports only
+    point down this list"."""
+    block = text.split("Imports only point down this list", 1)[1].split("```", 2)[1]
+    rows = []
+    for line in block.strip().splitlines():
+        found = ROW.match(line)
+        assert found, f"a row of the table does not read 'layer/  what  may import: ...': {line!r}"
+        names = {name.strip().rstrip("*") for name in found["allowed"].split(",")} - {"nothing"}
+        rows.append((found["layer"], names))
+    return rows
+
+
+TABLE = read_table(DOC.read_text())
+ALLOWED = dict(TABLE)
+LAYERS = [layer for layer, _ in TABLE]
+
+
+def layer_of(module: str) -> str:
+    if module in I18N:
+        return "i18n"
+    if module == "rules.__main__" or module.startswith("rules.cli"):
+        return RULES_CLI
+    return module.split(".")[0]
 
 
 def module_name(path: Path) -> str:
@@ -58,16 +80,22 @@ def _is_type_checking(node: ast.If) -> bool:
     )
 
 
-def imports_of(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
-    """Project modules that `name` imports at run time."""
+def imports_of(name: str, path: Path, modules: dict[str, Path], *, typing_only: bool = False) -> set[str]:
+    """Project modules that `name` imports at run time (typing_only: those under TYPE_CHECKING instead)."""
     tree = ast.parse(path.read_text(), str(path))
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found: set[str] = set()
 
-    def visit(node: ast.AST) -> None:
+    def visit(node: ast.AST, typing: bool = False) -> None:
         if isinstance(node, ast.If) and _is_type_checking(node):
+            for child in node.body:
+                visit(child, True)
             for child in node.orelse:
-                visit(child)
+                visit(child, typing)
+            return
+        if typing != typing_only:
+            for child in ast.iter_child_nodes(node):
+                visit(child, typing)
             return
         if isinstance(node, ast.Import):
             for alias in node.names:
@@ -81,7 +109,7 @@ def imports_of(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
                 candidate = f"{base}.{alias.name}"
                 found.add(candidate if candidate in modules else base)
         for child in ast.iter_child_nodes(node):
-            visit(child)
+            visit(child, typing)
 
     visit(tree)
     direct = {m for m in found if m in modules}
@@ -94,9 +122,11 @@ def imports_of(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
     return direct | {p for p in parents if p in modules and p not in own}
 
 
-def graph() -> dict[str, set[str]]:
+def graph(*, typing_only: bool = False) -> dict[str, set[str]]:
     modules = project_modules()
-    return {name: imports_of(name, path, modules) - {name} for name, path in modules.items()}
+    return {
+        name: imports_of(name, path, modules, typing_only=typing_only) - {name} for name, path in modules.items()
+    }
 
 
 def circles(edges: dict[str, set[str]]) -> list[list[str]]:
@@ -144,19 +174,55 @@ def test_no_import_circle_anywhere() -> None:
     assert circles(graph()) == []
 
 
-def test_each_package_imports_only_the_layers_below_it() -> None:
+def wrong_imports(edges: dict[str, set[str]]) -> list[str]:
+    """Imports of a layer the importer's row does not name."""
     wrong = []
-    for name, targets in graph().items():
-        top = name.split(".")[0]
+    for name, targets in edges.items():
+        mine = layer_of(name)
         for target in targets:
-            other = target.split(".")[0]
-            if other == top:
+            other = layer_of(target)
+            if other == mine:
                 continue
-            if other in FRONT_ENDS.get(name, ()):
-                continue
-            if other not in ALLOWED[top] or (other == "local" and name not in LAUNCHER):
-                wrong.append(f"{name} -> {target}")
-    assert wrong == []
+            if other not in ALLOWED[mine] or (other == "local" and name not in LAUNCHER):
+                wrong.append(f"{name} ({mine}) -> {target} ({other})")
+    return sorted(wrong)
+
+
+def test_the_table_names_every_package_and_only_points_down() -> None:
+    assert set(PACKAGES) | {"i18n", RULES_CLI} == set(LAYERS)
+    for index, (layer, allowed) in enumerate(TABLE):
+        assert allowed <= set(LAYERS[index + 1 :]), f"{layer} may import a layer not below it: {allowed}"
+    for module in I18N:
+        path = "messages/__init__.py" if module == "messages" else module.replace(".", "/") + ".py"
+        assert (ROOT / path).exists() and f"`{path}`" in DOC.read_text(), path
+
+
+def test_the_checker_finds_a_layer_the_table_does_not_allow() -> None:
+    assert wrong_imports({"engine.hint": {"messages.analysis", "messages.i18n", "rules"}}) == [
+        "engine.hint (engine) -> messages.analysis (messages)"
+    ]
+    assert wrong_imports({"bot.cog": {"local.session"}, "bot.app": {"local.session"}}) == [
+        "bot.cog (bot) -> local.session (local)"
+    ]
+    assert wrong_imports({"rules.cli": {"messages"}, "rules.fen": {"messages"}}) == [
+        "rules.fen (rules) -> messages (i18n)"
+    ]
+
+
+def test_each_package_imports_only_the_layers_its_row_names() -> None:
+    assert wrong_imports(graph()) == []
+
+
+def test_type_checking_imports_follow_the_same_table() -> None:
+    assert wrong_imports(graph(typing_only=True)) == []
+
+
+def test_no_circle_between_layers() -> None:
+    """Module circles aside, no two layers import each other through any chain of modules."""
+    between: dict[str, set[str]] = {}
+    for name, targets in graph().items():
+        between.setdefault(layer_of(name), set()).update(layer_of(t) for t in targets if layer_of(t) != layer_of(name))
+    assert circles(between) == []
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
