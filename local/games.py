@@ -21,7 +21,6 @@ from service import GameStarted, HintPolicy, hint_refusal, move_number, rules_ca
 if TYPE_CHECKING:
     from local.session import LocalSession
 
-LOCAL_SITE = "Dama local mode"  # the PDN Site of games played in a terminal
 
 
 async def challenge(session: LocalSession, parsed: Parsed) -> None:
@@ -298,7 +297,7 @@ async def switch(session: LocalSession, parsed: Parsed) -> None:
 
 async def pdn(session: LocalSession, parsed: Parsed) -> None:
     game = await session.local_game(session.target(parsed))
-    text = await session.service.queries.export_pdn(game.id, site=LOCAL_SITE)
+    text = await session.service.queries.export_pdn(game.id)
     path = session.boards_dir / f"game-{game.id}.pdn"
     await asyncio.to_thread(write_file, path, text.encode("utf-8"))
     session.say(text.rstrip("\n"))

@@ -1,13 +1,16 @@
 """Local mode's puzzles (as /puzzle on Discord): `puzzle [variant]` opens one, `puzzle MOVE` plays in it,
-`puzzle stats` shows local:alice's puzzle rating. The board is printed from the solver's side."""
+`puzzle stats` shows local:alice's puzzle rating. The board is printed from the solver's side, and drawn as
+Discord draws it (dama-boards/puzzle-<id>.png) while pictures are on."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 from typing import TYPE_CHECKING
 
-from local.text import ALICE_ID, Command, InputError, Parsed, board_text
+from local.text import ALICE_ID, Command, InputError, Parsed, board_text, write_file
 from messages.puzzles import local_usage, result_text, source, stats_text, task
+from render import RenderOptions, render_board
 from rules import Color, RulesError, find_variant
 from service.puzzles import PuzzleOutcome, PuzzleView
 
@@ -15,12 +18,26 @@ if TYPE_CHECKING:
     from local.session import LocalSession
 
 MOVE = re.compile(r"^(\d|[a-l]{1,2}\d)", re.IGNORECASE)  # as a bare move at the prompt starts
+BOARD_SIZE = 560  # the size Discord's puzzle board is drawn at
 
 
-def _show(session: LocalSession, view: PuzzleView) -> None:
+async def _show(session: LocalSession, view: PuzzleView) -> None:
     session.say(task(view, session.w))
     session.say(source(view, session.w))
     session.say(board_text(view.position, flip=view.solver is Color.BLACK))
+    await _picture(session, view)
+
+
+async def _picture(session: LocalSession, view: PuzzleView) -> None:
+    """The board as Discord's /puzzle draws it (from the solver's side, no caption that gives it away)."""
+    if not session.pictures:
+        return
+    w = session.w
+    options = RenderOptions(size=BOARD_SIZE, flip=view.solver is Color.BLACK, caption=False, language=w.locale)
+    png = await asyncio.to_thread(render_board, view.position, options)
+    path = session.boards_dir / f"puzzle-{view.puzzle.id}.png"
+    await asyncio.to_thread(write_file, path, png)
+    session.say(w.say("local.puzzle_picture", "Puzzle picture: {path}", path=path))
 
 
 async def puzzle(session: LocalSession, parsed: Parsed) -> None:
@@ -37,7 +54,7 @@ async def puzzle(session: LocalSession, parsed: Parsed) -> None:
     except RulesError as error:
         raise InputError(local_usage) from error
     view = await service.next(ALICE_ID, variant, None)
-    _show(session, view)
+    await _show(session, view)
     session.solving = True
 
 
@@ -53,6 +70,7 @@ async def puzzle_move(session: LocalSession, text: str) -> None:
     session.solving = result.outcome is PuzzleOutcome.CORRECT
     if session.solving:
         session.say(board_text(result.view.position, flip=result.view.solver is Color.BLACK))
+        await _picture(session, result.view)
 
 
 COMMANDS = (

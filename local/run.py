@@ -12,7 +12,7 @@ import engine as engine_module
 from data.db import Database
 from local.session import BOARDS_DIR, LocalSession
 from local.vocabulary import command_word
-from service import Analyser, Engine, Service
+from service import LOCAL_SITE, Analyser, Engine, Service, ServiceConfig
 from web import WebConfig
 from web.thread import serve_in_thread
 
@@ -42,7 +42,8 @@ def run_session(
     with asyncio.Runner() as runner:
         db = runner.run(Database.open(database_path))
         try:
-            service = Service(db, engine=engine or engine_module.default_engine())
+            config = ServiceConfig(site=LOCAL_SITE)  # the PDN Site of every export, the web page's too
+            service = Service(db, engine=engine or engine_module.default_engine(), config=config)
             stop_web = start_web(runner, service, database_path, web)
             session = LocalSession(
                 service, output, boards_dir=boards_dir, analyser=analyser, pictures=pictures, language=language
@@ -77,6 +78,14 @@ def run_session(
                         "Type {help} for the commands, {quit} to leave.",
                         help=command_word(w, "help"),
                         quit=command_word(w, "quit"),
+                    )
+                )
+            if web is not None:  # the server is listening by now (start_web waits for it)
+                session.say(
+                    w.say(
+                        "local.web_at",
+                        "Web pages at {url}; each board is followed by its game's own link.",
+                        url=web.base_url,
                     )
                 )
             runner.run(session.start())
@@ -117,7 +126,7 @@ def start_web(
     if web is None:
         return _nothing
     runner.run(service.web.configure(web.base_url, web.secret))
-    return serve_in_thread(database_path, web)
+    return serve_in_thread(database_path, web, service.ctx.config)
 
 
 def main(

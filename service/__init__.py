@@ -22,7 +22,7 @@ from service.announcements import Announcement, AnnouncementKind, game_stream, t
 from service.challenges import ChallengeService
 from service.clock import ClockService
 from service.commands import CommandLedger
-from service.context import Clock, Context, ServiceConfig
+from service.context import DISCORD_SITE, LOCAL_SITE, Clock, Context, ServiceConfig
 from service.daily_puzzles import DailyPuzzles
 from service.engine import Analyser, Engine, RandomEngine, hint_analyser
 from service.errors import (
@@ -165,6 +165,8 @@ class Service:
 
 __all__ = [
     "BOT_ID",
+    "DISCORD_SITE",
+    "LOCAL_SITE",
     "AlreadyAnswered",
     "AlreadyEntered",
     "AlreadyOnVacation",

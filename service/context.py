@@ -34,6 +34,10 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
+DISCORD_SITE = "Discord"
+LOCAL_SITE = "Dama local mode"
+
+
 @dataclass(frozen=True, slots=True)
 class ServiceConfig:
     challenge_ttl: timedelta = timedelta(hours=24)
@@ -44,6 +48,9 @@ class ServiceConfig:
     bot_time_budget: float = 2.0  # seconds the engine may think
     bot_levels: range = range(1, 6)  # engine.api levels 1-5
     default_variant: str = "italian"
+    # The PDN Site of this process's games, wherever they are exported (a game's own record, the web page's
+    # download, an analysis): Discord ("Discord server N" for a server's game), or local mode's.
+    site: str = DISCORD_SITE
     analysis_seconds: float = 0.6  # engine time per position of a post-game analysis (61 positions < 60 s)
     # Cluster mode: how long a process holds work it claimed (timers, an overdue bot move) before another
     # process may take it over, and how long a bot reply may be missing before another process plays it.
@@ -265,9 +272,7 @@ async def finish(
     finished = GameFinished(GameView.from_row(final), GameEnd(result, reason, winner), changes)
     await note_end(repos, finished.game, now)  # for the game's followers
     if announced:
-        news = Announcement(
-            AnnouncementKind.FINISHED, game=finished.game, ended=finished.ended, rating_changes=changes
-        )
+        news = Announcement(AnnouncementKind.FINISHED, game=finished.game, ended=finished.ended, rating_changes=changes)
         await announce(repos, news, now, grace=grace)
     return finished
 

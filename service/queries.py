@@ -85,11 +85,9 @@ class QueryService:
         # a long game takes milliseconds of rules work: off the event loop, like every CPU-heavy step
         return await asyncio.to_thread(_replayed, row.variant, row.start_fen, [move.path for move in moves])
 
-    async def export_pdn(
-        self, game_id: int, *, site: str | None = None, names: tuple[str, str] | None = None
-    ) -> str:
-        """site: where the game was played, when not on Discord (local mode says so); names: White's and
-        Black's names as the front end shows them (the web page), instead of the stored ones."""
+    async def export_pdn(self, game_id: int, *, names: tuple[str, str] | None = None) -> str:
+        """The game's PDN, its Site decided here once for every front end (ServiceConfig.site); names:
+        White's and Black's names as the front end shows them (the web page), instead of the stored ones."""
         async with self._ctx.db.read() as repos:
             row = await load_row(repos, game_id)
             white = await repos.players.get(row.white_id)
@@ -98,7 +96,7 @@ class QueryService:
         created = from_db(row.created_at)
         tags = {
             "Event": f"Dama correspondence game {row.id}" + (" (rated)" if row.rated else ""),
-            "Site": site or ("Discord" + (f" server {row.guild_id}" if row.guild_id else "")),
+            "Site": self._ctx.config.site + (f" server {row.guild_id}" if row.guild_id else ""),
             "Date": created.strftime("%Y.%m.%d"),
             "White": names[0] if names else _name(white, row),
             "Black": names[1] if names else _name(black, row),

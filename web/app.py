@@ -137,7 +137,7 @@ class Pages:
             name = f"dama-imported-{number}.pdn"
         else:
             shown = (data.names.white, data.names.black)  # never "Player <Discord id>"
-            text = await self.service.queries.export_pdn(number, site=self.config.base_url, names=shown)
+            text = await self.service.queries.export_pdn(number, names=shown)
             name = f"dama-{number}.pdn"
         return web.Response(
             text=text,

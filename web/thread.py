@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from data.db import Database
-from service import Service
+from service import Service, ServiceConfig
 from web.app import WebConfig, start
 
 
@@ -17,9 +17,11 @@ def _call(loop: asyncio.AbstractEventLoop, work: Callable[[], None]) -> None:
     loop.call_soon_threadsafe(work)
 
 
-def serve_in_thread(database: Path | str, config: WebConfig) -> Callable[[], None]:
+def serve_in_thread(
+    database: Path | str, config: WebConfig, service_config: ServiceConfig | None = None
+) -> Callable[[], None]:
     """Start serving; returns the function that stops it. A failure to start (the port is taken) is
-    raised here, in the caller's thread."""
+    raised here, in the caller's thread. service_config: the front end's (so a PDN reads the same)."""
     ready = threading.Event()
     failure: list[BaseException] = []
     stopping: list[Callable[[], None]] = []
@@ -27,7 +29,7 @@ def serve_in_thread(database: Path | str, config: WebConfig) -> Callable[[], Non
     async def serve() -> None:
         db = await Database.open(database)
         try:
-            server = await start(Service(db), config)
+            server = await start(Service(db, config=service_config), config)
         except BaseException:
             await db.close()
             raise

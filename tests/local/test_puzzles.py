@@ -6,9 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 from data.puzzles import bundled
-from rules import find_variant, format_move, parse_fen, parse_move
+from render import RenderOptions, render_board
+from rules import Color, find_variant, format_move, parse_fen, parse_move
 from tests.local.test_session import session, table
 
 
@@ -69,3 +71,27 @@ def test_a_bare_move_after_a_puzzle_is_for_the_puzzle_until_another_command(
 def opened_id(folder: Path) -> str | None:
     rows = table(folder / "dama.sqlite3", "SELECT puzzle_id FROM puzzle_attempts WHERE status = 'open'")
     return rows[0][0] if rows else None
+
+
+def test_a_puzzle_has_its_picture_as_on_discord(tmp_path: Path) -> None:
+    """dama-boards/puzzle-<id>.png: the puzzle's position (from the bundled FEN) from the solver's side, drawn
+    as Discord's /puzzle draws it; after a right move, the position after the reply."""
+    text = session(["puzzle italian", "quit"], tmp_path)
+    item = opened(tmp_path)
+    path = tmp_path / "boards" / f"puzzle-{item['id']}.png"
+    assert f"Puzzle picture: {path}" in text
+    start = parse_fen(find_variant("italian"), str(item["fen"]))
+    flip = start.turn is Color.BLACK
+    expected = render_board(start, RenderOptions(size=560, flip=flip, caption=False, language="en"))
+    assert path.read_bytes() == expected
+    assert Image.open(path).width == 560
+    solution = [str(move) for move in item["solution"]]  # type: ignore[attr-defined]
+    if len(solution) > 1:
+        session([f"puzzle {solution[0]}", "quit"], tmp_path)
+        after = start.apply(parse_move(start, solution[0]))
+        after = after.apply(parse_move(after, solution[1]))
+        options = RenderOptions(size=560, flip=flip, caption=False, language="en")
+        assert path.read_bytes() == render_board(after, options)
+    before = set((tmp_path / "boards").glob("puzzle-*.png"))
+    text = session(["pictures off", "puzzle italian", "quit"], tmp_path)
+    assert "Puzzle picture" not in text and set((tmp_path / "boards").glob("puzzle-*.png")) == before

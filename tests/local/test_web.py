@@ -37,6 +37,9 @@ def test_local_mode_prints_the_link_and_serves_the_page_meanwhile(tmp_path: Path
     seen = bytearray()
     try:
         read_until(main, b"dama> ", seen)
+        assert f"Web pages at http://127.0.0.1:{port}; each board is followed by its game's own link." in (
+            seen.decode()
+        )
         os.write(main, b"challenge bob white\n")
         read_until(main, b"local:alice (White) to move> ", seen)
         found = re.search(rf"Game #1 on the web: (http://127\.0\.0\.1:{port}/g/1/[A-Za-z0-9_-]+)", seen.decode())
@@ -48,6 +51,12 @@ def test_local_mode_prints_the_link_and_serves_the_page_meanwhile(tmp_path: Path
         read_until(main, b"local:bob (Black) to move> ", seen)
         after = page(link)
         assert 'data-ply="1"' in after and ">22-18</a>" in after and "Black to move" in after
+        # one Site for the game's PDN, whether local mode exports it or the web page offers it
+        os.write(main, b"pdn\n")
+        read_until(main, b"local:bob (Black) to move> ", seen)
+        exported = (Path(tmp_path) / "dama-boards" / "game-1.pdn").read_text()
+        downloaded = page(link + "/pdn")
+        assert '[Site "Dama local mode"]' in exported and '[Site "Dama local mode"]' in downloaded, downloaded
         os.write(main, b"quit\n")
         read_until(main, b"Bye.", seen)
         assert proc.wait(timeout=30) == 0

@@ -137,6 +137,13 @@ def test_the_pdn_download_replays_to_the_same_game(site: Site) -> None:
     (record,) = read_games(body.decode())
     assert record.tags["White"] == "Ann <b>"
     assert record.moves == played
+    # the Site is the game's, not the address the page was fetched from: as the bot's own export says
+    assert record.tags["Site"] == "Discord"
+    stored = read_games(site.run(site.service.queries.export_pdn(game)))[0]
+    assert stored.tags["Site"] == "Discord"
+    server_game = site.new_game(guild_id=7)
+    (record,) = read_games(fetch(site.link(server_game) + "/pdn")[2].decode())
+    assert record.tags["Site"] == "Discord server 7"
 
 
 def test_a_failure_answers_without_a_trace_and_logs_no_token(
