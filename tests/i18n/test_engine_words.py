@@ -22,9 +22,12 @@ from engine.puzzles import Puzzle
 from messages.analysis import graph_note, headline, summary
 from messages.hints import hint_sentence, hint_text
 from messages.i18n import LOCALE_DIR, SHIPPED, Words, words
+from messages.openings import explorer_evaluation, explorer_move, explorer_no_engine
 from messages.puzzles import result_text
+from messages.study import engine_line
 from rules import Color, Game, Position, find_variant, format_move, parse_fen, parse_move
 from service.analysis import PositionScore, Subject, derive
+from service.explorer import ExplorerMove
 from service.puzzles import PuzzleOutcome, PuzzleResult, view_at
 
 PLACEHOLDER = re.compile(r"\{[^}]*\}")
@@ -77,8 +80,8 @@ def line(position: Position, texts: list[str]) -> tuple[Position, tuple[str, ...
 
 
 def a_hint(w: Words) -> list[str]:
-    """A real hint (the Italian shot 22-18 13x22 26x12: White wins a piece), and every outcome's sentence
-    with a line and without one."""
+    """A real hint (the Italian shot 22-18 13x22 26x12: White wins a piece) as the hint command and a study's
+    engine line say it, every outcome's sentence with a line and without one, and the explorer's lines."""
     position = parse_fen(find_variant("italian"), "W:W22,26,29,31:B1,13,15")
     pv = []
     at = position
@@ -87,7 +90,11 @@ def a_hint(w: Words) -> list[str]:
         pv.append(move)
         at = at.apply(move)
     analysis = Analysis(pv[0], 1.0, tuple(pv), 6, 1, 1, 0.0)
-    said = [hint_text(position, analysis, w)]
+    said = [hint_text(position, analysis, w), engine_line(analysis.score, hint_text(position, analysis, w), w)]
+    for imported in (False, True):
+        explored = ExplorerMove("22-18", 4, 2, 1, 1, 9, imported, 0.35)
+        said += [explorer_move(w, explored), explorer_evaluation(w, explored)]
+    said += [explorer_no_engine(w), explorer_no_engine(w, near_game=True)]
     for outcome in Outcome:
         for count in (1, 2, 5):
             for shown in ((), ("13x22", "26x12")):
