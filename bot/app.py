@@ -14,6 +14,7 @@ import os
 import signal
 import stat
 import sys
+from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
@@ -29,6 +30,7 @@ from bot.health import MetricsUnavailable
 from bot.logs import JsonFormatter, quiet_sql, redact_handlers, remember_secret
 from bot.settings import Settings, SettingsError, load_settings
 from data.db import Database, DatabaseUnavailable
+from engine import tablebuild
 from messages.operator import database_problem
 from service import Service, ServiceConfig
 from web.limits import raise_file_limit
@@ -93,17 +95,29 @@ def main(language: str | None = None) -> int:
         fail(str(error))
         raise  # unreachable; fail() exits
     raise_file_limit()  # Linux often starts a process at 1,024 open files: web connections must not take them all
+    if settings.tables_folder is not None:
+        os.environ["DAMA_TABLES"] = str(settings.tables_folder)  # the engine's processes read it (.env too)
+    if settings.engine_tables == "build-only":
+        configure_logging(settings)
+        log.info(tablebuild.summary())
+        return tablebuild.build_missing(say=lambda text: log.info("endgame tables: %s", text))
     try:
         if not settings.discord_token:
             if commands_to_read():
                 chosen = language or os.environ.get("LANG")
-                return local.main(
-                    settings.database,
-                    pictures=settings.local_pictures,
-                    language=chosen,
-                    web=web_config(settings),
-                    echo=not sys.stdin.isatty(),  # piped commands are written after their prompts
-                )
+                say = lambda text: print(f"dama: {text}", file=sys.stderr)  # noqa: E731, T201 - no logging here
+                builder = start_tables(settings, say) if settings.engine_tables != "off" else None
+                try:
+                    return local.main(
+                        settings.database,
+                        pictures=settings.local_pictures,
+                        language=chosen,
+                        web=web_config(settings),
+                        echo=not sys.stdin.isatty(),  # piped commands are written after their prompts
+                    )
+                finally:
+                    if builder is not None:
+                        builder.stop()
             fail(MISSING_TOKEN)
         connect(settings)
     except DatabaseUnavailable as error:
@@ -111,6 +125,25 @@ def main(language: str | None = None) -> int:
     except web.WebUnavailable as error:
         fail(str(error), 5)
     return 0
+
+
+def start_tables(settings: Settings, say: Callable[[str], None]) -> tablebuild.TableBuilder | None:
+    """Say which endgame table files the engine uses, and build the missing ones in the background unless
+    ENGINE_TABLES=off; the builder to stop at exit, or None."""
+    if settings.engine_tables == "off":
+        say(f"{tablebuild.summary()}; ENGINE_TABLES=off: no missing one is built")
+        return None
+    todo = tablebuild.missing()
+    if not todo:
+        say(tablebuild.summary())
+        return None
+    say(
+        f"{tablebuild.summary()}; building {', '.join(todo)} in the background at the lowest priority "
+        "(about a minute each; ENGINE_TABLES=off turns this off)"
+    )
+    builder = tablebuild.TableBuilder()
+    builder.start()
+    return builder
 
 
 def connect(settings: Settings) -> None:
@@ -121,6 +154,15 @@ def connect(settings: Settings) -> None:
     if settings.discord_api_base and settings.discord_gateway_url:
         point_discord_at(settings.discord_api_base, settings.discord_gateway_url)
         log.info("using Discord at %s", settings.discord_api_base)
+    builder = start_tables(settings, log.info)
+    try:
+        connected(settings)
+    finally:
+        if builder is not None:
+            builder.stop()
+
+
+def connected(settings: Settings) -> None:
     try:
         asyncio.run(run(settings))
     except discord.LoginFailure:

@@ -69,6 +69,8 @@ class Settings:
     metrics_host: str = "127.0.0.1"
     shutdown_grace: float = 20.0  # seconds a graceful stop waits for interactions in progress
     log_format: str = "text"  # or "json": one JSON object a line
+    engine_tables: str = "on"  # ENGINE_TABLES: build missing endgame table files at start (engine/tablebuild.py)
+    tables_folder: Path | None = None  # DAMA_TABLES: where the table files are (None: the user's data folder)
 
     @property
     def log_level_number(self) -> int:
@@ -247,6 +249,8 @@ def load_settings(environ: Mapping[str, str] | None = None, env_file: Path | Non
         outbox_max_backoff=outbox["OUTBOX_MAX_BACKOFF"],
         outbox_lease=outbox["OUTBOX_LEASE"],
         web=web_settings(text),
+        engine_tables=engine_tables(text("ENGINE_TABLES", "on")),
+        tables_folder=Path(text("DAMA_TABLES")).expanduser() if text("DAMA_TABLES") else None,
     )
 
 
@@ -283,4 +287,11 @@ def log_format(text: str) -> str:
     chosen = text.lower() or "text"
     if chosen not in LOG_FORMATS:
         raise SettingsError(f"LOG_FORMAT must be text or json, not {text!r}")
+    return chosen
+
+
+def engine_tables(text: str) -> str:
+    chosen = text.lower() or "on"
+    if chosen not in ("on", "off", "build-only"):
+        raise SettingsError(f"ENGINE_TABLES must be on, off or build-only, not {text!r}")
     return chosen

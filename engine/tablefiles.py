@@ -15,7 +15,8 @@ from pathlib import Path
 log = logging.getLogger(__name__)
 
 SUFFIX = ".dtb"
-_images: dict[str, mmap.mmap | None] = {}
+Stamp = tuple[int, int, int] | None  # the file's inode, modification time and size; None: no file
+_images: dict[str, tuple[Stamp, mmap.mmap | None]] = {}
 
 
 def tables_folder() -> Path:
@@ -31,20 +32,33 @@ def table_path(variant: str, folder: Path | None = None) -> Path:
     return (folder or tables_folder()) / f"{variant}{SUFFIX}"
 
 
+def table_stamp(variant: str) -> Stamp:
+    """What identifies the variant's file now: a build renames a new file into place, which changes it."""
+    try:
+        found = table_path(variant).stat()
+    except OSError:
+        return None
+    return found.st_ino, found.st_mtime_ns, found.st_size
+
+
 def table_image(variant: str) -> mmap.mmap | None:
-    """The variant's table file, mapped read-only once per process; None when there is none or it is unreadable."""
-    if variant not in _images:
-        path = table_path(variant)
-        image = None
-        try:
-            with path.open("rb") as handle:
-                image = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
-        except FileNotFoundError:
-            pass
-        except (OSError, ValueError) as error:  # ValueError: an empty file cannot be mapped
-            log.warning("endgame tables: cannot read %s (%s); using the built-in tables", path, error)
-        _images[variant] = image
-    return _images[variant]
+    """The variant's table file, mapped read-only once per process (again when a new file replaced it); None when
+    there is none or it is unreadable."""
+    stamp = table_stamp(variant)
+    cached = _images.get(variant)
+    if cached is not None and cached[0] == stamp:
+        return cached[1]
+    path = table_path(variant)
+    image = None
+    try:
+        with path.open("rb") as handle:
+            image = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
+    except FileNotFoundError:
+        pass
+    except (OSError, ValueError) as error:  # ValueError: an empty file cannot be mapped
+        log.warning("endgame tables: cannot read %s (%s); using the built-in tables", path, error)
+    _images[variant] = (stamp, image)
+    return image
 
 
 def forget_images() -> None:

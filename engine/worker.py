@@ -14,6 +14,7 @@ from typing import Any
 from engine.levels import LEVELS
 from engine.native import NativeSearcher, make_searcher
 from engine.search import Result, Searcher
+from engine.tablefiles import Stamp, table_stamp
 from rules import find_variant
 from rules.king_streaks import NO_STREAKS
 from rules.movegen import FastMove
@@ -25,6 +26,7 @@ _flags: Any = None  # multiprocessing RawArray of c_byte, one stop flag per job 
 _tt_bits = 18
 _searchers: OrderedDict[str, Searcher | NativeSearcher] = OrderedDict()
 _MAX_SEARCHERS = 2  # transposition tables kept per process (one per recent variant)
+_stamps: dict[str, Stamp] = {}  # each searcher's table file when it was made
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,10 +62,13 @@ def init(flags: Any, tt_bits: int) -> None:
 
 
 def searcher_for(variant: str, tt_bits: int | None = None) -> Searcher | NativeSearcher:
+    stamp = table_stamp(variant)
     searcher = _searchers.get(variant)
-    if searcher is None:
+    if searcher is None or _stamps.get(variant) != stamp:
+        # new, or a table file appeared (or was rebuilt) since: a fresh searcher maps it (engine/tablebuild.py)
         searcher = make_searcher(find_variant(variant), tt_bits=tt_bits or _tt_bits)
         _searchers[variant] = searcher
+        _stamps[variant] = stamp
         while len(_searchers) > _MAX_SEARCHERS:
             _searchers.popitem(last=False)
     _searchers.move_to_end(variant)

@@ -1,4 +1,5 @@
-"""Cluster settings: DATABASE_URL, SHARD_COUNT/SHARD_IDS and WORK_LEASE_SECONDS, read or refused in words."""
+"""Cluster settings: DATABASE_URL, SHARD_COUNT/SHARD_IDS and WORK_LEASE_SECONDS, read or refused in words; and the
+endgame tables' ENGINE_TABLES and DAMA_TABLES, read from .env like the others."""
 
 from __future__ import annotations
 
@@ -54,3 +55,15 @@ def test_shard_ids_take_ranges_and_lists(count: str, ids: str, expected: tuple[i
 def test_bad_cluster_settings_are_refused_in_words(values: dict[str, str], words: str) -> None:
     with pytest.raises(SettingsError, match=words):
         settings(**values)
+
+
+def test_engine_tables_and_their_folder_are_settings_like_the_others(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    assert settings().engine_tables == "on" and settings().tables_folder is None
+    assert settings(ENGINE_TABLES="OFF").engine_tables == "off"
+    assert settings(ENGINE_TABLES="build-only").engine_tables == "build-only"
+    with pytest.raises(SettingsError, match="ENGINE_TABLES must be on, off or build-only, not 'sometimes'"):
+        settings(ENGINE_TABLES="sometimes")
+    env = tmp_path / ".env"
+    env.write_text(f"DAMA_TABLES={tmp_path / 'tables'}\nENGINE_TABLES=off\n")
+    found = load_settings({}, env_file=env)
+    assert found.tables_folder == tmp_path / "tables" and found.engine_tables == "off"
