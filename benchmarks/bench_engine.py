@@ -1,5 +1,6 @@
 """Engine speed, side by side in one run: today's compiled core, the pure-Python core, and the engine as it
-was before the compiled core (benchmarks/frozen). The machine is shared and noisy: compare the ratios.
+was before the compiled core (built from a pinned revision: benchmarks/reference.py). The machine is shared
+and noisy: compare the ratios.
 
 Canadian (12x12) runs on the 128-bit build of the same C sources (engine._core_wide), measured beside the
 Python core in the same run.
@@ -7,7 +8,7 @@ Targets (issue 16): nodes/s on the 8x8 mix and on International >= 10x the old e
 >= 20 M leaf nodes/s on International from the start; depth >= 20 in 1.5 s on the Italian middlegame;
 time used per move between 85% and 100% of the time asked for.
 A node is one call of the search or the quiescence search (each made move is one node).
-Strength is measured by benchmarks/match.py (--b 0: against the frozen engine) and
+Strength is measured by benchmarks/match.py (--b 0: against the engine before the compiled core) and
 benchmarks/pydraughts_match.py.
 """
 
@@ -17,7 +18,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from benchmarks.frozen.search import Searcher as FrozenSearcher
+from benchmarks import reference
 from engine.native import NativeSearcher, build_core, covered
 from engine.search import Searcher
 from rules import find_variant, parse_fen
@@ -52,7 +53,7 @@ PERFT = (("international", 8, 5), ("canadian", 8, 5))  # variant, compiled depth
 CORES: dict[str, Callable[[Any], Any]] = {
     "compiled": lambda rules: NativeSearcher(rules),
     "python": lambda rules: Searcher(rules),
-    "before": lambda rules: FrozenSearcher(rules),
+    "before": lambda rules: reference.searcher_class()(rules),
 }
 
 

@@ -31,8 +31,9 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from benchmarks.frozen.search import Searcher as FrozenSearcher
+from benchmarks import reference
 from engine.api import repeatable_tail, to_moves
 from engine.evaluate import weights_for
 from engine.native import LEGACY_PARAMS, LEGACY_SELECTIVE, NativeSearcher, learned_weights, make_searcher
@@ -55,7 +56,7 @@ from rules.pdn_scan import read_records
 BALLOTS = Path(__file__).resolve().parent.parent / "engine" / "ballots"
 MAX_PLIES = 200
 PLAY_ON = 100
-FROZEN = 0  # as level B: the frozen copy of the engine before the compiled core (benchmarks/frozen)
+FROZEN = 0  # as level B: the engine before the compiled core, built from a pinned revision (benchmarks/reference.py)
 
 # A player: (game, seconds per move) -> move.
 Player = Callable[[Game, float], Move]
@@ -264,21 +265,22 @@ def checked_move(position: Position, fast: FastMove | None, who: str) -> Move:
     return moves[0]
 
 
-_frozen: dict[str, FrozenSearcher] = {}
+_frozen: dict[str, Any] = {}
 
 
 def frozen_player() -> Player:
-    """Today's engine before issue 16 (benchmarks/frozen), at full strength for the time given."""
+    """The engine before issue 16 (benchmarks/reference.py: built from a pinned revision), at full strength for the
+    time given."""
 
     def play(game: Game, seconds: float) -> Move:
         position = game.position
         searcher = _frozen.get(position.rules.id)
         if searcher is None:
-            searcher = _frozen[position.rules.id] = FrozenSearcher(position.rules)
+            searcher = _frozen[position.rules.id] = reference.searcher_class()(position.rules)
         history = [searcher.hash_of(p.white, p.black, p.kings, int(p.turn)) for p in repeatable_history(game)]
         result = searcher.search(position.white, position.black, position.kings, int(position.turn),
                                  seconds=seconds, history=history)
-        return checked_move(position, result.move, "the frozen engine")
+        return checked_move(position, result.move, "the engine before the compiled core")
 
     return play
 
@@ -442,7 +444,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("variant")
     parser.add_argument("--a", type=int, default=5, help="level of player A (default 5: full strength)")
     parser.add_argument("--b", type=int, default=1, help="level of player B (default 1, the easiest: "
-                        "give --b 5 to match two full-strength engines; 0: the frozen pre-issue-16 engine)")
+                        "give --b 5 to match two full-strength engines; 0: the engine before issue 16, "
+                        "built from a pinned revision)")
     parser.add_argument("--pairs", type=int, default=12)
     parser.add_argument("--time", type=float, default=0.1, help="seconds per move")
     parser.add_argument("--workers", type=int, default=2)
@@ -482,11 +485,16 @@ def main(argv: list[str] | None = None) -> None:
         parser, args.b_probcut, args.b_params, args.b_selective, args.b_patterns, args.b_table_files,
         args.b_probcut_pieces,
     )
+    if args.b == FROZEN:
+        try:
+            reference.build()  # here, so that a clone without the pinned revision says so before any game
+        except reference.ReferenceUnavailable as error:
+            parser.exit(2, f"error: {error}\n")
     records = run_levels(
         args.variant, args.a, args.b, args.pairs, args.time, args.workers, a_weights, b_weights, args.b_probcut,
         a_knobs, b_knobs, openings,
     )
-    other = "the frozen engine" if args.b == FROZEN else f"level {args.b}"
+    other = "the engine before the compiled core" if args.b == FROZEN else f"level {args.b}"
     a_label = f"level {args.a}" + (f" [{args.a_weights}]" if a_weights else "") + knob_label(a_knobs)
     b_label = other + (f" [{args.b_weights}]" if b_weights else "") + knob_label(b_knobs)
     print(summarize(f"{args.variant}: {a_label} vs {b_label} at {args.time}s/move", records))
