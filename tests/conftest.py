@@ -3,6 +3,7 @@
 - `database`: runs on PostgreSQL (a test parametrised over both stores has its PostgreSQL half here);
 - `e2e`: starts the real `python -m bot` against the loopback Discord;
 - `browser`: drives headless Chromium;
+- `systemd`: checks the example systemd units with systemd-analyze (marked by hand);
 - `slow`: the long checks (marked by hand);
 - `unit`: everything else, which needs nothing beyond the virtualenv.
 
@@ -18,7 +19,7 @@ import pytest
 # A bot the tests start must not spend minutes building endgame table files (engine/tablebuild.py).
 os.environ["ENGINE_TABLES"] = "off"
 
-SERVERS = ("database", "e2e", "browser", "slow")
+SERVERS = ("database", "e2e", "browser", "systemd", "slow")
 
 
 def _on_postgres(item: pytest.Item) -> bool:

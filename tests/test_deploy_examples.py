@@ -69,6 +69,7 @@ def test_the_cluster_unit_runs_one_shard_per_instance() -> None:
     assert env["METRICS_PORT"] == "946%i"
 
 
+@pytest.mark.systemd
 @pytest.mark.parametrize("name", UNITS)
 def test_systemd_accepts_the_unit(name: str, tmp_path: Path) -> None:
     # paths where this checkout is, so that systemd finds the program it would run

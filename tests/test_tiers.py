@@ -30,10 +30,11 @@ def test_test_all_stops_with_a_sentence_without_its_servers(
     assert tiers.chromium_missing() == (
         "chromium and chromedriver not installed (Debian: apt-get install chromium chromium-driver)"
     )
+    assert tiers.systemd_missing() == "systemd-analyze not installed (Debian: apt-get install systemd)"
     assert tiers.require_all() == 1
     said = capsys.readouterr().err
     assert said.startswith("make test-all runs every tier and cannot here: no PostgreSQL answers at")
-    assert said.rstrip().endswith("chromium-driver).") and "Traceback" not in said
+    assert "chromium-driver); systemd-analyze not installed" in said and "Traceback" not in said
 
 
 @pytest.mark.parametrize("store", ["sqlite", "postgresql"])

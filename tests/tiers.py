@@ -3,7 +3,7 @@
 `python -m tests.tiers first-hour [PYTEST ARGS]` is `make test`: every tier but the slow one, and the database
 tier only when PostgreSQL answers; its last line names the tiers it left to `make test-all` and why.
 `python -m tests.tiers require-all` is `make test-all`'s first step: it stops with a sentence when PostgreSQL,
-Chromium or chromedriver is missing, since test-all keeps every tier.
+Chromium, chromedriver or systemd-analyze is missing, since test-all keeps every tier.
 """
 
 from __future__ import annotations
@@ -45,21 +45,32 @@ def chromium_missing() -> str | None:
     return None
 
 
+def systemd_missing() -> str | None:
+    """Why the example units cannot be checked here, or None when systemd-analyze is installed."""
+    if shutil.which("systemd-analyze") is None:
+        return "systemd-analyze not installed (Debian: apt-get install systemd)"
+    return None
+
+
 def first_hour(pytest_args: list[str]) -> int:
     no_postgres = postgres_missing()
     no_chromium = chromium_missing()
+    no_systemd = systemd_missing()
     left = [SLOW, "browser (" + (no_chromium or "it runs with the slow tier") + ")"]
     expression = "not slow and not browser"
     if no_postgres:
         left.append(f"database ({no_postgres})")
         expression += " and not database"
+    if no_systemd:
+        left.append(f"systemd ({no_systemd})")
+        expression += " and not systemd"
     code = subprocess.call([sys.executable, "-m", "pytest", "-m", expression, *pytest_args])
     print(f"make test left to make test-all: {'; '.join(left)}.", flush=True)
     return code
 
 
 def require_all() -> int:
-    missing = [reason for reason in (postgres_missing(), chromium_missing()) if reason]
+    missing = [reason for reason in (postgres_missing(), chromium_missing(), systemd_missing()) if reason]
     if missing:
         print(f"make test-all runs every tier and cannot here: {'; '.join(missing)}.", file=sys.stderr)
         return 1
