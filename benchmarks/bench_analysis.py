@@ -17,7 +17,7 @@ from pathlib import Path
 from data import Database
 from engine import Analysis, Engine
 from rules import Position
-from service import Service
+from service import SYSTEM, Service, acting_as
 
 SAMPLE = (
     "24-20", "10-14", "20-16", "5-10", "23-20", "10-13", "21-18", "14x21", "26x10", "6x13",
@@ -72,7 +72,8 @@ async def run() -> tuple[float, float, int, str]:
 
 
 def main() -> None:
-    wall, cpu, plies, summary = asyncio.run(run())
+    with acting_as(SYSTEM):  # an operator's measurement (service/access.py)
+        wall, cpu, plies, summary = asyncio.run(run())
     print(f"analysis of a {plies}-ply Italian game at 0.6 s per position: wall {wall:.1f} s, CPU {cpu:.1f} s "
           "(target <= 60 s of one core)")
     print(f"accuracy (inaccuracies/mistakes/blunders): {summary}")

@@ -20,7 +20,7 @@ from pathlib import Path
 from data import Database
 from data.repositories.explorer import ExplorerEntry
 from rules import Position, format_fen, format_move, start_position
-from service import Service
+from service import SYSTEM, Service, acting_as
 from service.explorer_index import EXPLORER_PLIES, owners, position_key
 
 GAMES = int(os.environ.get("BENCH_EXPLORER_GAMES", "100000"))
@@ -119,4 +119,5 @@ async def _run() -> None:
 
 
 def main() -> None:
-    asyncio.run(_run())
+    with acting_as(SYSTEM):  # an operator's measurement (service/access.py)
+        asyncio.run(_run())

@@ -6,6 +6,8 @@ import asyncio
 import contextlib
 from abc import ABC, abstractmethod
 
+from service import system_context
+
 
 class BackgroundLoop(ABC):
     task_name = "dama-background"
@@ -16,7 +18,9 @@ class BackgroundLoop(ABC):
 
     def start(self) -> None:
         if self._task is None:
-            self._task = asyncio.get_running_loop().create_task(self._run(), name=self.task_name)
+            # work without a person: it asks the service as the system (service/access.py)
+            loop = asyncio.get_running_loop()
+            self._task = loop.create_task(self._run(), name=self.task_name, context=system_context())
 
     async def stop(self) -> None:
         task = self._task

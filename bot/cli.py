@@ -12,7 +12,16 @@ from bot.settings import Settings
 from data import Database, DatabaseUnavailable, latest_version
 from data.store import is_postgres, masked
 from messages.operator import database_problem
-from service import GameNotFound, Service, SourceNotCurrent, TargetNotEmpty, check_database, copy_database
+from service import (
+    SYSTEM,
+    GameNotFound,
+    Service,
+    SourceNotCurrent,
+    TargetNotEmpty,
+    acting_as,
+    check_database,
+    copy_database,
+)
 from service.commands import scope_name
 
 
@@ -47,7 +56,8 @@ def add_commands(subcommands: argparse._SubParsersAction[argparse.ArgumentParser
 
 def run(args: argparse.Namespace, settings: Settings) -> int:
     try:
-        return asyncio.run(_run(args, settings))
+        with acting_as(SYSTEM):  # an operator's command: work without a player (service/access.py)
+            return asyncio.run(_run(args, settings))
     except DatabaseUnavailable as error:
         print(database_problem(error), file=sys.stderr)
         return 2

@@ -31,7 +31,7 @@ from bot.ui.prompts import Prompts
 from messages.away import stale_question
 from messages.i18n import preload
 from messages.play import stale_prompt
-from service import Analyser, Service, StudyBook, hint_analyser
+from service import SYSTEM, Analyser, Service, StudyBook, acting_as, hint_analyser
 from service.commands import scope_name
 
 log = logging.getLogger(__name__)
@@ -117,7 +117,8 @@ class DamaBot(commands.AutoShardedBot):
             await self.add_cog(feature.cog(self))
             self.add_dynamic_items(*feature.dynamic_items)
         if self.sync_commands:
-            await self.sync_tree()
+            with acting_as(SYSTEM):
+                await self.sync_tree()
         if self.run_timers:  # the background tasks: deadlines, and delivering the outbox
             self.timers.start()
             self.outbox.start()
@@ -187,7 +188,8 @@ class DamaBot(commands.AutoShardedBot):
             return
         try:
             async with asyncio.timeout(RELEASE_TIMEOUT):
-                released = await self.service.work.release(self.outbox.name)
+                with acting_as(SYSTEM):
+                    released = await self.service.work.release(self.outbox.name)
         except Exception as error:
             log.warning("stopping: could not hand back the work this process held (%s); its leases will run out",
                         type(error).__name__)
@@ -232,6 +234,7 @@ class DamaBot(commands.AutoShardedBot):
         """Answer what nothing in memory will: a picker, move box or question from before a restart (or
         expired) gets a sentence and a fresh Move button instead of "This interaction failed"."""
         self.intake.seen(interaction)
+        ask_for(interaction)  # this event's own task: it says who asks too
         await speech.remember_locale(self, interaction, self.seen_locales)
         if interaction.type not in (discord.InteractionType.component, discord.InteractionType.modal_submit):
             return

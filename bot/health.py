@@ -16,6 +16,7 @@ from aiohttp import web
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
 from bot import metrics
+from service import SYSTEM, acting_as
 from web.guard import quiet_malformed_requests
 from web.limits import FD_RESERVE, file_limit, files_open
 
@@ -29,7 +30,8 @@ DATABASE_TIMEOUT = 2.0  # seconds the database gets to answer a health check
 async def database_answers(bot: DamaBot) -> bool:
     try:
         async with asyncio.timeout(DATABASE_TIMEOUT):
-            return await bot.service.work.ping()
+            with acting_as(SYSTEM):
+                return await bot.service.work.ping()
     except Exception as error:  # a health check reports, it does not raise: any failure is "no"
         log.warning("health: the database did not answer (%s)", type(error).__name__)
         return False

@@ -19,7 +19,7 @@ import discord
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, ProcessCollector
 
 import engine
-from service import TimerEvent, TimerKind
+from service import SYSTEM, TimerEvent, TimerKind, acting_as
 from web import limits as web_limits
 
 if TYPE_CHECKING:
@@ -173,10 +173,12 @@ async def refresh(bot: DamaBot) -> None:
     """The gauges read at scrape time: the web connections, the database's backlog, the engine pool, the gateway."""
     WEB_CONNECTIONS.set(web_limits.open_connections())  # first: it needs no database, which may be stuck
     now = datetime.now(UTC)
-    pending, oldest = await bot.service.work.outbox_backlog()
+    with acting_as(SYSTEM):
+        pending, oldest = await bot.service.work.outbox_backlog()
+        due = await bot.service.work.timers_due()
     OUTBOX_BACKLOG.set(pending)
     OUTBOX_OLDEST.set(max((now - oldest).total_seconds(), 0.0) if oldest is not None else 0.0)
-    TIMERS_DUE.set(await bot.service.work.timers_due())
+    TIMERS_DUE.set(due)
     running, waiting = engine.jobs()
     ENGINE_JOBS.labels("running").set(running)
     ENGINE_JOBS.labels("waiting").set(waiting)

@@ -12,7 +12,7 @@ import engine as engine_module
 from data.db import Database
 from local.session import BOARDS_DIR, LocalSession
 from local.vocabulary import command_word
-from service import LOCAL_SITE, Analyser, Engine, Service, ServiceConfig
+from service import LOCAL_SITE, SYSTEM, Analyser, Engine, Service, ServiceConfig, acting_as
 from web import WebConfig
 from web.thread import serve_in_thread
 
@@ -39,7 +39,9 @@ def run_session(
     """
     own_engine = engine is None
     stop_web: Callable[[], None] = _nothing
-    with asyncio.Runner() as runner:
+    # The terminal's owner owns the whole database: local mode asks as the system (service/access.py). The
+    # runner copies this context once and runs every step in it.
+    with acting_as(SYSTEM), asyncio.Runner() as runner:
         db = runner.run(Database.open(database_path))
         try:
             config = ServiceConfig(site=LOCAL_SITE)  # the PDN Site of every export, the web page's too

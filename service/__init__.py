@@ -16,7 +16,7 @@ import random
 
 from data.db import Database
 from data.models import BOT_ID
-from service.access import Caller, acting_as, ask_as, current_caller
+from service.access import SYSTEM, Caller, MissingScope, Scope, acting_as, ask_as, current_caller, system_context
 from service.analysis import AnalysisProgress, AnalysisService, GameReview, Search
 from service.announcements import Announcement, AnnouncementKind, game_stream, tournament_stream
 from service.challenges import ChallengeService
@@ -167,6 +167,7 @@ __all__ = [
     "BOT_ID",
     "DISCORD_SITE",
     "LOCAL_SITE",
+    "SYSTEM",
     "AlreadyAnswered",
     "AlreadyEntered",
     "AlreadyOnVacation",
@@ -218,6 +219,7 @@ __all__ = [
     "ImportedGame",
     "ImportedGameNotFound",
     "InvalidSetting",
+    "MissingScope",
     "MoveRecord",
     "MoveResult",
     "MyGame",
@@ -257,6 +259,7 @@ __all__ = [
     "RematchNotYet",
     "RematchPending",
     "RulesCard",
+    "Scope",
     "ServerSettings",
     "Service",
     "ServiceConfig",
@@ -292,5 +295,6 @@ __all__ = [
     "hint_refusal",
     "move_number",
     "rules_card",
+    "system_context",
     "tournament_stream",
 ]

@@ -3,18 +3,26 @@
 A game belongs to the server it is played in. Its players may see it and act on it anywhere (DMs too);
 members of that server may look at it there. A game started outside a server (a DM or a group DM) belongs
 to its players and that conversation: whoever is in it may look at the game from there. Anyone else is told
-what a missing game gets ("There is no game #N"), so game numbers reveal nothing. The front end says who
-is asking, once per request, with `acting_as` (or `ask_as` for the rest of the current task); work
-without a person (timers, delivery) asks as nobody and sees everything.
+what a missing game gets ("There is no game #N"), so game numbers reveal nothing.
+
+Closed by default: every call into the service runs in a scope, a `Caller` (a person, who sees what the rule
+above allows) or `SYSTEM` (work without a person: timers, delivery, operator tools, the terminal's owner),
+said once per request with `acting_as` (or `ask_as` for the rest of the current task). A call in neither is
+a programming error: every public method of a service part refuses it at once with `MissingScope`
+(`ScopedPart` below), so a new view that forgets to say who asks fails its first test instead of showing
+everything.
 """
 
 from __future__ import annotations
 
 import contextvars
-from collections.abc import Iterator
+import enum
+import functools
+import inspect
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Final, ParamSpec, Protocol, TypeVar
 
 from data.models import ChallengeRow, GameRow, ImportedGameRow
 from service.errors import ChallengeNotFound, GameNotFound, ImportedGameNotFound, TournamentNotFound
@@ -27,25 +35,108 @@ class Caller:
     channel_id: int | None = None  # the conversation it comes from (a DM or group DM game is seen there)
 
 
-_caller: contextvars.ContextVar[Caller | None] = contextvars.ContextVar("dama_caller", default=None)
+class _System(enum.Enum):
+    SYSTEM = "system"
+
+    def __repr__(self) -> str:
+        return "SYSTEM"
+
+
+SYSTEM: Final = _System.SYSTEM
+"""The scope of work without a person (timers, the outbox, operator tools, local mode): it sees every game."""
+
+Scope = Caller | _System
+
+
+class MissingScope(RuntimeError):
+    """A service call with neither a Caller nor SYSTEM in scope: a bug in the front end, never a player's doing."""
+
+
+_scope: contextvars.ContextVar[Scope | None] = contextvars.ContextVar("dama_scope", default=None)
+
+
+def current_scope() -> Scope:
+    scope = _scope.get()
+    if scope is None:
+        raise MissingScope("no viewer and no SYSTEM scope: say who asks with service.acting_as(...)")
+    return scope
 
 
 def current_caller() -> Caller | None:
-    return _caller.get()
+    """The person asking; None in the SYSTEM scope. MissingScope when nobody said who asks."""
+    scope = current_scope()
+    return None if scope is SYSTEM else scope
 
 
-def ask_as(caller: Caller | None) -> None:
+def _checked(scope: object) -> Scope:
+    if not isinstance(scope, Caller | _System):  # the type checker refuses None; so does the run time
+        raise MissingScope(f"a scope is a Caller or SYSTEM, not {scope!r}")
+    return scope
+
+
+def ask_as(scope: Scope) -> None:
     """Who is asking, for the rest of the current task (each Discord interaction runs in its own task)."""
-    _caller.set(caller)
+    _scope.set(_checked(scope))
 
 
 @contextmanager
-def acting_as(caller: Caller | None) -> Iterator[None]:
-    token = _caller.set(caller)
+def acting_as(scope: Scope) -> Iterator[None]:
+    token = _scope.set(_checked(scope))
     try:
         yield
     finally:
-        _caller.reset(token)
+        _scope.reset(token)
+
+
+def system_context() -> contextvars.Context:
+    """A copy of the current context in the SYSTEM scope, for a background task:
+    `loop.create_task(work(), context=system_context())`."""
+    context = contextvars.copy_context()
+    context.run(_scope.set, SYSTEM)
+    return context
+
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def _require_scope(method: Callable[P, R]) -> Callable[P, R]:
+    if inspect.iscoroutinefunction(method):
+
+        @functools.wraps(method)
+        async def scoped_coroutine(*args: Any, **kwargs: Any) -> Any:
+            current_scope()
+            return await method(*args, **kwargs)
+
+        return scoped_coroutine  # type: ignore[return-value]
+    if inspect.isasyncgenfunction(method):
+
+        @functools.wraps(method)
+        async def scoped_generator(*args: Any, **kwargs: Any) -> Any:
+            current_scope()
+            async for item in method(*args, **kwargs):
+                yield item
+
+        return scoped_generator
+
+    @functools.wraps(method)
+    def scoped(*args: P.args, **kwargs: P.kwargs) -> R:
+        current_scope()
+        return method(*args, **kwargs)
+
+    return scoped
+
+
+class ScopedPart:
+    """Base of every part of the service (service.Service's attributes): each public method, as the class
+    defines it, first checks that the call runs in a scope (MissingScope otherwise)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for name, value in list(vars(cls).items()):
+            if name.startswith("_") or not inspect.isfunction(value):
+                continue  # private helpers run inside a checked call; static/class methods are pure
+            setattr(cls, name, _require_scope(value))
 
 
 class Placed(Protocol):
@@ -70,14 +161,14 @@ def may_see(row: Placed, caller: Caller) -> bool:
 
 
 def check_game(row: GameRow) -> None:
-    caller = _caller.get()
+    caller = current_caller()
     if caller is not None and not may_see(row, caller):
         raise GameNotFound(row.id)
 
 
 def check_challenge(row: ChallengeRow) -> None:
     """A challenge belongs to its server the same way (a forged button from elsewhere finds nothing)."""
-    caller = _caller.get()
+    caller = current_caller()
     if caller is None or caller.user_id in (row.challenger_id, row.opponent_id):
         return
     if row.guild_id is not None and row.guild_id != caller.guild_id:
@@ -89,7 +180,7 @@ def check_challenge(row: ChallengeRow) -> None:
 def check_tournament(guild_id: int | None, tournament_id: int, entrants: set[int]) -> None:
     """A tournament belongs to its server the same way: its players see it anywhere, members of its
     server there; local-mode tournaments (no server) are seen from local mode (no server) only."""
-    caller = _caller.get()
+    caller = current_caller()
     if caller is None or caller.user_id in entrants:
         return
     if guild_id != caller.guild_id:
@@ -98,7 +189,7 @@ def check_tournament(guild_id: int | None, tournament_id: int, entrants: set[int
 
 def check_imported(row: ImportedGameRow) -> None:
     """An imported record belongs to the server it was imported in; from a DM or local mode, to its importer."""
-    caller = _caller.get()
+    caller = current_caller()
     if caller is None or caller.user_id == row.importer_id:
         return
     if row.guild_id is None or row.guild_id != caller.guild_id:

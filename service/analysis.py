@@ -24,6 +24,7 @@ from rules import Color, Game, Move, Position, format_move, parse_move
 from rules.openings import game_opening
 from rules.pdn import read_games
 from rules.pdn_annotated import Note, write_annotated
+from service.access import ScopedPart
 from service.bounds import MAX_ANALYSIS_PLIES
 from service.context import Context, load_row
 from service.errors import AnalysisRateLimited, AnalysisRefused, RecordTooLong
@@ -143,7 +144,7 @@ def engine_search(seconds: float) -> Search:
     return search
 
 
-class AnalysisService:
+class AnalysisService(ScopedPart):
     def __init__(self, ctx: Context, search: Search | None = None) -> None:
         self._ctx = ctx
         self._search = search

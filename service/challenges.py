@@ -9,7 +9,7 @@ from data.repositories import Repositories
 from data.timeutil import from_db, to_db
 from rules import Color, find_variant, format_fen, parse_fen
 from rules.openings import find_ballot
-from service.access import check_challenge
+from service.access import ScopedPart, check_challenge
 from service.announcements import Announcement, AnnouncementKind, announce
 from service.ballots import draw_ballot, play_ballot
 from service.context import (
@@ -50,7 +50,7 @@ from service.timecontrol import Kind
 COLORS = tuple(ColourChoice)
 
 
-class ChallengeService:
+class ChallengeService(ScopedPart):
     def __init__(self, ctx: Context, games: GameService) -> None:
         self._ctx = ctx
         self._games = games

@@ -14,6 +14,7 @@ from datetime import datetime, timedelta
 from data.models import TimerRow
 from data.repositories import Repositories
 from data.timeutil import from_db, opt_from_db, to_db
+from service.access import ScopedPart
 from service.announcements import Announcement, AnnouncementKind, announce
 from service.challenges import ChallengeService
 from service.context import Context, arm_timers, finish, load_row, to_move_id
@@ -33,7 +34,7 @@ from service.results import (
 DAY = 86_400.0
 
 
-class ClockService:
+class ClockService(ScopedPart):
     def __init__(self, ctx: Context, challenges: ChallengeService) -> None:
         self._ctx = ctx
         self._challenges = challenges

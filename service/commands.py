@@ -8,6 +8,7 @@ payloads; this ledger says whether that scope already has it.
 from __future__ import annotations
 
 from data.timeutil import to_db
+from service.access import ScopedPart
 from service.context import Context
 
 _PREFIX = "commands:"
@@ -17,7 +18,7 @@ def scope_name(guild_id: int | None) -> str:
     return "global" if guild_id is None else f"guild:{guild_id}"
 
 
-class CommandLedger:
+class CommandLedger(ScopedPart):
     def __init__(self, ctx: Context) -> None:
         self._ctx = ctx
 

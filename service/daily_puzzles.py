@@ -14,12 +14,13 @@ from data.models import DailyPuzzleRow, ServerRow
 from data.repositories import Repositories
 from data.timeutil import local_time, to_db
 from engine.puzzles import Puzzle
+from service.access import ScopedPart
 from service.announcements import Announcement, AnnouncementKind, announce
 from service.context import Context
 from service.puzzles import PuzzleNotFound, PuzzleService, PuzzleView, bundled_puzzles
 
 
-class DailyPuzzles:
+class DailyPuzzles(ScopedPart):
     def __init__(self, ctx: Context, puzzles: PuzzleService) -> None:
         self._ctx = ctx
         self._puzzles = puzzles

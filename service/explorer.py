@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from data.models import ExplorerMoveRow, GameRow
 from data.repositories import Repositories
 from rules import Game, Position, RulesError, RuleSet, find_variant, format_fen, parse_fen, parse_move
+from service.access import ScopedPart
 from service.context import Context
 from service.engine import Analyser
 from service.errors import ExploreActiveGame, ExploreBadMove, ExploreTooDeep
@@ -88,7 +89,7 @@ async def evaluated(view: ExplorerView, analyser: Analyser, limit: int = EVALUAT
     return replace(view, moves=tuple(scored))
 
 
-class ExplorerService:
+class ExplorerService(ScopedPart):
     def __init__(self, ctx: Context) -> None:
         self._ctx = ctx
 

@@ -15,6 +15,7 @@ from datetime import datetime, timedelta
 from data.repositories import Repositories
 from data.repositories.follows import FollowNewsRow
 from data.timeutil import to_db
+from service.access import ScopedPart
 from service.announcements import Announcement, AnnouncementKind, announce
 from service.context import Context, load_row
 from service.results import FollowNews
@@ -66,7 +67,7 @@ async def _batch(repos: Repositories, rows: list[FollowNewsRow]) -> tuple[Follow
     return tuple(found)
 
 
-class FollowService:
+class FollowService(ScopedPart):
     def __init__(self, ctx: Context) -> None:
         self._ctx = ctx
 

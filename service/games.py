@@ -9,6 +9,7 @@ from data.models import BOT_ID, GameRow, MoveRow
 from data.repositories import Repositories
 from data.timeutil import from_db, to_db
 from rules import Game, Move, Position, RulesError, Termination, format_move
+from service.access import ScopedPart
 from service.announcements import Announcement, AnnouncementKind, announce
 from service.context import (
     Context,
@@ -69,7 +70,7 @@ def _opponent(row: GameRow, player_id: int) -> int:
     return row.black_id if player_id == row.white_id else row.white_id
 
 
-class GameService:
+class GameService(ScopedPart):
     def __init__(self, ctx: Context) -> None:
         self._ctx = ctx
 

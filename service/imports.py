@@ -17,7 +17,7 @@ from rules.pdn import write_game
 from rules.pdn_replay import Replay, event_and_date, players, replay
 from rules.pdn_scan import read_records
 from rules.ruleset import RuleSet
-from service.access import check_imported
+from service.access import ScopedPart, check_imported
 from service.bounds import MAX_IMPORT_BYTES, MAX_IMPORT_GAMES, MAX_RECORD_PLIES
 from service.context import MAX_ID, Context
 from service.errors import ImportedGameNotFound, ImportTooLarge
@@ -80,7 +80,7 @@ def rebuild(row: ImportedGameRow) -> Game:
     return game
 
 
-class ImportService:
+class ImportService(ScopedPart):
     def __init__(self, ctx: Context) -> None:
         self._ctx = ctx
 

@@ -12,6 +12,7 @@ from datetime import datetime, timedelta
 
 from data.models import OutboxRow
 from data.timeutil import from_db, opt_from_db, to_db
+from service.access import ScopedPart
 from service.announcements import Announcement, loads
 from service.context import Context
 
@@ -45,7 +46,7 @@ def backoff(attempts: int, *, base: float, ceiling: float) -> float:
     return float(min(base * 2 ** max(attempts - 1, 0), ceiling))
 
 
-class OutboxService:
+class OutboxService(ScopedPart):
     def __init__(self, ctx: Context) -> None:
         self._ctx = ctx
         self.observer: Callable[[str], None] = _ignore  # told "delivered", "retried" or "failed" (metrics)

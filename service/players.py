@@ -7,6 +7,7 @@ import re
 from data.models import BOT_ID
 from data.timeutil import known_time_zones, local_time, to_db
 from rules import find_variant
+from service.access import ScopedPart
 from service.announcements import Announcement, AnnouncementKind, announce
 from service.context import Context, finish, load_row
 from service.errors import InvalidSetting
@@ -33,7 +34,7 @@ DEFAULT_DAILY_HOUR = 12  # UTC
 AUTO_LANGUAGE = "auto"  # clears a chosen language: follow the client (players) or Discord's locale (servers)
 
 
-class PlayerService:
+class PlayerService(ScopedPart):
     def __init__(self, ctx: Context) -> None:
         self._ctx = ctx
 

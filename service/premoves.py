@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from data.repositories import Repositories
 from data.timeutil import to_db
 from rules import Game, Position, RulesError, format_move, parse_fen, parse_move
+from service.access import ScopedPart
 from service.context import Context, load_row, rebuild
 from service.errors import (
     GameOver,
@@ -81,7 +82,7 @@ def notations(position: Position, line: Line) -> tuple[str, ...]:
     return tuple(out)
 
 
-class PremoveService:
+class PremoveService(ScopedPart):
     def __init__(self, ctx: Context) -> None:
         self._ctx = ctx
 

@@ -24,6 +24,7 @@ from engine.puzzle_games import GameJob, scan_games
 from engine.puzzles import Puzzle
 from rules import Color, Game, Move, Position, RulesError, find_variant, format_move, parse_fen, parse_move
 from service import glicko2
+from service.access import ScopedPart
 from service.context import Context
 from service.engine import puzzle_refuter
 from service.errors import GameError
@@ -122,7 +123,7 @@ def view_at(puzzle: Puzzle, step: int, daily_day: str | None = None) -> PuzzleVi
     return PuzzleView(puzzle, position, step, start.turn, reply, daily_day)
 
 
-class PuzzleService:
+class PuzzleService(ScopedPart):
     def __init__(self, ctx: Context, refuter: Refuter | None = None) -> None:
         self._ctx = ctx
         self._refuter = refuter or puzzle_refuter

@@ -10,13 +10,13 @@ from data.timeutil import from_db
 from rules import Game, Move, find_variant, parse_fen, parse_move
 from rules.openings import game_opening
 from rules.pdn import write_game
-from service.access import current_caller, may_see
+from service.access import ScopedPart, current_caller, may_see
 from service.context import Context, load_row
 from service.errors import GameNotFound, PlyOutOfRange
 from service.results import GameView, MoveRecord, MyGame, PlayerStats, PositionAt, Rating, RatingChange, bot_label
 
 
-class QueryService:
+class QueryService(ScopedPart):
     def __init__(self, ctx: Context) -> None:
         self._ctx = ctx
 

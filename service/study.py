@@ -21,6 +21,7 @@ from data.models import ImportedGameRow
 from engine import Analysis
 from rules import Game, Move, Position, format_move, parse_move
 from rules.ruleset import RuleSet
+from service.access import ScopedPart
 from service.bounds import MAX_RECORD_PLIES
 from service.context import Context
 from service.errors import LineTooLong, NothingTried, PlyOutOfRange, RecordTooLong
@@ -149,7 +150,7 @@ def _replayed(game: Game) -> tuple[tuple[Position, ...], tuple[Move, ...], tuple
     return tuple(game.positions), tuple(game.moves), tuple(game.notations)
 
 
-class StudyService:
+class StudyService(ScopedPart):
     """Opens studies; who may see a game is checked by the queries it uses (access.py), once."""
 
     def __init__(

@@ -14,6 +14,7 @@ import hmac
 import secrets
 
 from data.timeutil import to_db
+from service.access import ScopedPart
 from service.context import Context, load_row
 from service.errors import GameNotFound, ImportedGameNotFound
 from service.imports import ImportedGame, ImportService
@@ -30,7 +31,7 @@ def game_token(secret: str, game_id: int, kind: str = "game") -> str:
     return base64.urlsafe_b64encode(digest).decode("ascii")[:TOKEN_CHARS]
 
 
-class WebLinkService:
+class WebLinkService(ScopedPart):
     """Off until `configure` is called (the web server is started only when WEB_PORT is set)."""
 
     def __init__(self, ctx: Context) -> None:

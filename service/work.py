@@ -6,10 +6,11 @@ from datetime import datetime
 
 from data.repositories.work import Released
 from data.timeutil import from_db, to_db
+from service.access import ScopedPart
 from service.context import Context
 
 
-class WorkService:
+class WorkService(ScopedPart):
     def __init__(self, ctx: Context) -> None:
         self._ctx = ctx
 

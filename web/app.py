@@ -19,7 +19,7 @@ from typing import TypeVar
 
 from aiohttp import web
 
-from service import Service
+from service import SYSTEM, Service, acting_as
 from web.guard import (
     LOOPBACK,
     Busy,
@@ -202,7 +202,8 @@ class WebUnavailable(Exception):
 
 async def start(service: Service, config: WebConfig) -> WebServer:
     """Listen on config.host:port and give the service its link secret and public address."""
-    await service.web.configure(config.base_url, config.secret)
+    with acting_as(SYSTEM):
+        await service.web.configure(config.base_url, config.secret)
     quiet_malformed_requests()
     cap = connection_cap(config.max_connections)
     connections = Connections(cap, config.max_per_address, config.trusted_proxies, config.header_timeout)

@@ -21,6 +21,7 @@ from aiohttp.typedefs import Middleware
 from messages import web as words
 from messages.i18n import Words, resolve
 from messages.i18n import words as words_for
+from service import SYSTEM, acting_as
 from web.page import message_page
 
 log = logging.getLogger("web")
@@ -189,7 +190,8 @@ def client_address(request: web.Request, proxies: tuple[Network, ...] = ()) -> s
 def guard(limit: RateLimit, proxies: tuple[Network, ...] = ()) -> Middleware:
     @web.middleware
     async def middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
-        response = await _answer(request, handler, limit, proxies)
+        with acting_as(SYSTEM):  # the link's token is the page's access check (service/weblinks.py)
+            response = await _answer(request, handler, limit, proxies)
         response.headers.update(HEADERS)
         return response
 

@@ -20,7 +20,7 @@ from data.repositories import Repositories
 from data.timeutil import to_db
 from rules import find_variant
 from rules.openings import find_ballot
-from service.access import check_tournament
+from service.access import ScopedPart, check_tournament
 from service.announcements import Announcement, AnnouncementKind, announce
 from service.ballots import draw_ballot, play_ballot
 from service.context import (
@@ -72,7 +72,7 @@ DEFAULT_RATING = 1500.0
 POINTS = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
 
 
-class TournamentService:
+class TournamentService(ScopedPart):
     def __init__(self, ctx: Context, games: GameService) -> None:
         self._ctx = ctx
         self._games = games

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Iterator, Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -16,8 +16,16 @@ from bot.client import DamaBot
 from data.db import Database
 from engine import Analysis
 from rules import Position
-from service import RandomEngine, Service
+from service import SYSTEM, RandomEngine, Service, acting_as
 from tests.bot import support
+
+
+@pytest.fixture(autouse=True)
+def system_scope() -> Iterator[None]:
+    """The service refuses calls that do not say who asks (service/access.py): the test's own calls ask as the
+    system; the bot's interactions still say who asks, as in production."""
+    with acting_as(SYSTEM):
+        yield
 
 
 class FakeClock:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -12,6 +12,7 @@ import pytest_asyncio
 
 from data import Database
 from service import GameView, Service
+from service.access import SYSTEM, acting_as
 from tests.stores import STORES, postgres_session_database, store_target
 
 __all__ = ["postgres_session_database"]  # a fixture the target fixture asks for
@@ -41,6 +42,14 @@ class FixedChoice(random.Random):
 
     def choice(self, seq):  # type: ignore[no-untyped-def, override]
         return self.pick if self.pick in seq else super().choice(seq)
+
+
+@pytest.fixture(autouse=True)
+def system_scope() -> Iterator[None]:
+    """The service refuses calls that do not say who asks (service/access.py): these tests ask as the system,
+    and say `acting_as(Caller(...))` where who asks matters."""
+    with acting_as(SYSTEM):
+        yield
 
 
 @pytest_asyncio.fixture(params=STORES)

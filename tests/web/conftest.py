@@ -8,8 +8,17 @@ from pathlib import Path
 import pytest
 from selenium import webdriver
 
+from service import SYSTEM, acting_as
 from tests.web.browser import chromium
 from tests.web.site import Site
+
+
+@pytest.fixture(autouse=True)
+def system_scope() -> Iterator[None]:
+    """The service refuses calls that do not say who asks (service/access.py): the test's own calls ask as the
+    system; the bot's interactions still say who asks, as in production."""
+    with acting_as(SYSTEM):
+        yield
 
 
 @pytest.fixture
