@@ -106,7 +106,9 @@ def main(language: str | None = None) -> int:
             if commands_to_read():
                 chosen = language or os.environ.get("LANG")
                 say = lambda text: print(f"dama: {text}", file=sys.stderr)  # noqa: E731, T201 - no logging here
-                builder = start_tables(settings, say) if settings.engine_tables != "off" else None
+                # piped commands end in seconds, which would only start a build and stop it again
+                interactive = sys.stdin.isatty() and settings.engine_tables != "off"
+                builder = start_tables(settings, say) if interactive else None
                 try:
                     return local.main(
                         settings.database,

@@ -144,3 +144,33 @@ def test_local_mode_with_a_broken_database_path_answers_in_words(tmp_path: Path)
             proc.wait()
         os.close(main)
     assert b"Traceback" not in seen and b"its folder must exist" in seen
+
+
+def test_local_mode_in_a_terminal_builds_missing_tables_in_the_background_and_stops_them(tmp_path: Path) -> None:
+    """ENGINE_TABLES=on (the default outside the suite): a start-up line names what is built; quitting stops the
+    build and leaves no half-written file."""
+    folder = tmp_path / "tables"
+    env = clean_env(tmp_path) | {"ENGINE_TABLES": "on", "DAMA_TABLES": str(folder)}
+    main, child = pty.openpty()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "bot"], cwd=tmp_path, env=env, stdin=child, stdout=child, stderr=child, close_fds=True,
+    )
+    os.close(child)
+    seen = bytearray()
+    try:
+        read_until(main, b"dama> ", seen)
+        os.write(main, b"quit\n")
+        read_until(main, b"Bye.", seen)
+        assert proc.wait(timeout=30) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        os.close(main)
+    text = seen.decode(errors="replace").replace("\r\n", "\n")
+    assert (
+        f"dama: endgame tables in {folder}: no table file yet; building italian, international, english, russian, "
+        "brazilian in the background at the lowest priority" in text
+    )
+    assert "Traceback" not in text
+    assert sorted(p.name for p in folder.iterdir()) == [".build.lock"]  # stopped, nothing half written left
