@@ -34,17 +34,16 @@ class StarLevel:
     seconds: float  # time budget: the search stops when it has passed (the best move found so far stands)
     noise: float  # Gaussian noise (in steps) added to each root move's score
     blunder: float  # chance of a random legal move instead
+    multi_depth: int  # with three or more players: max-n cannot prune like alpha-beta, so shallower and
+    multi_beam: int  # narrower
 
-
-# Max-n cannot prune like alpha-beta: with three or more players the search goes at most this deep and wide.
-MULTI_DEPTH, MULTI_BEAM = 3, 8
 
 STAR_LEVELS: dict[int, StarLevel] = {
-    1: StarLevel(1, depth=1, beam=8, seconds=1.0, noise=4.0, blunder=0.2),
-    2: StarLevel(2, depth=2, beam=8, seconds=1.0, noise=2.0, blunder=0.05),
-    3: StarLevel(3, depth=2, beam=12, seconds=2.0, noise=0.5, blunder=0.0),
-    4: StarLevel(4, depth=3, beam=12, seconds=3.0, noise=0.0, blunder=0.0),
-    5: StarLevel(5, depth=4, beam=10, seconds=5.0, noise=0.0, blunder=0.0),
+    1: StarLevel(1, depth=1, beam=8, seconds=1.0, noise=4.0, blunder=0.2, multi_depth=1, multi_beam=8),
+    2: StarLevel(2, depth=2, beam=8, seconds=1.0, noise=2.0, blunder=0.05, multi_depth=2, multi_beam=6),
+    3: StarLevel(3, depth=2, beam=12, seconds=2.0, noise=0.5, blunder=0.0, multi_depth=2, multi_beam=12),
+    4: StarLevel(4, depth=3, beam=12, seconds=3.0, noise=0.0, blunder=0.0, multi_depth=3, multi_beam=6),
+    5: StarLevel(5, depth=4, beam=10, seconds=5.0, noise=0.0, blunder=0.0, multi_depth=3, multi_beam=10),
 }
 
 
@@ -171,14 +170,13 @@ def _root_scores(
 
 
 def analyse(position: StarPosition, depth: int = 3, beam: int = 12, seconds: float = 5.0) -> StarHint:
-    """The best move by iterative deepening to depth (or until seconds have passed), with its score."""
+    """The best move by iterative deepening to depth (or until seconds have passed), with its score. With three
+    or more players keep depth at 3 or less (max-n: about beam ** (depth - 1) nodes a root move)."""
     legal = position.legal_moves()
     if not legal:
         raise ValueError("the game is over")
     if legal == (PASS,):
         return StarHint(PASS, 0.0, 0, 0, None)
-    if position.players > 2:
-        depth, beam = min(depth, MULTI_DEPTH), min(beam, MULTI_BEAM)
     search = _Search(position, beam, time.monotonic() + seconds)
     moves = search.ordered(position, True)
     best: tuple[float, StarMove] = (-float("inf"), moves[0])
@@ -214,10 +212,11 @@ def choose_move(position: StarPosition, level: int = 3, seed: int | None = None)
     if spec.blunder and rng.random() < spec.blunder:
         forward = [m for m in legal if _gain(position, m) >= 0] or list(legal)
         return rng.choice(forward)
+    depth, beam = (spec.depth, spec.beam) if position.players == 2 else (spec.multi_depth, spec.multi_beam)
     if not spec.noise:
-        return analyse(position, spec.depth, spec.beam, spec.seconds).move
-    search = _Search(position, spec.beam, time.monotonic() + spec.seconds)
-    scored = _root_scores(search, position, search.ordered(position, True), spec.depth)
+        return analyse(position, depth, beam, spec.seconds).move
+    search = _Search(position, beam, time.monotonic() + spec.seconds)
+    scored = _root_scores(search, position, search.ordered(position, True), depth)
     if not scored:  # out of time before the first move was searched
         return search.ordered(position, True)[0]
     noisy = [(s + (rng.gauss(0.0, spec.noise) if abs(s) < WIN_BOUND else 0.0), m) for s, m in scored]

@@ -9,6 +9,7 @@ place (1, 2, …) once it has finished, a cross when it has left.
 
 from __future__ import annotations
 
+import functools
 import io
 import math
 from dataclasses import dataclass
@@ -128,71 +129,97 @@ def _star_outline() -> list[tuple[float, float]]:
     return out
 
 
-def render_star_image(position: StarPosition, options: StarRenderOptions | None = None) -> Image.Image:
-    options = options or StarRenderOptions()
-    frame = _frame(options.size, SCALE)
+@functools.lru_cache(maxsize=32)
+def _static(size: int, homes: tuple[Point, ...]) -> Image.Image:
+    """The board without marbles, at SCALE times the size: the star, the seated points' tints, the holes."""
+    frame = _frame(size, SCALE)
     image = Image.new("RGB", (frame.width, frame.height), BACKGROUND)
     draw = ImageDraw.Draw(image)
     unit = frame.unit
     draw.polygon([frame.at(x, y) for x, y in _star_outline()], fill=STAR, outline=HOLE, width=max(1, round(unit / 20)))
-    seats = _seat_of_point(position)
-    for point, seat in seats.items():
-        tint = _mix(SEAT_COLOURS[seat], STAR, 0.72)
-        draw.polygon([frame.at(x, y) for x, y in _point_triangle(point)], fill=tint)
-    marbles = {h: seat for seat, mask in enumerate(position.marbles) for h in holes_of(mask)}
-    hole_r, marble_r = unit * 0.3, unit * 0.42
-    name_font = font(max(8, round(unit * 0.3)), "dejavu")
-    last = options.last_move if options.last_move is not None and not options.last_move.is_pass else None
+    for seat, point in enumerate(homes):
+        draw.polygon([frame.at(x, y) for x, y in _point_triangle(point)], fill=_mix(SEAT_COLOURS[seat], STAR, 0.72))
+    r = unit * 0.3
     for hole in range(len(BOARD.names)):
         cx, cy = frame.hole(hole)
-        owner = marbles.get(hole)
-        if owner is None:
-            draw.ellipse((cx - hole_r, cy - hole_r, cx + hole_r, cy + hole_r), fill=HOLE)
-            text_fill = INK
-        else:
-            colour = SEAT_COLOURS[owner]
-            draw.ellipse((cx - marble_r, cy - marble_r, cx + marble_r, cy + marble_r), fill=_mix(colour, INK, 0.35))
-            inner = marble_r * 0.86
-            draw.ellipse((cx - inner, cy - inner, cx + inner, cy + inner), fill=colour)
-            text_fill = _text_colour(colour)
-        if options.names:
-            draw.text((cx, cy), BOARD.names[hole], fill=text_fill, font=name_font, anchor="mm")
-    if last is not None:
-        sx, sy = frame.hole(last.start)
-        ring = marble_r * 1.02
-        draw.ellipse((sx - ring, sy - ring, sx + ring, sy + ring), outline=INK, width=max(2, round(unit / 12)))
-        ex, ey = frame.hole(last.end)
-        draw.ellipse((ex - ring, ey - ring, ex + ring, ey + ring), outline=INK, width=max(2, round(unit / 10)))
-        colour = _mix(SEAT_COLOURS[_mover(position, last)], INK, 0.5)
-        image = _overlay(image, frame, last.path, colour, unit * 0.11, 0.7)
-    if options.hint is not None and not options.hint.is_pass:
-        image = _overlay(image, frame, options.hint.path, HINT, unit * 0.07, 0.8)
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=HOLE)
+    return image
+
+
+@functools.lru_cache(maxsize=8)
+def _name_masks(size: int) -> tuple[tuple[tuple[int, int], Image.Image], ...]:
+    """Each hole's name as a small antialiased mask and where it goes, at the picture's own size."""
+    frame = _frame(size)
+    face = font(max(8, round(frame.unit * 0.3)), "dejavu")
+    masks = []
+    for hole, name in enumerate(BOARD.names):
+        cx, cy = frame.hole(hole)
+        mask = Image.new("L", (round(frame.unit), round(frame.unit * 0.6)), 0)
+        ImageDraw.Draw(mask).text((mask.width / 2, mask.height / 2), name, fill=255, font=face, anchor="mm")
+        masks.append(((round(cx - mask.width / 2), round(cy - mask.height / 2)), mask))
+    return tuple(masks)
+
+
+def render_star_image(position: StarPosition, options: StarRenderOptions | None = None) -> Image.Image:
+    options = options or StarRenderOptions()
+    frame = _frame(options.size, SCALE)
+    image = _static(clamp_size(options.size), position.homes).copy()
     draw = ImageDraw.Draw(image)
-    badge_font = font(max(10, round(unit * 0.5)), "dejavu")
-    for badge in _badges(position):
+    unit = frame.unit
+    marbles = {h: seat for seat, mask in enumerate(position.marbles) for h in holes_of(mask)}
+    marble_r = unit * 0.42
+    for hole, owner in marbles.items():
+        cx, cy = frame.hole(hole)
+        colour = SEAT_COLOURS[owner]
+        draw.ellipse((cx - marble_r, cy - marble_r, cx + marble_r, cy + marble_r), fill=_mix(colour, INK, 0.35))
+        inner = marble_r * 0.86
+        draw.ellipse((cx - inner, cy - inner, cx + inner, cy + inner), fill=colour)
+    last = options.last_move if options.last_move is not None and not options.last_move.is_pass else None
+    if last is not None:
+        ring = marble_r * 1.02
+        for hole, width in ((last.start, unit / 12), (last.end, unit / 10)):
+            x, y = frame.hole(hole)
+            draw.ellipse((x - ring, y - ring, x + ring, y + ring), outline=INK, width=max(2, round(width)))
+        colour = _mix(SEAT_COLOURS[_mover(position, last)], INK, 0.5)
+        _path(draw, frame, last.path, colour, unit * 0.11, unit * 0.36)
+    if options.hint is not None and not options.hint.is_pass:
+        _path(draw, frame, options.hint.path, HINT, unit * 0.07, unit * 0.36)
+    badges = _badges(position)
+    _draw_badges(draw, frame, badges)
+    image = image.reduce(SCALE)
+    _draw_text(image, options, marbles, badges)
+    return image
+
+
+def _draw_badges(draw: ImageDraw.ImageDraw, frame: _Frame, badges: list[_Badge]) -> None:
+    unit = frame.unit
+    for badge in badges:
         bx, by = frame.at(*_badge_centre(badge.point))
         r = unit * (0.5 if badge.to_move else 0.36)
         if badge.to_move:
             halo = r + unit * 0.14
             draw.ellipse((bx - halo, by - halo, bx + halo, by + halo), fill=INK)
         draw.ellipse((bx - r, by - r, bx + r, by + r), fill=badge.colour if badge.label != "×" else HOLE)
+
+
+def _draw_text(image: Image.Image, options: StarRenderOptions, marbles: dict[int, int], badges: list[_Badge]) -> None:
+    """Text last, at the final size: crisp, and above the path, so a name under a chain stays legible."""
+    if options.names:
+        for hole, (corner, mask) in enumerate(_name_masks(clamp_size(options.size))):
+            seat = marbles.get(hole)
+            image.paste(INK if seat is None else _text_colour(SEAT_COLOURS[seat]), corner, mask)
+    draw = ImageDraw.Draw(image)
+    frame = _frame(options.size)
+    face = font(max(10, round(frame.unit * 0.5)), "dejavu")
+    for badge in badges:
         if badge.label:
-            draw.text((bx, by), badge.label, fill=_text_colour(badge.colour), font=badge_font, anchor="mm")
-    return image.resize((frame.width // SCALE, frame.height // SCALE), Image.Resampling.LANCZOS)
+            bx, by = frame.at(*_badge_centre(badge.point))
+            draw.text((bx, by), badge.label, fill=_text_colour(badge.colour), font=face, anchor="mm")
 
 
 def _mover(position: StarPosition, move: StarMove) -> int:
     owner = position.owner(move.end)
     return owner if owner is not None else position.turn
-
-
-def _overlay(
-    image: Image.Image, frame: _Frame, path: tuple[int, ...], colour: RGB, width: float, opacity: float
-) -> Image.Image:
-    """The path drawn over the marbles, see-through so the hole names under it stay legible."""
-    layer = Image.new("RGBA", image.size, (0, 0, 0, 0))
-    _path(ImageDraw.Draw(layer), frame, path, (*colour, round(255 * opacity)), width, frame.unit * 0.36)
-    return Image.alpha_composite(image.convert("RGBA"), layer).convert("RGB")
 
 
 def _path(
@@ -205,7 +232,7 @@ def _path(
 ) -> None:
     points = _trimmed([frame.hole(h) for h in path], frame.unit)
     draw.line(points, fill=colour, width=max(2, round(width)), joint="curve")
-    for x, y in (frame.hole(h) for h in path[1:-1]):  # rings round the landings: their names stay clear
+    for x, y in (frame.hole(h) for h in path[1:-1]):  # rings round the landings
         draw.ellipse((x - dot, y - dot, x + dot, y + dot), outline=colour, width=max(2, round(width * 0.8)))
     (x1, y1), (x2, y2) = points[-2], points[-1]
     angle = math.atan2(y2 - y1, x2 - x1)
@@ -227,9 +254,33 @@ def _trimmed(points: list[tuple[float, float]], unit: float) -> list[tuple[float
 
 def render_star(position: StarPosition, options: StarRenderOptions | None = None) -> bytes:
     """PNG bytes of the position (see the module docstring)."""
+    options = options or StarRenderOptions()
     out = io.BytesIO()
-    render_star_image(position, options).save(out, "PNG", optimize=True)
+    # Flat colours and their antialiased edges: a palette of 255 looks the same and the file is a fifth.
+    image = render_star_image(position, options)
+    image.quantize(palette=_palette(clamp_size(options.size), position.homes), dither=Image.Dither.NONE).save(
+        out, "PNG", compress_level=6
+    )
     return out.getvalue()
+
+
+@functools.lru_cache(maxsize=32)
+def _palette(size: int, homes: tuple[Point, ...]) -> Image.Image:
+    """The palette of every picture of these seats at this size, taken once from a sample that holds every
+    colour they use: each seat's marbles in every point, their paths and the hint's, all the discs."""
+    sample = StarPosition(homes, tuple(BOARD.point_masks[(p + 1) % 6] for p in homes), turn=0)
+    images = [render_star_image(sample, StarRenderOptions(size=size))]
+    for seat in range(len(homes)):
+        start = holes_of(sample.marbles[seat])[0]
+        path = (start, *(n for n in BOARD.neighbours[start][:1]))
+        moved = StarPosition(homes, sample.marbles, turn=seat, gone=((seat + 1) % len(homes),))
+        images.append(
+            render_star_image(moved, StarRenderOptions(size=size, last_move=StarMove(path), hint=StarMove(path)))
+        )
+    strip = Image.new("RGB", (images[0].width, images[0].height * len(images)))
+    for i, image in enumerate(images):
+        strip.paste(image, (0, i * image.height))
+    return strip.quantize(255, method=Image.Quantize.FASTOCTREE)
 
 
 def _hex(colour: RGB) -> str:
