@@ -21,7 +21,7 @@ lint: $(VENV)/.installed
 test: $(VENV)/.installed  ## install, then every test tier this machine can run but the slow one (no PostgreSQL or Chromium needed)
 	ENGINE_TABLES=off $(PY) -m tests.tiers first-hour -n 2 -q
 
-test-all: lint  ## lint, type-check and run every tier: slow, browser (Chromium) and database (PostgreSQL); what CI runs
+test-all: lint  ## lint, type-check and run every tier: slow, browser (Chromium), database (PostgreSQL), systemd; what CI runs
 	$(PY) -m tests.tiers require-all
 	ENGINE_TABLES=off $(PY) -m pytest -n 2 -q
 	# the engine's process pool and CLI once more on the pure-Python core (the search tests run on both)
