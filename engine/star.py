@@ -106,7 +106,10 @@ class _Search:
         return float(best_other - seat_distance(position, me))
 
     def ordered(self, position: StarPosition, root: bool) -> list[StarMove]:
-        moves = sorted(position.legal_moves(), key=lambda m: (-_gain(position, m), -len(m.path)))
+        table = _DISTANCE[position.goal(position.turn)]
+        moves = sorted(
+            position.legal_moves(), key=lambda m: (table[m.path[-1]] - table[m.path[0]] if m.path else 0, -len(m.path))
+        )
         return moves if root else moves[: self.beam]
 
     def value(self, position: StarPosition, depth: int, ply: int, alpha: float, beta: float) -> float:

@@ -36,6 +36,8 @@ STAR: RGB = (236, 222, 196)
 HOLE: RGB = (200, 184, 156)
 INK: RGB = (40, 34, 28)
 HINT: RGB = (30, 30, 30)
+WHITE: RGB = (255, 255, 255)
+TEXT: RGB = (8, 6, 4)  # darker than INK: 4.5:1 on vermillion, the darkest-but-not-dark seat colour
 MARGIN = 1.8  # hole spacings round the star: room for the seat discs
 SCALE = 2  # drawn at twice the size and reduced: smooth edges without Pillow's antialiasing
 SQRT3_2 = math.sqrt(3) / 2
@@ -73,9 +75,25 @@ def _mix(colour: RGB, other: RGB, share: float) -> RGB:
     return (r, g, b)
 
 
+def luminance(rgb: RGB) -> float:
+    """WCAG 2 relative luminance."""
+
+    def channel(value: int) -> float:
+        c = value / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(v) for v in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: RGB, b: RGB) -> float:
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
 def _text_colour(colour: RGB) -> RGB:
-    r, g, b = colour
-    return INK if 0.299 * r + 0.587 * g + 0.114 * b > 150 else (255, 255, 255)
+    """Near-black or white, whichever reads better on the colour (WCAG contrast)."""
+    return max((TEXT, WHITE), key=lambda text: contrast(text, colour))
 
 
 def _seat_of_point(position: StarPosition) -> dict[Point, int]:
@@ -207,7 +225,7 @@ def _draw_text(image: Image.Image, options: StarRenderOptions, marbles: dict[int
     if options.names:
         for hole, (corner, mask) in enumerate(_name_masks(clamp_size(options.size))):
             seat = marbles.get(hole)
-            image.paste(INK if seat is None else _text_colour(SEAT_COLOURS[seat]), corner, mask)
+            image.paste(TEXT if seat is None else _text_colour(SEAT_COLOURS[seat]), corner, mask)
     draw = ImageDraw.Draw(image)
     frame = _frame(options.size)
     face = font(max(10, round(frame.unit * 0.5)), "dejavu")
@@ -330,7 +348,7 @@ def render_star_svg(position: StarPosition, options: StarRenderOptions | None = 
         owner = marbles.get(hole)
         if owner is None:
             parts.append(f'<g data-hole="{name}"><circle cx="{x}" cy="{y}" r="{_n(unit * 0.3)}" fill="{_hex(HOLE)}"/>')
-            ink = INK
+            ink = TEXT
         else:
             colour = SEAT_COLOURS[owner]
             parts.append(

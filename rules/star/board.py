@@ -36,7 +36,10 @@ class Point(enum.IntEnum):
 
     @property
     def opposite(self) -> Point:
-        return Point((self + 3) % 6)
+        return _OPPOSITES[self]
+
+
+_OPPOSITES = tuple(Point((p + 3) % 6) for p in Point)  # a table: the search asks for goals millions of times
 
 
 def _in_star(q: int, r: int) -> bool:

@@ -9,7 +9,18 @@ import xml.etree.ElementTree as ET
 
 from PIL import Image
 
-from render.star import BACKGROUND, HOLE, INK, SEAT_COLOURS, StarRenderOptions, render_star, render_star_svg
+from render.star import (
+    BACKGROUND,
+    HOLE,
+    INK,
+    SEAT_COLOURS,
+    StarRenderOptions,
+    _name_masks,
+    _text_colour,
+    contrast,
+    render_star,
+    render_star_svg,
+)
 from rules.star import BOARD, StarPosition, holes_of, parse_move
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -104,3 +115,13 @@ def test_the_svg_is_the_same_board_as_data() -> None:
     assert svg.get("data-turn") == "1" and svg.get("data-players") == "4"
     assert render_star_svg(position, StarRenderOptions(last_move=move)) == markup
     assert render_star(position) == render_star(position)
+
+
+def test_names_read_at_chat_size() -> None:
+    """WCAG contrast of a name on every marble colour and on an empty hole at least 4.5 (normal text), and
+    the ink of a name at least 6 px high at 400 px wide, about the smallest Discord shows a picture."""
+    for colour in (*SEAT_COLOURS, HOLE):
+        assert contrast(_text_colour(colour), colour) >= 4.5, colour
+    for _, mask in _name_masks(400):
+        box = mask.getbbox()
+        assert box is not None and box[3] - box[1] >= 6
