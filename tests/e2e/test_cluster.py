@@ -14,7 +14,7 @@ import pytest
 
 from data import BOT_ID, Database
 from data.timeutil import to_db
-from service import Service
+from service import SYSTEM, Service, acting_as
 from tests.e2e.helpers import game_id_of
 from tests.fakediscord.fake import FakeDiscord
 from tests.fakediscord.fixtures import bot_launcher, fake_discord  # noqa: F401
@@ -77,16 +77,17 @@ async def bot_game_left_unanswered(url: str, user_id: int, guild_id: int, channe
     move is stored, the bot's reply is not, and a minute has gone by."""
     async with await Database.open(url, migrate=False) as db:
         service = Service(db)
-        started = await service.challenges.play_bot_game(user_id, color="white", guild_id=guild_id,
-                                                         channel_id=channel_id)
-        game = started.game
-        await service.games.play(game.id, user_id, "22-18", bot_reply=False)
-        async with db.write() as repos:
-            await repos.conn.execute(
-                "UPDATE games SET last_move_at = ? WHERE id = ?",
-                (to_db(datetime.now(UTC) - timedelta(minutes=1)), game.id),
-            )
-        return game.id
+        with acting_as(SYSTEM):  # the test stands in for the process that died: work without a person
+            started = await service.challenges.play_bot_game(user_id, color="white", guild_id=guild_id,
+                                                             channel_id=channel_id)
+            game = started.game
+            await service.games.play(game.id, user_id, "22-18", bot_reply=False)
+            async with db.write() as repos:
+                await repos.conn.execute(
+                    "UPDATE games SET last_move_at = ? WHERE id = ?",
+                    (to_db(datetime.now(UTC) - timedelta(minutes=1)), game.id),
+                )
+            return game.id
 
 
 async def rows(url: str, sql: str, *args: Any) -> list[asyncpg.Record]:
