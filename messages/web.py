@@ -30,6 +30,16 @@ def first_position(w: Words) -> str:
     return w.say("web.first", "First position")
 
 
+def earlier_moves(w: Words, first: int, last: int) -> str:
+    """The link to the part of a long move list before the part shown (plies first to last)."""
+    return w.say("web.earlier_moves", "Earlier moves (plies {first} to {last})", first=first, last=last)
+
+
+def later_moves(w: Words, first: int, last: int) -> str:
+    """The link to the part after it."""
+    return w.say("web.later_moves", "Later moves (plies {first} to {last})", first=first, last=last)
+
+
 def previous_move(w: Words) -> str:
     return w.say("web.previous", "Previous move")
 

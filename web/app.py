@@ -42,7 +42,7 @@ from web.limits import (
     connection_cap,
 )
 from web.load import Loader, NotFound
-from web.page import board_svg, caption, move_items, page
+from web.page import board_svg, caption, move_items, page, window
 
 STATIC = Path(__file__).parent / "static"
 STATIC_TYPES = {"dama.js": "text/javascript", "dama.css": "text/css"}
@@ -110,15 +110,20 @@ class Pages:
         return _json({"ply": data.ply, "svg": svg, "caption": caption(reader_words(request), data.ply, plies)})
 
     async def state(self, request: web.Request) -> web.Response:
-        """What changes while a game is played: the moves, whose move it is, the deadline, the result."""
+        """What changes while a game is played: the moves (the part of the list holding ?ply, default the
+        last), whose move it is, the deadline, the result."""
         try:
-            data = await self.loader.load(request, None)
+            data = await self.loader.load(request, request.query.get("ply"))
         except NotFound:
             return not_found(request)
         header = data.header
+        plies = len(data.replay.moves)
+        first, last = window(data.ply, plies)
         body = {
             "version": str(header.version),
-            "plies": len(data.replay.moves),
+            "plies": plies,
+            "first": first,
+            "last": last,
             "active": header.active,
             "status": header.status,
             "clock": header.clock,

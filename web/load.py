@@ -8,6 +8,7 @@ and a finished game's analysis, once derived, is not derived again for every rea
 
 from __future__ import annotations
 
+import asyncio
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -18,6 +19,7 @@ from aiohttp import web
 from messages.web import unnamed_player
 from rules import Game
 from service import GameNotFound, GameReview, ImportedGameNotFound, Service
+from service.imports import ImportedGame, rebuild
 from web.guard import reader_words
 from web.headers import game_header, imported_header
 from web.names import Names, names
@@ -74,7 +76,7 @@ def chosen_ply(asked: str | None, plies: int) -> int:
     """The ply the reader asked for (default: the last); -1 for one the game does not have."""
     if asked is None:
         return plies
-    ply = int(asked) if asked.isdigit() and len(asked) < 6 else -1
+    ply = int(asked) if asked.isascii() and asked.isdigit() and len(asked) < 6 else -1  # "²".isdigit() too
     return ply if 0 <= ply <= plies else -1
 
 
@@ -106,13 +108,15 @@ class Loader:
         return self._data(asked, game_header(w, game), replay, shown, stored)
 
     async def _imported(self, request: web.Request, asked: Request, review: bool) -> PageData:
-        imported = await self.service.web.open_imported(asked.number, asked.token)
-        key = ("imported", imported.row.id, 0)  # a record never changes
+        row = await self.service.web.open_imported_row(asked.number, asked.token)
+        key = ("imported", row.id, 0)  # a record never changes: replayed once, like a game's version
+        game = await self.replays.get(key, lambda: asyncio.to_thread(rebuild, row))
+        assert game is not None
+        imported = ImportedGame(row, game)
         stored = None
         if review:
             stored = await self.reviews.get(key, lambda: self.service.analysis.stored_imported(imported.row.id))
         w = reader_words(request)
-        row = imported.row
         shown = Names(row.white_name or unnamed_player(w), row.black_name or unnamed_player(w), 0, 0)
         return self._data(asked, imported_header(w, imported), imported.game, shown, stored)
 

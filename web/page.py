@@ -19,6 +19,7 @@ from messages.i18n import Words
 from render import RenderOptions, render_svg
 from rules import Color, Game
 from service import GameReview
+from service.bounds import MOVES_PER_PAGE
 from web.names import Names
 
 BOARD_PX = 560
@@ -78,12 +79,21 @@ def caption(w: Words, ply: int, plies: int) -> str:
     return words.start_position(w) if ply == 0 else words.position_after(w, ply, plies)
 
 
+def window(ply: int, plies: int) -> tuple[int, int]:
+    """The plies (first, last) of the part of the move list that holds `ply`: MOVES_PER_PAGE at most, so a
+    long record's page stays small (the start position belongs to the first part)."""
+    first = (max(ply, 1) - 1) // MOVES_PER_PAGE * MOVES_PER_PAGE + 1
+    return first, min(plies, first + MOVES_PER_PAGE - 1)
+
+
 def move_items(data: PageData) -> list[dict[str, object]]:
-    """Each ply with its move number (shown before White's move, or a Black move that opens a list)."""
+    """Each ply of the part shown with its move number (shown before White's move, or a Black move that
+    opens a list)."""
     verdicts = {p.ply: p.verdict for p in data.review.plies} if data.review else {}
     first_black = data.replay.positions[0].turn is Color.BLACK
+    first, last = window(data.ply, len(data.replay.moves))
     items: list[dict[str, object]] = []
-    for index, notation in enumerate(data.replay.notations, start=1):
+    for index, notation in enumerate(data.replay.notations[first - 1 : last], start=first):
         offset = index + (1 if first_black else 0)
         number = (offset + 1) // 2
         white = offset % 2 == 1
@@ -126,6 +136,15 @@ def _move_list(w: Words, data: PageData) -> str:
     if open_item:
         out.append("</li>")
     out.append("</ol>")
+    first, last = window(data.ply, len(data.replay.moves))
+    if first > 1:
+        before = window(first - 1, first - 1)
+        label = words.earlier_moves(w, *before)
+        out.insert(0, f'<p class="more"><a id="earlier" href="{_e(query(data, first - 1))}">{_e(label)}</a></p>')
+    plies = len(data.replay.moves)
+    if last < plies:
+        label = words.later_moves(w, *window(last + 1, plies))
+        out.append(f'<p class="more"><a id="later" href="{_e(query(data, last + 1))}">{_e(label)}</a></p>')
     return "".join(out)
 
 
@@ -190,9 +209,12 @@ def page(w: Words, data: PageData) -> str:
     header = data.header
     plies = len(data.replay.moves)
     live = f'<p id="live">{_e(words.live(w))}</p>' if header.active else ""
+    first, last = window(data.ply, plies)
     attributes = {
         "data-ply": data.ply,
         "data-plies": plies,
+        "data-first": first,  # the part of the move list on this page (dama.js loads another part)
+        "data-last": last,
         "data-version": header.version,
         "data-active": int(header.active),
         "data-flip": int(data.flip),
