@@ -5,12 +5,11 @@ StarHint; star_hint)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
-from engine.star import StarHint
 from messages.i18n import ENGLISH, Words
 from rules.errors import NotationError, RulesError
-from rules.star import BOARD, StarMoveError, StarPosition, StarReason, format_move
+from rules.star import BOARD, StarMove, StarMoveError, StarPosition, StarReason, format_move
 
 MAX_LISTED = 12
 
@@ -119,6 +118,17 @@ def describe_star(error: RulesError, position: StarPosition | None = None, words
     if isinstance(error, NotationError):
         return unreadable(error, position, words)
     return words.say("star.refused", "That move cannot be played here.")
+
+
+class StarHint(Protocol):
+    """What a hint needs (engine.star.StarHint has it; this layer sits below the engine and cannot import it)."""
+
+    @property
+    def move(self) -> StarMove: ...
+    @property
+    def score(self) -> float: ...
+    @property
+    def finish_in(self) -> int | None: ...
 
 
 def star_hint(hint: StarHint, words: Words = ENGLISH) -> str:
