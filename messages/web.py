@@ -93,6 +93,20 @@ def analysis_heading(w: Words) -> str:
     return w.say("web.analysis", "Engine analysis")
 
 
+def graph_plies(w: Words) -> str:
+    """The evaluation graph's horizontal axis."""
+    return w.say("web.graph_plies", "ply")
+
+
+def graph_white_ahead(w: Words) -> str:
+    """Above the graph's middle line: scores that favour White."""
+    return w.say("web.graph_white_ahead", "White better")
+
+
+def graph_black_ahead(w: Words) -> str:
+    return w.say("web.graph_black_ahead", "Black better")
+
+
 def not_found(w: Words) -> str:
     return w.say("web.not_found", "There is no game at this address.")
 

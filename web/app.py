@@ -45,7 +45,8 @@ from web.load import Loader, NotFound
 from web.page import board_svg, caption, move_items, page, window
 
 STATIC = Path(__file__).parent / "static"
-STATIC_TYPES = {"dama.js": "text/javascript", "dama.css": "text/css"}
+STATIC_TYPES = {"dama.js": "text/javascript", "dama.css": "text/css", "favicon.png": "image/png"}
+FAVICON = "favicon.png"  # also at /favicon.ico, where browsers look for it on any page (a refusal's too)
 GAME_PATH = r"/g/{game:\d{1,15}}/{token:[A-Za-z0-9_-]{1,64}}"
 IMPORTED_PATH = r"/i/{imported:\d{1,15}}/{token:[A-Za-z0-9_-]{1,64}}"  # a record brought in by /import
 access_log = logging.getLogger("web").getChild("access")
@@ -93,7 +94,7 @@ class Pages:
 
     async def game_page(self, request: web.Request) -> web.Response:
         try:
-            data = await self.loader.load(request, request.query.get("ply"))
+            data = await self.loader.load(request, request.query.get("ply"), past_end=True)
         except NotFound:
             return not_found(request)
         text = await self.render(page, reader_words(request), data)
@@ -151,13 +152,14 @@ class Pages:
         )
 
     async def static_file(self, request: web.Request) -> web.Response:
-        name = request.match_info["name"]
+        name = request.match_info.get("name", FAVICON)
         if name not in self.static:
             return not_found(request)
+        kind = STATIC_TYPES[name]
         return web.Response(
             body=self.static[name],
-            content_type=STATIC_TYPES[name],
-            charset="utf-8",
+            content_type=kind,
+            charset="utf-8" if kind.startswith("text/") else None,
             headers={"Cache-Control": "max-age=3600, public"},
         )
 
@@ -184,6 +186,7 @@ def build_app(service: Service, config: WebConfig) -> web.Application:
         app.router.add_get(path + "/state", pages.state)
         app.router.add_get(path + "/pdn", pages.pdn)
     app.router.add_get("/static/{name}", pages.static_file)
+    app.router.add_get("/favicon.ico", pages.static_file)
     return app
 
 
