@@ -8,8 +8,14 @@ import re
 import sqlite3
 from pathlib import Path
 
+import pytest
+from selenium import webdriver
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
 from service.bounds import MOVES_PER_PAGE
 from tests.web.site import WHITE, Site
+from tests.web.test_browser import wait_for
 from tests.web.test_http import fetch
 
 SHUTTLE = ["1-6", "32-27", "6-1", "27-32"]
@@ -91,3 +97,27 @@ def test_ply_takes_ascii_digits_only(site: Site, tmp_path: Path) -> None:
         assert (status, body) == (404, nothing[2]), asked
     for path in ("%D9%A3", "%C2%B2"):
         assert fetch(f"{link}/ply/{path}")[0] == 404, path
+
+
+@pytest.mark.slow  # headless Chromium
+def test_stepping_past_the_part_shown_loads_the_next_part(
+    site: Site, tmp_path: Path, browser: webdriver.Chrome
+) -> None:
+    _, link = record_link(site, tmp_path, 3 * MOVES_PER_PAGE)
+    browser.get(f"{link}?ply={MOVES_PER_PAGE}")
+    page = browser.find_element(By.TAG_NAME, "body")
+    assert page.get_attribute("data-first") == "1" and page.get_attribute("data-last") == str(MOVES_PER_PAGE)
+    page.send_keys(Keys.ARROW_RIGHT)
+    wait_for(browser, lambda: body_ply(browser) == str(MOVES_PER_PAGE + 1), "the next part")
+    listed = [int(a.get_attribute("data-ply") or 0) for a in browser.find_elements(By.CSS_SELECTOR, "#moves a.move")]
+    assert listed == list(range(MOVES_PER_PAGE + 1, 2 * MOVES_PER_PAGE + 1))
+    current = browser.find_element(By.CSS_SELECTOR, "#moves a.move.current")
+    assert current.get_attribute("data-ply") == str(MOVES_PER_PAGE + 1)
+    browser.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_LEFT)
+    wait_for(browser, lambda: body_ply(browser) == str(MOVES_PER_PAGE), "back to the first part")
+    assert f"ply={MOVES_PER_PAGE}" in browser.current_url
+    assert browser.find_element(By.TAG_NAME, "body").get_attribute("data-last") == str(MOVES_PER_PAGE)
+
+
+def body_ply(browser: webdriver.Chrome) -> str | None:
+    return browser.find_element(By.TAG_NAME, "body").get_attribute("data-ply")
