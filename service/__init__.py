@@ -124,6 +124,7 @@ from service.results import (
 from service.study import Study, StudyBook, StudyKind, StudyService, StudySource
 from service.tournaments import TournamentService
 from service.weblinks import WebLinkService
+from service.websessions import NewSession, SignIn, SignInFailed, WebSession, WebSessionService
 from service.work import WorkService
 
 
@@ -157,6 +158,7 @@ class Service:
         self.outbox = OutboxService(self.ctx)
         self.study = StudyService(self.ctx, self.queries, self.imports, self.players, self.tournaments)
         self.web = WebLinkService(self.ctx)
+        self.sessions = WebSessionService(self.ctx)
         self.work = WorkService(self.ctx)
         self.explorer = ExplorerService(self.ctx)
         self.puzzles = PuzzleService(self.ctx, puzzle_refuter)
@@ -223,6 +225,7 @@ __all__ = [
     "MoveRecord",
     "MoveResult",
     "MyGame",
+    "NewSession",
     "NoBallots",
     "NoPendingOffer",
     "NoSuchRound",
@@ -263,6 +266,8 @@ __all__ = [
     "ServerSettings",
     "Service",
     "ServiceConfig",
+    "SignIn",
+    "SignInFailed",
     "SourceNotCurrent",
     "StaleGame",
     "Study",
@@ -282,6 +287,8 @@ __all__ = [
     "UnplayablePosition",
     "Vacation",
     "WebLinkService",
+    "WebSession",
+    "WebSessionService",
     "acting_as",
     "ask_as",
     "backoff",

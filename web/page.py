@@ -44,6 +44,20 @@ class Header:
 
 
 @dataclass(frozen=True, slots=True)
+class Account:
+    """Signing in, where the site offers it: a Sign in link back to this page, or who is signed in."""
+
+    root: str  # WEB_BASE_URL
+    here: str  # this page's path under it
+    name: str | None = None
+    csrf: str | None = None  # the session's token: set when signed in
+
+    @property
+    def sign_in(self) -> str:
+        return self.root + "/auth/login?" + urlencode({"next": self.here}, safe="/")
+
+
+@dataclass(frozen=True, slots=True)
 class PageData:
     header: Header
     replay: Game
@@ -55,6 +69,7 @@ class PageData:
     token: str  # the link's last part: the page's own links are relative to it
     poll_seconds: float
     theme: str = "classic"
+    account: Account | None = None
 
 
 def query(data: PageData, ply: int | None = None, flip: bool | None = None) -> str:
@@ -239,6 +254,27 @@ def _analysis(w: Words, data: PageData) -> str:
     )
 
 
+def _account(w: Words, account: Account | None) -> str:
+    if account is None:
+        return ""
+    if account.csrf is None:
+        return f'<nav id="account"><a id="sign-in" href="{_e(account.sign_in)}">{_e(words.sign_in(w))}</a></nav>'
+    name = account.name or words.unnamed_player(w)
+    return (
+        f'<nav id="account"><span id="signed-in">{_e(words.signed_in_as(w, name))}</span>'
+        f'<form id="sign-out" method="post" action="{_e(account.root)}/auth/logout">'
+        f'<input type="hidden" name="csrf" value="{_e(account.csrf)}">'
+        f'<input type="hidden" name="next" value="{_e(account.here)}">'
+        f'<button type="submit">{_e(words.sign_out(w))}</button></form></nav>'
+    )
+
+
+def _csrf_meta(account: Account | None) -> str:
+    if account is None or account.csrf is None:
+        return ""
+    return f'<meta name="csrf-token" content="{_e(account.csrf)}">'
+
+
 def page(w: Words, data: PageData) -> str:
     header = data.header
     plies = len(data.replay.moves)
@@ -266,11 +302,11 @@ def page(w: Words, data: PageData) -> str:
         f'<html lang="{_e(w.locale)}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         '<meta name="referrer" content="no-referrer"><meta name="robots" content="noindex">'
-        f"<title>{_e(header.title)}</title>"
+        f"<title>{_e(header.title)}</title>{_csrf_meta(data.account)}"
         '<link rel="icon" type="image/png" href="../../static/favicon.png">'
         f'<link rel="stylesheet" href="../../static/dama.css">'
         f'<script src="../../static/dama.js" defer></script></head>'
-        f"<body {body_attributes}><main>"
+        f"<body {body_attributes}><main>{_account(w, data.account)}"
         f"<h1>{_e(header.title)}</h1>"
         f'<section class="players">{players}</section>'
         f'<p class="terms">{_e(header.terms)}</p>'
