@@ -5,7 +5,18 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING
 
-from local.text import ALICE_ID, BOB_ID, NAMES, Command, InputError, Parsed, name_of, parse_options, write_file
+from local.text import (
+    ALICE_ID,
+    BOB_ID,
+    NAMES,
+    Command,
+    InputError,
+    Parsed,
+    name_of,
+    parse_options,
+    readable,
+    write_file,
+)
 from local.vocabulary import command_word
 from messages import colour_name
 from messages.hints import hint_text
@@ -45,7 +56,7 @@ async def challenge(session: LocalSession, parsed: Parsed) -> None:
             )
         )
     if who != "bob":
-        typed = parsed.args[0]
+        typed = readable(parsed.args[0])
         raise InputError(
             lambda w: w.say(
                 "local.no_such_player",
