@@ -17,7 +17,7 @@ from local.text import (
     readable,
     write_file,
 )
-from local.vocabulary import command_word
+from local.vocabulary import choice_word, command_word
 from messages import colour_name
 from messages.hints import hint_text
 from messages.i18n import Words
@@ -323,14 +323,18 @@ async def pictures(session: LocalSession, parsed: Parsed) -> None:
             lambda w: (
                 w.say(
                     "local.pictures_on",
-                    "Board pictures are on. Type {pictures} on or {pictures} off.",
+                    "Board pictures are on. Type {pictures} {on} or {pictures} {off}.",
                     pictures=command_word(w, "pictures"),
+                    on=choice_word(w, "on"),
+                    off=choice_word(w, "off"),
                 )
                 if on
                 else w.say(
                     "local.pictures_off",
-                    "Board pictures are off. Type {pictures} on or {pictures} off.",
+                    "Board pictures are off. Type {pictures} {on} or {pictures} {off}.",
                     pictures=command_word(w, "pictures"),
+                    on=choice_word(w, "on"),
+                    off=choice_word(w, "off"),
                 )
             )
         )

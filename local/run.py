@@ -13,7 +13,7 @@ import engine as engine_module
 from data.db import Database
 from local.session import BOARDS_DIR, LocalSession
 from local.text import readable
-from local.vocabulary import command_word
+from local.vocabulary import choice_word, command_word
 from messages.i18n import LANGUAGE_NAMES, SHIPPED, SOURCE_LOCALE, Words, resolve
 from service import LOCAL_SITE, SYSTEM, Analyser, Engine, Service, ServiceConfig, acting_as
 from web import WebConfig
@@ -105,9 +105,10 @@ def greet(session: LocalSession, path: object, boards_dir: Path, *, pictures: bo
     if pictures:
         where = w.say(
             "local.pictures_where",
-            "board pictures go to {folder}/ ({pictures} off to stop)",
+            "board pictures go to {folder}/ ({pictures} {off} to stop)",
             folder=boards_dir,
             pictures=command_word(w, "pictures"),
+            off=choice_word(w, "off"),
         )
     else:
         where = w.say("local.no_pictures", "no pictures")

@@ -116,7 +116,8 @@ def variant_words(w: Words) -> dict[str, str]:
     found: dict[str, str] = {}
     for variant in VARIANTS:
         found.setdefault(folded(" ".join(variant_name(w, variant).split())), variant)
-        for word in _alternatives(VARIANT_WORDS[variant](w)):
+        words = VARIANT_WORDS.get(variant)
+        for word in _alternatives(words(w)) if words is not None else []:
             found.setdefault(folded(word), variant)
     for variant in VARIANTS:
         found[variant] = variant
@@ -199,6 +200,11 @@ def _choice_words(w: Words, choice: str) -> list[str]:
         return [ANSWERS[choice](w)]
     typed = _alternatives(TYPED_CHOICES[choice](w)) if choice in TYPED_CHOICES else []
     return [*typed, w.choice(choice)]
+
+
+def choice_word(w: Words, choice: str) -> str:
+    """The word shown for a choice at the prompt: Italian `caso` for random, `no` for off."""
+    return _choice_words(w, choice)[0]
 
 
 def shown_words(w: Words, command: str) -> dict[str, str]:
