@@ -4,27 +4,53 @@ PostgreSQL (a database created for the run at BENCH_POSTGRES, default the local 
 Each move goes the full way: read the game, rebuild it for the rules, validate, and store it in one write
 transaction (SQLite's `BEGIN IMMEDIATE`, PostgreSQL's advisory write lock) with the version check, new
 deadline and timers. Targets: >= 500 moves/s and p99 < 50 ms per move.
+
+`python -m benchmarks.bench_service --before [REVISION]` measures SQLite one move at a time twice in one run,
+side by side: the packages the service runs on as they were at REVISION (default BEFORE: the commit before the
+one move loop), taken from this repository's history into a temporary folder (with this tree's compiled engine
+core, unchanged since) and imported in a subprocess, then this tree's.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import random
+import shutil
 import statistics
+import subprocess
+import sys
+import tarfile
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import asyncpg
 
 from data import Database
-from service import SYSTEM, GameView, Service, acting_as
+from rules import Move
+from service import GameView, MoveResult, Service
+
+try:
+    from service import SYSTEM, acting_as
+except ImportError:  # a service from before access was closed by default (the --before subprocess)
+    SYSTEM = None
+
+    @contextlib.contextmanager
+    def acting_as(scope: object) -> Iterator[None]:
+        yield
 
 GAMES = 1_000
 MOVES = int(os.environ.get("BENCH_MOVES", "6000"))
 CONCURRENT = 16  # players moving at the same time in the concurrent run
 POSTGRES = os.environ.get("BENCH_POSTGRES", "postgresql://postgres@127.0.0.1:5432/postgres")
+ROOT = Path(__file__).resolve().parent.parent
+# main just before the one move loop (issue 58): three reads of the game row per move, two with the bot's reply.
+BEFORE = "b3dfc7ec5a963f7ef7bfcfa963bda4cea997f05a"
+PACKAGES = ("rules", "engine", "messages", "data", "service")  # what the service imports, at that revision
 
 
 async def _start_game(service: Service, index: int) -> GameView:
@@ -33,15 +59,31 @@ async def _start_game(service: Service, index: int) -> GameView:
     return (await service.challenges.accept(challenge.id, black)).game
 
 
-async def _move(service: Service, games: dict[int, GameView], slot: int, rng: random.Random) -> float:
+async def _move(
+    service: Service, games: dict[int, GameView], slot: int, rng: random.Random, *, as_discord: bool = False
+) -> float:
     game = games[slot]
     move = rng.choice(game.position.legal_moves())
     assert game.to_move_id is not None
     started = time.perf_counter()
-    result = await service.games.play(game.id, game.to_move_id, move, bot_reply=False)
+    if as_discord:
+        result = await _as_discord(service, game.id, game.to_move_id, move)
+    else:
+        result = await service.games.play(game.id, game.to_move_id, move, bot_reply=False)
     elapsed = time.perf_counter() - started
     games[slot] = result.game if result.ended is None else await _start_game(service, slot + GAMES * 100)
     return elapsed
+
+
+async def _as_discord(service: Service, game_id: int, player_id: int, move: Move) -> MoveResult:
+    """The service calls one /move with a game number made: before the one move loop, the command loaded the
+    game (bot.ui.lookup.game_for), the action loaded it again (to word a refusal), then played; now it moves."""
+    games: Any = service.games
+    if hasattr(games, "move"):
+        return await games.move(game_id, player_id, move)  # type: ignore[no-any-return]
+    await service.queries.game(game_id)
+    await service.queries.game(game_id)
+    return await service.games.play(game_id, player_id, move)
 
 
 def _report(label: str, latencies: list[float], wall: float) -> None:
@@ -52,7 +94,7 @@ def _report(label: str, latencies: list[float], wall: float) -> None:
     )
 
 
-async def _run(path: Path | str) -> None:
+async def _run(path: Path | str, *, concurrent: bool = True) -> None:
     db = await Database.open(path)
     try:
         service = Service(db, rng=random.Random(1))
@@ -65,6 +107,11 @@ async def _run(path: Path | str) -> None:
         began = time.perf_counter()
         sequential = [await _move(service, games, slot, rng) for slot in order]
         _report("one at a time", sequential, time.perf_counter() - began)
+        if not concurrent:
+            began = time.perf_counter()
+            sequential = [await _move(service, games, slot, rng, as_discord=True) for slot in order]
+            _report("one at a time, as /move calls the service", sequential, time.perf_counter() - began)
+            return
 
         queue = list(range(GAMES))
         rng.shuffle(queue)
@@ -103,7 +150,43 @@ async def _postgres() -> None:
         await admin.close()
 
 
+def sqlite_once() -> None:
+    print(f"service from {Path(sys.modules[Service.__module__].__file__ or '?').parent}")
+    with acting_as(SYSTEM), tempfile.TemporaryDirectory() as folder:
+        asyncio.run(_run(Path(folder) / "bench.sqlite3", concurrent=False))
+
+
+def before_and_after(revision: str = BEFORE) -> None:
+    """SQLite, one move at a time: the service at `revision`, then this tree's, in one run."""
+    with tempfile.TemporaryDirectory() as folder:
+        archive = Path(folder) / "before.tar"
+        made = subprocess.run(["git", "-C", str(ROOT), "archive", "-o", str(archive), revision, *PACKAGES],
+                              capture_output=True, text=True, check=False)
+        if made.returncode != 0:
+            print(f"revision {revision[:12]} cannot be read from this checkout's history (a shallow clone?): "
+                  "run `git fetch --unshallow` and try again")
+            return
+        with tarfile.open(archive) as tar:
+            tar.extractall(Path(folder) / "before", filter="data")
+        for built in (ROOT / "engine").glob("*.so"):  # the compiled core: engine/core is the same since BEFORE
+            shutil.copy(built, Path(folder) / "before" / "engine" / built.name)
+        for label, path in ((f"before ({revision[:12]})", Path(folder) / "before"), ("after (this tree)", None)):
+            print(f"-- SQLite file, {label}", flush=True)
+            # `python -m` puts its working folder first on the path: the old packages' folder, or this tree
+            paths = [str(path), str(ROOT)] if path is not None else [str(ROOT)]
+            env = dict(os.environ, PYTHONPATH=os.pathsep.join(paths))
+            subprocess.run([sys.executable, "-m", "benchmarks.bench_service", "--sqlite-once"], cwd=path or ROOT,
+                           env=env, check=True)
+
+
 def main() -> None:
+    if "--sqlite-once" in sys.argv:
+        sqlite_once()
+        return
+    if "--before" in sys.argv:
+        rest = sys.argv[sys.argv.index("--before") + 1 :]
+        before_and_after(rest[0] if rest else BEFORE)
+        return
     with acting_as(SYSTEM):  # an operator's measurement (service/access.py)
         print("-- SQLite file")
         with tempfile.TemporaryDirectory() as folder:

@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from messages import describe
 from messages.correspondence import CORRESPONDENCE_ERRORS
 from messages.i18n import ENGLISH, Words
 from messages.imports import IMPORT_ERRORS
@@ -32,6 +33,7 @@ from service.errors import (
     GameOver,
     InvalidSetting,
     LineTooLong,
+    MoveRefused,
     NoPendingOffer,
     NotAParticipant,
     NothingToTakeBack,
@@ -262,6 +264,7 @@ _GAME_ERRORS: dict[type[GameError], Callable[[Any, Namer, Words], str]] = {
         else w.say("error.not_a_participant", "You are not playing in that game.")
     ),
     GameOver: lambda e, name, w: game_over(w, e.game),
+    MoveRefused: lambda e, name, w: describe(e.error, e.position, w),
     GameNotFound: lambda e, name, w: w.say("error.no_such_game", "There is no game #{game}.", game=e.game_id),
     StaleGame: lambda e, name, w: w.say(
         "error.stale_game", "The game changed while you were choosing; look at the new board and try again."

@@ -2,12 +2,13 @@
 
     db = await Database.open(settings.database_path)
     service = Service(db)                   # engine=, clock=, rng=, config= are injectable
-    challenge = await service.challenges.create(alice, bob)
-    started = await service.challenges.accept(challenge.id, bob)
-    result = await service.games.play(started.game.id, white_id, "22-18")
+    with acting_as(SYSTEM):                 # who asks: a Caller, or the system (service/access.py)
+        challenge = await service.challenges.create(alice, bob)
+        started = await service.challenges.accept(challenge.id, bob)
+        result = await service.games.move(started.game.id, white_id, "22-18")  # and all it sets off
 
-Results are frozen dataclasses (results.py); refusals are GameError subclasses (errors.py) or the
-`rules` errors for a refused move (use messages.describe(error, position) to word them).
+Results are frozen dataclasses (results.py); refusals are GameError subclasses (errors.py); a move the rules
+refuse is MoveRefused, with the rules' error and its position (messages.describe(error, position) words it).
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ from service.errors import (
     ImportedGameNotFound,
     ImportTooLarge,
     InvalidSetting,
+    MoveRefused,
     NoBallots,
     NoPendingOffer,
     NoSuchRound,
@@ -124,7 +126,6 @@ from service.results import (
 from service.study import Study, StudyBook, StudyKind, StudyService, StudySource
 from service.tournaments import TournamentService
 from service.weblinks import WebLinkService
-from service.websessions import NewSession, SignIn, SignInFailed, WebSession, WebSessionService
 from service.work import WorkService
 
 
@@ -158,7 +159,6 @@ class Service:
         self.outbox = OutboxService(self.ctx)
         self.study = StudyService(self.ctx, self.queries, self.imports, self.players, self.tournaments)
         self.web = WebLinkService(self.ctx)
-        self.sessions = WebSessionService(self.ctx)
         self.work = WorkService(self.ctx)
         self.explorer = ExplorerService(self.ctx)
         self.puzzles = PuzzleService(self.ctx, puzzle_refuter)
@@ -223,9 +223,9 @@ __all__ = [
     "InvalidSetting",
     "MissingScope",
     "MoveRecord",
+    "MoveRefused",
     "MoveResult",
     "MyGame",
-    "NewSession",
     "NoBallots",
     "NoPendingOffer",
     "NoSuchRound",
@@ -266,8 +266,6 @@ __all__ = [
     "ServerSettings",
     "Service",
     "ServiceConfig",
-    "SignIn",
-    "SignInFailed",
     "SourceNotCurrent",
     "StaleGame",
     "Study",
@@ -287,8 +285,6 @@ __all__ = [
     "UnplayablePosition",
     "Vacation",
     "WebLinkService",
-    "WebSession",
-    "WebSessionService",
     "acting_as",
     "ask_as",
     "backoff",

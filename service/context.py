@@ -144,9 +144,10 @@ def bank_of(row: GameRow, player_id: int) -> float | None:
     return row.white_bank if player_id == row.white_id else row.black_bank
 
 
-async def spend_clock(repos: Repositories, row: GameRow, player_id: int, now: datetime) -> GameRow:
+def spend_clock(row: GameRow, player_id: int, now: datetime) -> GameRow:
     """A time-bank game: the mover keeps what was left on their clock plus what the move earns (the row before the
-    move in, the row with the mover's new bank out). Other games are returned as they are."""
+    move in, the row with the mover's new bank out, for the move's one write). Other games are returned as they
+    are."""
     if row.clock is None or player_id == BOT_ID:
         return row
     if row.move_deadline is not None:
@@ -157,7 +158,6 @@ async def spend_clock(repos: Repositories, row: GameRow, player_id: int, now: da
     made = moves_made(row.ply + 1, first_is_white == (player_id == row.white_id))
     bank = parse_clock(row.clock).after_move(left, made)
     white = player_id == row.white_id
-    await repos.games.set_bank(row.id, white, bank)
     return replace(row, white_bank=bank) if white else replace(row, black_bank=bank)
 
 
@@ -218,16 +218,24 @@ async def turn_clock(
 
 
 async def arm_timers(
-    repos: Repositories, game_id: int, deadline: str | None, days_per_move: int, now: datetime
+    repos: Repositories,
+    game_id: int,
+    deadline: str | None,
+    days_per_move: int,
+    now: datetime,
+    *,
+    row: GameRow | None = None,
 ) -> None:
     """Replace the game's reminder and timeout with ones for this deadline. The reminder comes when a third of
-    the turn is left (a time bank: a third of the bank the turn began with, at most a third of a day per move)."""
+    the turn is left (a time bank: a third of the bank the turn began with, at most a third of a day per move).
+    row: the game as the caller just wrote it, if it has it (saves reading it back)."""
     await repos.timers.cancel_for_game(game_id)
     if deadline is None:
         return
     timers = [("timeout", deadline)]
     turn = timedelta(days=days_per_move)
-    row = await repos.games.get(game_id)
+    if row is None:
+        row = await repos.games.get(game_id)
     bank = bank_of(row, to_move_id(row)) if row is not None and row.clock is not None else None
     if bank is not None:
         turn = min(timedelta(seconds=bank), turn)

@@ -75,6 +75,17 @@ class StaleGame(GameError):
         super().__init__("the game has changed")
 
 
+class MoveRefused(GameError):
+    """A move the rules refuse (`error`: the rules' own error), with the position it was refused in and the game
+    as it stands, so the answer lists that position's legal moves without loading the game again."""
+
+    def __init__(self, error: RulesError, position: Position, game: GameView) -> None:
+        super().__init__(str(error))
+        self.error = error
+        self.position = position
+        self.game = game
+
+
 class ChallengeNotFound(GameError):
     def __init__(self, challenge_id: int) -> None:
         super().__init__(f"there is no challenge {challenge_id}")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from datetime import datetime
 
@@ -27,6 +28,7 @@ from service.context import (
 from service.errors import (
     CannotAnswerOwnOffer,
     GameOver,
+    MoveRefused,
     NoPendingOffer,
     NotAParticipant,
     NothingToTakeBack,
@@ -48,6 +50,8 @@ from service.results import (
     OfferStatus,
     OfferView,
 )
+
+OnPly = Callable[[MoveResult], Awaitable[None]]  # told of each stored step of a move (front ends show it)
 
 _BY_RULE = {
     Termination.NO_MOVES: EndReason.NO_MOVES,
@@ -74,7 +78,62 @@ class GameService(ScopedPart):
     def __init__(self, ctx: Context) -> None:
         self._ctx = ctx
 
-    # ---- moves -------------------------------------------------------------------------------
+    # ---- moves: the one loop ------------------------------------------------------------------
+
+    async def move(
+        self,
+        game_id: int,
+        player_id: int,
+        move: str | Move,
+        *,
+        expected_version: int | None = None,
+        bot_reply: bool = True,
+        on_ply: OnPly | None = None,
+    ) -> MoveResult:
+        """Play a move given as text ("22-18") or a Move, and everything it sets off, until a human is to move or
+        the game is over: the opponent's conditional reply (stored in the move's own transaction), in a game
+        against the bot the bot's reply (searched in the engine pool, off the event loop), the conditional reply
+        to that, the bot's next reply, and so on. Every front end plays moves through here (or play_bot), so the
+        game reaches the same ply wherever the move comes from.
+
+        The game row is read once and written once per ply; a bot reply is written over the row as the previous
+        ply left it (no second read: the version check refuses it if anything moved meanwhile). `on_ply` is
+        awaited after each stored step, before the bot thinks, so a front end can show the player's move at once.
+        bot_reply=False stops after the player's move (the overdue sweep, or a test, plays the bot's).
+
+        Refusals change nothing: GameNotFound, NotAParticipant, GameOver, StaleGame (the game moved on since
+        expected_version, or another move won the race), NotYourTurn, and MoveRefused (the rules' error, with
+        the position it was refused in and the game, so nobody loads it again to explain it).
+        """
+        now = self._ctx.now()
+        async with self._ctx.db.read() as repos:
+            row = await load_row(repos, game_id)
+            _check_player(row, player_id)
+            _check_active(row)
+            if expected_version is not None and row.version != expected_version:
+                raise StaleGame()
+            turn = to_move_id(row)
+            if turn != player_id:
+                raise NotYourTurn(turn)
+            game = self._ctx.games.take(row.id, row.version) or await rebuild(repos, row)
+        if row.move_deadline is not None and from_db(row.move_deadline) <= now:
+            ended = await self.end_on_time(game_id, now)
+            if ended is not None:
+                raise GameOver(ended.game)
+            async with self._ctx.db.read() as repos:
+                raise GameOver(GameView.from_row(await load_row(repos, game_id)))
+        try:
+            game.play(move)  # the rules errors leave the game as it was
+        except RulesError as error:
+            self._ctx.games.put(row.id, row.version, game)
+            raise MoveRefused(error, game.position, GameView.from_row(row, game.position)) from error
+        result, row = await self._store(row, game, player_id, now)
+        if on_ply is not None:
+            await on_ply(result)
+        if not bot_reply:
+            self._keep(row, game, result)
+            return result
+        return await self._bot_moves(row, game, result, on_ply) or result
 
     async def play(
         self,
@@ -85,42 +144,23 @@ class GameService(ScopedPart):
         expected_version: int | None = None,
         bot_reply: bool = True,
     ) -> MoveResult:
-        """Play a move given as text ("22-18") or a Move.
-
-        Refusals change nothing: GameNotFound, NotAParticipant, GameOver, StaleGame (the game moved
-        on since expected_version, or another move won the race), NotYourTurn, and the rules errors
-        (NotationError, IllegalMoveError, AmbiguousMoveError) as `rules` raised them. In a game
-        against the bot its reply is played too (bot_reply=False leaves that to play_bot).
-        """
-        now = self._ctx.now()
-        async with self._ctx.db.read() as repos:
-            row = await load_row(repos, game_id)
-            _check_player(row, player_id)
-            _check_active(row)
-            if expected_version is not None and row.version != expected_version:
-                raise StaleGame()
-            if to_move_id(row) != player_id:
-                raise NotYourTurn(to_move_id(row))
-            game = self._ctx.games.take(row.id, row.version) or await rebuild(repos, row)
-        if row.move_deadline is not None and from_db(row.move_deadline) <= now:
-            await self.end_on_time(game_id, now)
-            async with self._ctx.db.read() as repos:
-                raise GameOver(GameView.from_row(await load_row(repos, game_id)))
+        """move(), refusing a move with the rules' own error (IllegalMoveError, NotationError, AmbiguousMoveError)
+        for callers that have the position at hand."""
         try:
-            game.play(move)  # the rules errors leave the game as it was
-        except RulesError:
-            self._ctx.games.put(row.id, row.version, game)
-            raise
-        result = await self._store(row, game, player_id, now)
-        if bot_reply and result.last.next_player_id == BOT_ID:
-            reply = await self.play_bot(game_id, expected_version=result.last.game.version)
-            result = replace(result, bot_reply=reply)
-        return result
+            return await self.move(game_id, player_id, move, expected_version=expected_version, bot_reply=bot_reply)
+        except MoveRefused as refused:
+            raise refused.error from None
 
     async def play_bot(
-        self, game_id: int, *, expected_version: int | None = None, opening: bool = False
+        self,
+        game_id: int,
+        *,
+        expected_version: int | None = None,
+        opening: bool = False,
+        on_ply: OnPly | None = None,
     ) -> MoveResult | None:
-        """Let the engine move if the bot is to move; None if it is not (or the game moved on)."""
+        """If the bot is to move, the same loop as move() from there: the bot's move and everything it sets off,
+        until a human is to move or the game is over. None if the bot is not to move (or the game moved on)."""
         async with self._ctx.db.read() as repos:
             row = await load_row(repos, game_id)
             if row.status != GameStatus.ACTIVE or to_move_id(row) != BOT_ID:
@@ -128,13 +168,35 @@ class GameService(ScopedPart):
             if expected_version is not None and row.version != expected_version:
                 return None
             game = self._ctx.games.take(row.id, row.version) or await rebuild(repos, row)
-        level = row.bot_level or 1
-        chosen = await self._ctx.engine.choose(game.position, level, self._ctx.config.bot_time_budget)
-        game.play(chosen)
-        try:
-            return await self._store(row, game, BOT_ID, self._ctx.now(), opening=opening)
-        except StaleGame:
-            return None
+        return await self._bot_moves(row, game, None, on_ply, opening=opening)
+
+    async def _bot_moves(
+        self, row: GameRow, game: Game, result: MoveResult | None, on_ply: OnPly | None, *, opening: bool = False
+    ) -> MoveResult | None:
+        """The bot's moves while it is to move (a conditional reply to one may hand it the move again). `row` and
+        `game` are the game as the last stored ply left it; each reply is chained after the last ply of
+        `result`. A reply that loses the race to another writer (StaleGame) ends the loop: whoever won moves on
+        (None when nothing was played here)."""
+        turn = result.last.next_player_id if result is not None else to_move_id(row)
+        while turn == BOT_ID:
+            chosen = await self._ctx.engine.choose(game.position, row.bot_level or 1, self._ctx.config.bot_time_budget)
+            game.play(chosen)
+            try:
+                reply, row = await self._store(row, game, BOT_ID, self._ctx.now(), opening=opening and result is None)
+            except StaleGame:
+                return result
+            if on_ply is not None:
+                await on_ply(reply)
+            result = reply if result is None else result.then(reply)
+            turn = reply.last.next_player_id
+        if result is not None:
+            self._keep(row, game, result)
+        return result
+
+    def _keep(self, row: GameRow, game: Game, result: MoveResult) -> None:
+        """Keep the rules game for the next move (a finished game needs none)."""
+        if result.last.ended is None:
+            self._ctx.games.put(row.id, row.version, game)
 
     async def overdue_bot_moves(self, now: datetime | None = None) -> list[int]:
         """Games where the bot's reply is overdue (the process that should have played it died), leased to this
@@ -153,9 +215,10 @@ class GameService(ScopedPart):
 
     async def _store(
         self, row: GameRow, game: Game, player_id: int, now: datetime, *, opening: bool = False
-    ) -> MoveResult:
+    ) -> tuple[MoveResult, GameRow]:
         """Write the move just pushed on `game`, if the game is still at row.version; in the same
-        transaction, play and write the opponent's conditional reply when one of their lines starts so."""
+        transaction, play and write the opponent's conditional reply when one of their lines starts so.
+        Returns the result and the game row as written (no read: the row is what was written)."""
         async with self._ctx.db.write() as repos:
             grace = self._ctx.config.announce_grace
             first = await _write_ply(repos, row, game, player_id, now, opening=opening)
@@ -172,17 +235,12 @@ class GameService(ScopedPart):
                 await announce_board(repos, first.news, now, grace=grace)
         if second is not None:
             reply = self._result(second, game)
-            return replace(self._result(first, game, game.positions[-2]), premove_reply=reply)
-        return self._result(first, game)
+            return replace(self._result(first, game, game.positions[-2]), premove_reply=reply), second.row
+        return self._result(first, game), first.row
 
     def _result(self, ply: _Ply, game: Game, position: Position | None = None) -> MoveResult:
         ended = ply.ended
-        if ended is not None:
-            view = ended.game
-        else:
-            view = GameView.from_row(ply.row, position or game.position)
-            if position is None:
-                self._ctx.games.put(ply.row.id, ply.row.version, game)
+        view = ended.game if ended is not None else GameView.from_row(ply.row, position or game.position)
         return MoveResult(
             game=view,
             move=MoveRecord.from_row(ply.record),
@@ -380,7 +438,7 @@ async def _write_ply(
     )
     outcome = game.outcome()
     next_id = side_id(row, game.position.turn)
-    row = await spend_clock(repos, row, player_id, now)  # a time bank: what the mover keeps and earns
+    row = spend_clock(row, player_id, now)  # a time bank: what the mover keeps and earns
     deadline, paused = (None, None)
     if outcome is None:
         deadline, paused = await turn_clock(repos, row, next_id, now)
@@ -394,6 +452,7 @@ async def _write_ply(
         move_deadline=deadline,
         paused_seconds=paused,
         now=record.played_at,
+        banks=(row.white_bank, row.black_bank) if row.clock is not None else None,
     )
     if not stored:
         raise StaleGame()
@@ -412,7 +471,7 @@ async def _write_ply(
     )
     ended: GameFinished | None = None
     if outcome is None:
-        await arm_timers(repos, row.id, deadline, row.days_per_move, now)
+        await arm_timers(repos, row.id, deadline, row.days_per_move, now, row=after)
         view = GameView.from_row(after, game.position)
     else:
         reason = _BY_RULE[outcome.termination]

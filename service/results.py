@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from data.models import BOT_ID, ChallengeRow, GameRow, MoveRow, OfferRow, RatingRow
@@ -268,9 +268,33 @@ class MoveResult:
     premove_reply: MoveResult | None = None  # the opponent's conditional reply, stored with this move
 
     @property
+    def after(self) -> MoveResult | None:
+        """The ply that followed this one in the same call (a conditional reply or the bot's), if any."""
+        return self.premove_reply if self.premove_reply is not None else self.bot_reply
+
+    @property
     def last(self) -> MoveResult:
-        """Where the game stands after this move and any conditional reply to it."""
-        return self.premove_reply.last if self.premove_reply is not None else self
+        """Where the game stands after this move and everything it set off (conditional and bot replies)."""
+        step = self
+        while (following := step.after) is not None:
+            step = following
+        return step
+
+    def plies(self) -> list[MoveResult]:
+        """This move and the plies it set off, in order."""
+        steps = [self]
+        while (following := steps[-1].after) is not None:
+            steps.append(following)
+        return steps
+
+    def then(self, reply: MoveResult) -> MoveResult:
+        """This chain with the bot's `reply` after its last ply."""
+        following = self.after
+        if following is None:
+            return replace(self, bot_reply=reply)
+        if self.premove_reply is not None:
+            return replace(self, premove_reply=following.then(reply))
+        return replace(self, bot_reply=following.then(reply))
 
 
 @dataclass(frozen=True, slots=True)

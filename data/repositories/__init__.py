@@ -17,7 +17,6 @@ from data.repositories.players import PlayerRepository, ServerRepository
 from data.repositories.puzzles import PuzzleRepository
 from data.repositories.ratings import RatingRepository
 from data.repositories.schema import SchemaRepository, TableInfo
-from data.repositories.sessions import SessionRepository, SessionRow, SignInRow
 from data.repositories.state import StateRepository
 from data.repositories.timers import TimerRepository
 from data.repositories.tournaments import TournamentRepository
@@ -42,9 +41,6 @@ __all__ = [
     "Repositories",
     "SchemaRepository",
     "ServerRepository",
-    "SessionRepository",
-    "SessionRow",
-    "SignInRow",
     "StateRepository",
     "TableInfo",
     "TimerRepository",
@@ -76,7 +72,6 @@ class Repositories:
         self.explorer = ExplorerRepository(conn)
         self.follows = FollowRepository(conn)
         self.puzzles = PuzzleRepository(conn)
-        self.sessions = SessionRepository(conn)
 
     async def integrity_check(self) -> list[str]:
         """SQLite's page-level check. PostgreSQL has no counterpart to run here (it checks pages as it reads

@@ -85,13 +85,18 @@ class GameRepository(Repository):
         move_deadline: str | None,
         paused_seconds: float | None,
         now: str,
+        banks: tuple[float | None, float | None] | None = None,
     ) -> bool:
-        """False when the game changed since expected_version (nothing is written then)."""
+        """False when the game changed since expected_version (nothing is written then). banks: a clock game's
+        (white, black) time banks after the move, written in the same statement."""
+        columns = "current_fen = ?, ply = ?, anchor_ply = ?, move_deadline = ?, paused_seconds = ?, last_move_at = ?"
+        values: tuple[object, ...] = (fen, ply, anchor_ply, move_deadline, paused_seconds, now)
+        if banks is not None:
+            columns += ", white_bank = ?, black_bank = ?"
+            values += banks
         changed = await self._run(
-            "UPDATE games SET current_fen = ?, ply = ?, anchor_ply = ?, move_deadline = ?, "
-            "paused_seconds = ?, last_move_at = ?, version = version + 1 "
-            "WHERE id = ? AND version = ? AND status = 'active'",
-            (fen, ply, anchor_ply, move_deadline, paused_seconds, now, game_id, expected_version),
+            f"UPDATE games SET {columns}, version = version + 1 WHERE id = ? AND version = ? AND status = 'active'",
+            (*values, game_id, expected_version),
         )
         return changed == 1
 
@@ -121,11 +126,6 @@ class GameRepository(Repository):
 
     async def set_ballot(self, game_id: int, ballot: int, pair_id: int | None) -> None:
         await self._run("UPDATE games SET ballot = ?, ballot_pair_id = ? WHERE id = ?", (ballot, pair_id, game_id))
-
-    async def set_bank(self, game_id: int, white: bool, seconds: float) -> None:
-        """A side's time bank after its move (a clock game), in the move's transaction."""
-        column = "white_bank" if white else "black_bank"
-        await self._run(f"UPDATE games SET {column} = ? WHERE id = ?", (seconds, game_id))
 
     async def in_conversation(self, channel_id: int, limit: int = 3) -> list[GameRow]:
         """Active games of a reply-only conversation whose last board has not been shown there."""

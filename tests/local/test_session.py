@@ -23,6 +23,7 @@ from local import ALICE_ID, BOB_ID, LocalSession, board_text, run_session
 from render import RenderOptions, render_board
 from rules import Position, find_variant, format_move, parse_fen
 from service import RandomEngine, Service
+from tests.scripted import FirstMoveEngine, waiting_line
 
 # Italian, White = local:alice. After 24-20 12-16 22-18 11-14 18x11 White's man stands on 11 and on 20:
 # Black's man on 7 can jump 11 alone (7x14), but the man on 6 takes 11 then 20 (6x15x24), and the most
@@ -338,3 +339,30 @@ def test_a_local_game_can_start_from_a_fen(tmp_path: Path) -> None:
     assert "A game cannot start from that position: White has no piece. Give both sides pieces" in text
     assert "local:bob played 5-9." in text
     assert table(tmp_path / "dama.sqlite3", "SELECT start_fen, ply FROM games") == [("B:WK14,22:B5,6", 1)]
+
+
+def test_a_move_meets_the_waiting_reply_and_the_bot_answers_it_at_once(tmp_path: Path) -> None:
+    """The service's one move loop, as Discord and the timers play it (tests/e2e/test_move_loop.py): the player
+    enters a conditional reply while the bot thinks; the bot's answer meets it, and the bot answers again."""
+    first, line, plies = waiting_line()
+
+    async def scenario() -> tuple[str, list[tuple[str, int]]]:
+        db = await Database.open(tmp_path / "dama.sqlite3")
+        try:
+            async def enter_line() -> None:
+                await service.premoves.add(1, ALICE_ID, line)
+
+            service = Service(db, engine=FirstMoveEngine(enter_line))
+            out = io.StringIO()
+            local = LocalSession(service, out, boards_dir=tmp_path / "boards", pictures=False)
+            await local.start()
+            await local.handle("play white level 1")
+            await local.handle("move " + first)
+            return out.getvalue(), [(m.notation, m.player_id) for m in await service.queries.history(1)]
+        finally:
+            await db.close()
+
+    text, played = asyncio.run(scenario())
+    assert [n for n, _ in played] == plies and played[0][1] == played[2][1] == ALICE_ID
+    assert f"local:alice played {first}." in text
+    assert plies[2] in text and plies[3] in text  # the conditional reply and the bot's answer to it, each shown

@@ -9,11 +9,10 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.ui import speech
-from bot.ui.errors import MoveRefused
 from messages.news import offer_declined
 from messages.play import bot_name
-from rules import Move, RulesError
-from service import BOT_ID, OfferAnswer, OfferKind, OfferStatus
+from rules import Move
+from service import BOT_ID, MoveResult, OfferAnswer, OfferKind, OfferStatus
 
 if TYPE_CHECKING:
     from bot.client import DamaBot
@@ -28,20 +27,19 @@ async def play_move(
     *,
     expected_version: int | None = None,
 ) -> bool:
-    """Returns whether the boards went out (False: stored, and the player was told they follow)."""
+    """Play the move and what it sets off (the service's one move loop: conditional replies, the bot's replies),
+    posting each step's boards as the reply while the bot thinks about the next. A refusal (service.MoveRefused)
+    carries its position, so nothing is loaded here to explain it. Returns whether the boards went out (False:
+    stored, and the player was told they follow)."""
     bot = interaction.client
-    game = await bot.service.queries.game(game_id)
-    try:
-        result = await bot.service.games.play(
-            game_id, interaction.user.id, move, expected_version=expected_version, bot_reply=False
-        )
-    except RulesError as error:
-        raise MoveRefused(error, game.position) from error
-    delivered = await bot.outbox.deliver_inline(interaction, game_id)
-    if result.next_player_id == BOT_ID:
-        reply = await bot.service.games.play_bot(game_id, expected_version=result.game.version)
-        if reply is not None and delivered:
+    delivered = True
+
+    async def show(step: MoveResult) -> None:
+        nonlocal delivered
+        if delivered:  # once some news waits for Discord, the rest waits behind it (the outbox posts it)
             delivered = await bot.outbox.deliver_inline(interaction, game_id)
+
+    await bot.service.games.move(game_id, interaction.user.id, move, expected_version=expected_version, on_ply=show)
     bot.timers.poke()
     return delivered
 

@@ -40,8 +40,9 @@ class Games(commands.Cog):
     async def move(
         self, interaction: Interaction, move: app_commands.Range[str, 1, 100], game: int | None = None
     ) -> None:
-        target = await game_for(interaction, game, my_turn=True)
-        await actions.play_move(interaction, target.id, move)
+        # A named game is not loaded here: the move's one read in the service checks it (and refuses it in words).
+        target = game if game is not None else (await game_for(interaction, None, my_turn=True)).id
+        await actions.play_move(interaction, target, move)
 
     @app_commands.command(name="board", description="Show a game's board with its buttons")
     @app_commands.describe(game=GAME_HELP, imported="An imported game's number (see /import) instead of a game")
