@@ -344,3 +344,45 @@ class DailyPuzzleRow:
     puzzle_id: str
     variant: str
     posted_at: str
+
+
+TEAM_SEAT_BASE = 1_000_000  # a vote team's seat: 1000000 + its id (Discord ids are > 2**22; local mode uses 1, 2)
+TEAM_SEAT_LIMIT = 2**22  # no team seat reaches a Discord id
+
+
+def is_team_seat(player_id: int) -> bool:
+    return TEAM_SEAT_BASE < player_id < TEAM_SEAT_LIMIT
+
+
+@dataclass(frozen=True, slots=True)
+class VoteTeamRow:
+    id: int
+    player_id: int
+    name: str
+    organiser_id: int
+    guild_id: int | None
+    channel_id: int | None
+    thread_id: int | None
+    message_id: int | None
+    side: str
+    opponent: str
+    bot_level: int | None
+    variant: str
+    days_per_move: int
+    role_id: int | None
+    secret: int
+    joining: str
+    status: str
+    game_id: int | None
+    created_at: str
+
+
+@dataclass(frozen=True, slots=True)
+class VoteRow:
+    id: int
+    team_id: int
+    ply: int
+    voter_id: int
+    path: str
+    notation: str
+    voted_at: str

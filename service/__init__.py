@@ -125,6 +125,7 @@ from service.results import (
 )
 from service.study import Study, StudyBook, StudyKind, StudyService, StudySource
 from service.tournaments import TournamentService
+from service.votes import Team, VoteCast, VoteService, VoteStatus
 from service.weblinks import WebLinkService
 from service.work import WorkService
 
@@ -147,7 +148,8 @@ class Service:
         self.ctx = Context(db, engine=engine, clock=clock, rng=rng, config=config)
         self.games = GameService(self.ctx)
         self.challenges = ChallengeService(self.ctx, self.games)
-        self.clock = ClockService(self.ctx, self.challenges)
+        self.votes = VoteService(self.ctx, self.games, self.challenges)
+        self.clock = ClockService(self.ctx, self.challenges, self.votes)
         self.players = PlayerService(self.ctx)
         self.follows = FollowService(self.ctx)
         self.queries = QueryService(self.ctx)
@@ -274,6 +276,7 @@ __all__ = [
     "StudyService",
     "StudySource",
     "TargetNotEmpty",
+    "Team",
     "TimerEvent",
     "TimerKind",
     "TooFewPlayers",
@@ -284,6 +287,9 @@ __all__ = [
     "TournamentNotFound",
     "UnplayablePosition",
     "Vacation",
+    "VoteCast",
+    "VoteService",
+    "VoteStatus",
     "WebLinkService",
     "acting_as",
     "ask_as",

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any, Final, ParamSpec, Protocol, TypeVar
 
 from data.models import ChallengeRow, GameRow, ImportedGameRow
-from service.errors import ChallengeNotFound, GameNotFound, ImportedGameNotFound, TournamentNotFound
+from service.errors import ChallengeNotFound, GameNotFound, ImportedGameNotFound, TeamNotFound, TournamentNotFound
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,3 +194,13 @@ def check_imported(row: ImportedGameRow) -> None:
         return
     if row.guild_id is None or row.guild_id != caller.guild_id:
         raise ImportedGameNotFound(row.id)
+
+
+def check_team(guild_id: int | None, team_id: int, organiser_id: int) -> None:
+    """A vote team belongs to its server the same way: seen there (its members ask from there); a team outside
+    any server (local mode) is its organiser's and seen from outside any server."""
+    caller = current_caller()
+    if caller is None or caller.user_id == organiser_id:
+        return
+    if guild_id != caller.guild_id:
+        raise TeamNotFound(team_id)

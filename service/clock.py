@@ -30,14 +30,16 @@ from service.results import (
     TimerKind,
     Vacation,
 )
+from service.votes import VoteService, on_deadline
 
 DAY = 86_400.0
 
 
 class ClockService(ScopedPart):
-    def __init__(self, ctx: Context, challenges: ChallengeService) -> None:
+    def __init__(self, ctx: Context, challenges: ChallengeService, votes: VoteService | None = None) -> None:
         self._ctx = ctx
         self._challenges = challenges
+        self._votes = votes
 
     async def next_timer_at(self) -> datetime | None:
         """When the dispatcher should wake next (None: no timer pending)."""
@@ -76,12 +78,7 @@ class ClockService(ScopedPart):
             if not await repos.timers.claim(timer.id, to_db(now), self._ctx.worker):
                 return None
             if kind is TimerKind.VACATION_END:
-                assert timer.player_id is not None
-                if not await self._end_vacation(repos, timer.player_id, now):
-                    return None
-                news = Announcement(AnnouncementKind.VACATION_ENDED, player_id=timer.player_id)
-                await announce(repos, news, now)
-                return TimerEvent(kind, due_at, timer.player_id)
+                return await self._vacation_over(repos, timer, due_at, now)
             assert timer.game_id is not None
             row = await load_row(repos, timer.game_id)
             if row.status != GameStatus.ACTIVE or row.move_deadline is None:
@@ -93,9 +90,24 @@ class ClockService(ScopedPart):
                 return TimerEvent(kind, due_at, player_id, game=game)
             if from_db(row.move_deadline) > now:  # a stale timer for an older deadline
                 return None
-            result = "0-1" if player_id == row.white_id else "1-0"
-            finished = await finish(repos, row, row.version, result, EndReason.TIMEOUT, now)
-            return TimerEvent(kind, due_at, player_id, game=finished.game, finished=finished)
+            decided = await on_deadline(self._ctx, repos, row, now)  # a vote team's window closes with its votes
+            if not decided:
+                result = "0-1" if player_id == row.white_id else "1-0"
+                finished = await finish(repos, row, row.version, result, EndReason.TIMEOUT, now)
+                return TimerEvent(kind, due_at, player_id, game=finished.game, finished=finished)
+        if self._votes is not None:
+            await self._votes.close_window(row.id)  # its board is in the outbox, written with the move
+        return None
+
+    async def _vacation_over(
+        self, repos: Repositories, timer: TimerRow, due_at: datetime, now: datetime
+    ) -> TimerEvent | None:
+        assert timer.player_id is not None
+        if not await self._end_vacation(repos, timer.player_id, now):
+            return None
+        news = Announcement(AnnouncementKind.VACATION_ENDED, player_id=timer.player_id)
+        await announce(repos, news, now)
+        return TimerEvent(TimerKind.VACATION_END, due_at, timer.player_id)
 
     # ---- vacation ----------------------------------------------------------------------------
 

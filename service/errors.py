@@ -369,3 +369,67 @@ class NoBallots(GameError):
 
 class BallotWithPosition(GameError):
     """A ballot game starts from the variant's start position, so it cannot take a position as well."""
+
+
+class VoteError(GameError):
+    """Base of the refusals of vote games (service/votes.py)."""
+
+
+class TeamNotFound(VoteError):
+    def __init__(self, team_id: int | None) -> None:
+        super().__init__("there is no such vote team here")
+        self.team_id = team_id
+
+
+class NotOnTeam(VoteError):
+    """The voter is not on the team to move (or on no team of this game)."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(f"you are not on the team to move in game {game_id}")
+        self.game_id = game_id
+
+
+class JoiningClosed(VoteError):
+    """The team takes no new member: its game started (or ended), and the organiser closed joining then."""
+
+
+class AlreadyOnTeam(VoteError):
+    """The member is on this team already, or on the other side's (nobody plays both sides)."""
+
+    def __init__(self, other_side: bool) -> None:
+        super().__init__("you are on the other team" if other_side else "you are on this team already")
+        self.other_side = other_side
+
+
+class NotInRole(VoteError):
+    def __init__(self, role_id: int) -> None:
+        super().__init__("only members holding the team's role may join")
+        self.role_id = role_id
+
+
+class TeamFull(VoteError):
+    def __init__(self, limit: int) -> None:
+        super().__init__(f"a team has at most {limit} members")
+        self.limit = limit
+
+
+class EmptyTeam(VoteError):
+    """A vote game cannot start before anyone joined its team."""
+
+
+class NotTeamOrganiser(VoteError):
+    """Only the organiser, or a member who may manage the server, starts or cancels a vote game."""
+
+
+class TooManyForming(VoteError):
+    def __init__(self, limit: int) -> None:
+        super().__init__(f"at most {limit} vote games may be forming in one channel")
+        self.limit = limit
+
+
+class NotAMember(VoteError):
+    """Leaving a team one is not on."""
+
+
+class WindowClosed(VoteError):
+    """The move's time is up: the window is being decided (or the game lost on time)."""

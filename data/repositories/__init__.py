@@ -20,6 +20,7 @@ from data.repositories.schema import SchemaRepository, TableInfo
 from data.repositories.state import StateRepository
 from data.repositories.timers import TimerRepository
 from data.repositories.tournaments import TournamentRepository
+from data.repositories.votes import VoteRepository
 from data.repositories.work import WorkRepository
 from data.store import Connection
 
@@ -45,6 +46,7 @@ __all__ = [
     "TableInfo",
     "TimerRepository",
     "TournamentRepository",
+    "VoteRepository",
     "WorkRepository",
 ]
 
@@ -72,6 +74,7 @@ class Repositories:
         self.explorer = ExplorerRepository(conn)
         self.follows = FollowRepository(conn)
         self.puzzles = PuzzleRepository(conn)
+        self.votes = VoteRepository(conn)
 
     async def integrity_check(self) -> list[str]:
         """SQLite's page-level check. PostgreSQL has no counterpart to run here (it checks pages as it reads
