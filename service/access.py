@@ -42,8 +42,8 @@ class _System(enum.Enum):
         return "SYSTEM"
 
 
+# The scope of work without a person (timers, the outbox, operator tools, local mode): it sees every game.
 SYSTEM: Final = _System.SYSTEM
-"""The scope of work without a person (timers, the outbox, operator tools, local mode): it sees every game."""
 
 Scope = Caller | _System
 

@@ -204,7 +204,7 @@ class VoteService(ScopedPart):
         now = to_db(self._ctx.now())
         async with self._ctx.db.write() as repos:
             team = await _load(repos, team_id)
-            if not team.open_to_join:
+            if not team.open_to_join or (team.game_id is not None and not await _active(repos, team.game_id)):
                 raise JoiningClosed()
             if team.role_id is not None and team.role_id not in roles:
                 raise NotInRole(team.role_id)
@@ -370,7 +370,7 @@ class VoteService(ScopedPart):
                 result = await self._games.play(row.id, team.seat, counted[0].path, expected_version=row.version)
         except (StaleGame, NotYourTurn, GameOver):
             return None
-        if result.last.ended is not None or (result.bot_reply is not None and result.bot_reply.last.ended):
+        if result.last.ended is not None:
             async with self._ctx.db.write() as repos:
                 await repos.votes.set_status(team.id, "over", was="playing")
         return result
@@ -410,6 +410,11 @@ async def on_deadline(ctx: Context, repos: Repositories, row: GameRow, now: date
     await repos.games.set_clock(row.id, until, None)
     await repos.timers.add_game_timers(row.id, [("timeout", until)], to_db(now))
     return True
+
+
+async def _active(repos: Repositories, game_id: int) -> bool:
+    row = await repos.games.get(game_id)
+    return row is not None and row.status == GameStatus.ACTIVE
 
 
 async def _team(repos: Repositories, row: VoteTeamRow) -> Team:
