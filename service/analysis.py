@@ -168,13 +168,13 @@ class AnalysisService(ScopedPart):
 
     async def check_imported(self, imported_id: int, player_id: int) -> Subject:
         """The imported record (ImportedGameNotFound unless the caller may see it), rate-checked like check."""
-        subject, replay = await self._imported(imported_id)
+        row = await ImportService(self._ctx).row(imported_id)  # not replayed: a check before any work
         async with self._ctx.db.read() as repos:
             stored = await repos.analyses.get_imported(imported_id)
         if stored is None:
-            _check_length(imported_id, len(replay.moves), imported=True)
+            _check_length(imported_id, len(row.moves.split()), imported=True)
             self._check_rate(player_id)
-        return subject
+        return _subject_of(row)
 
     async def analyse(self, game_id: int, player_id: int, progress: Progress | None = None) -> GameReview:
         game = await self.check(game_id, player_id)

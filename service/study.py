@@ -191,9 +191,10 @@ class StudyService(ScopedPart):
 
     async def open_imported(self, imported_id: int, *, ply: int | None = None) -> Study:
         """An imported record: not a game being played, so the engine may always speak."""
+        plies = len((await self._imports.row(imported_id)).moves.split())
+        if plies > MAX_RECORD_PLIES:  # a record stored before the import's bound: refused before replaying
+            raise RecordTooLong(imported_id, plies, MAX_RECORD_PLIES, "study", imported=True)
         found = await self._imports.get(imported_id)
-        if len(found.game.moves) > MAX_RECORD_PLIES:  # a record stored before the import's bound
-            raise RecordTooLong(imported_id, len(found.game.moves), MAX_RECORD_PLIES, "study", imported=True)
         positions, moves, notations = await asyncio.to_thread(_replayed, found.game)
         row = found.row
         source = StudySource(

@@ -64,11 +64,12 @@ async def send_imported_pdn(interaction: Interaction, imported_id: int) -> None:
 
 
 async def send_imported_replay(interaction: Interaction, imported_id: int, sizes: tuple[int, ...]) -> None:
+    plies = len((await interaction.client.service.imports.row(imported_id)).moves.split())
+    if plies > MAX_REPLAY_PLIES:  # a record stored before the import's bound: refused before replaying
+        raise RecordTooLong(imported_id, plies, MAX_REPLAY_PLIES, "replay", imported=True)
     imported = await interaction.client.service.imports.get(imported_id)
     row = imported.row
     paths = row.moves.split()
-    if len(paths) > MAX_REPLAY_PLIES:  # a record stored before the import's bound
-        raise RecordTooLong(row.id, len(paths), MAX_REPLAY_PLIES, "replay", imported=True)
     await interaction.response.defer(thinking=True)
     data = b""
     for size in sizes:

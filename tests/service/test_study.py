@@ -11,6 +11,8 @@ from datetime import timedelta
 
 import pytest
 
+from data import Database
+from messages.play import describe_game_error
 from rules import Game, IllegalMoveError, RulesError, find_variant, format_move, parse_fen
 from service import (
     BOT_ID,
@@ -24,7 +26,8 @@ from service import (
     StudyKind,
     acting_as,
 )
-from service.errors import LineTooLong, NothingTried
+from service.bounds import MAX_RECORD_PLIES
+from service.errors import LineTooLong, NothingTried, RecordTooLong
 from service.study import MAX_STUDIES_PER_PLAYER, MAX_TRIED, STUDY_LIFETIME, Study, StudySource
 from tests.service.conftest import ALICE, BOB, CAROL, FakeClock
 
@@ -173,3 +176,23 @@ async def test_one_engine_search_at_a_time_per_player(service: Service) -> None:
     assert book.thinking(ALICE) is book.thinking(ALICE) and book.thinking(ALICE) is not book.thinking(BOB)
     async with book.thinking(ALICE):
         assert book.thinking(ALICE).locked() and not book.thinking(BOB).locked()
+
+
+KINGS = b'[White "Ann"]\n[Black "Bo"]\n[FEN "W:WK1:BK32"]\n\n1. 1-6 32-27 2. 6-1 27-32 *\n'
+
+
+async def test_a_record_longer_than_the_bound_is_not_studied(service: Service, db: Database) -> None:
+    """A record stored before the import's bound (written here): the study refuses before replaying it."""
+    report = await service.imports.import_pdn(KINGS, importer_id=ALICE, guild_id=GUILD, variant="english")
+    number = report.entries[0].imported_id
+    assert number is not None
+    moves = " ".join((["1-6", "32-27", "6-1", "27-32"] * (MAX_RECORD_PLIES // 4 + 1))[: MAX_RECORD_PLIES + 1])
+    async with db.write() as repos:
+        await repos.conn.execute("UPDATE imported_games SET moves = ? WHERE id = ?", (moves, number))
+    with pytest.raises(RecordTooLong) as refused:
+        await service.study.open_imported(number)
+    assert (refused.value.plies, refused.value.limit) == (MAX_RECORD_PLIES + 1, MAX_RECORD_PLIES)
+    assert describe_game_error(refused.value, str) == (
+        f"Imported game #{number} has {MAX_RECORD_PLIES + 1} plies; a study opens records of at most "
+        f"{MAX_RECORD_PLIES}."
+    )
