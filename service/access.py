@@ -1,4 +1,4 @@
-"""Who may see a game: the one check, applied wherever the service loads a game (context.load_row).
+"""Who may see a game: the one check, applied wherever the service loads a game (lifecycle.load_row).
 
 A game belongs to the server it is played in. Its players may see it and act on it anywhere (DMs too);
 members of that server may look at it there. A game started outside a server (a DM or a group DM) belongs

@@ -26,9 +26,10 @@ from rules.pdn import read_games
 from rules.pdn_annotated import Note, write_annotated
 from service.access import ScopedPart
 from service.bounds import MAX_ANALYSIS_PLIES
-from service.context import Context, load_row
+from service.context import Context
 from service.errors import AnalysisRateLimited, AnalysisRefused, RecordTooLong
 from service.imports import ImportService
+from service.lifecycle import load_row
 from service.queries import QueryService
 from service.results import GameView
 

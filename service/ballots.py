@@ -8,8 +8,8 @@ from data.models import GameRow, MoveRow
 from data.repositories import Repositories
 from rules import Color, Game, find_variant, format_move
 from rules.openings import ballot_deck
-from service.context import load_row
 from service.errors import NoBallots, StaleGame
+from service.lifecycle import load_row
 
 
 def draw_ballot(variant_id: str, rng: random.Random) -> int:

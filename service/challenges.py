@@ -12,17 +12,7 @@ from rules.openings import find_ballot
 from service.access import ScopedPart, check_challenge
 from service.announcements import Announcement, AnnouncementKind, announce
 from service.ballots import draw_ballot, play_ballot
-from service.context import (
-    MAX_ID,
-    Context,
-    announce_board,
-    arm_timers,
-    clock_terms,
-    game_terms,
-    load_row,
-    start_bank,
-    turn_clock,
-)
+from service.context import Context, clock_terms, game_terms
 from service.errors import (
     AlreadyAnswered,
     BallotWithPosition,
@@ -38,6 +28,7 @@ from service.errors import (
 )
 from service.follow_news import note_start
 from service.games import GameService
+from service.lifecycle import MAX_ID, announce_board, arm_timers, load_row, start_bank, turn_clock
 from service.results import (
     ChallengeStatus,
     ChallengeView,

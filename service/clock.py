@@ -17,10 +17,11 @@ from data.timeutil import from_db, opt_from_db, to_db
 from service.access import ScopedPart
 from service.announcements import Announcement, AnnouncementKind, announce
 from service.challenges import ChallengeService
-from service.context import Context, arm_timers, finish, load_row, to_move_id
+from service.context import Context
 from service.digest import queue_due_digests
 from service.errors import AlreadyOnVacation, NotOnVacation, NoVacationLeft
 from service.follows import queue_follow_news
+from service.lifecycle import arm_timers, finish, load_row, to_move_id
 from service.results import (
     EndReason,
     GameStatus,

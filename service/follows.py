@@ -17,7 +17,8 @@ from data.repositories.follows import FollowNewsRow
 from data.timeutil import to_db
 from service.access import ScopedPart
 from service.announcements import Announcement, AnnouncementKind, announce
-from service.context import Context, load_row
+from service.context import Context
+from service.lifecycle import load_row
 from service.results import FollowNews
 
 HOUR = timedelta(hours=1)

@@ -12,19 +12,7 @@ from data.timeutil import from_db, to_db
 from rules import Game, Move, Position, RulesError, Termination, format_move
 from service.access import ScopedPart
 from service.announcements import Announcement, AnnouncementKind, announce
-from service.context import (
-    Context,
-    announce_board,
-    arm_timers,
-    finish,
-    load_row,
-    rebuild,
-    result_for,
-    side_id,
-    spend_clock,
-    to_move_id,
-    turn_clock,
-)
+from service.context import Context
 from service.errors import (
     CannotAnswerOwnOffer,
     GameOver,
@@ -37,6 +25,18 @@ from service.errors import (
     StaleGame,
 )
 from service.follow_news import note_move
+from service.lifecycle import (
+    announce_board,
+    arm_timers,
+    finish,
+    load_row,
+    rebuild,
+    result_for,
+    side_id,
+    spend_clock,
+    to_move_id,
+    turn_clock,
+)
 from service.premoves import play_conditional_reply
 from service.results import (
     EndReason,

@@ -19,9 +19,10 @@ from rules.pdn_scan import read_records
 from rules.ruleset import RuleSet
 from service.access import ScopedPart, check_imported
 from service.bounds import MAX_IMPORT_BYTES, MAX_IMPORT_GAMES, MAX_RECORD_PLIES
-from service.context import MAX_ID, Context
+from service.context import Context
 from service.errors import ImportedGameNotFound, ImportTooLarge
 from service.explorer_index import index_entries, owners
+from service.lifecycle import MAX_ID
 
 
 @dataclass(frozen=True, slots=True)

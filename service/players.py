@@ -9,8 +9,9 @@ from data.timeutil import known_time_zones, local_time, to_db
 from rules import find_variant
 from service.access import ScopedPart
 from service.announcements import Announcement, AnnouncementKind, announce
-from service.context import Context, finish, load_row
+from service.context import Context
 from service.errors import InvalidSetting
+from service.lifecycle import finish, load_row
 from service.results import (
     ChallengeStatus,
     DeletionReport,

@@ -14,7 +14,7 @@ from data.repositories import Repositories
 from data.timeutil import to_db
 from rules import Game, Position, RulesError, format_move, parse_fen, parse_move
 from service.access import ScopedPart
-from service.context import Context, load_row, rebuild
+from service.context import Context
 from service.errors import (
     GameOver,
     NotAParticipant,
@@ -24,6 +24,7 @@ from service.errors import (
     PremoveNotNow,
     PremoveTooLong,
 )
+from service.lifecycle import load_row, rebuild
 from service.premove_tree import Line, LineConflict, PremoveTree
 from service.results import GameStatus, GameView
 

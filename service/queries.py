@@ -11,8 +11,9 @@ from rules import Game, Move, find_variant, parse_fen, parse_move
 from rules.openings import game_opening
 from rules.pdn import write_game
 from service.access import ScopedPart, current_caller, may_see
-from service.context import Context, load_row
+from service.context import Context
 from service.errors import GameNotFound, PlyOutOfRange
+from service.lifecycle import load_row
 from service.results import GameView, MoveRecord, MyGame, PlayerStats, PositionAt, Rating, RatingChange, bot_label
 
 

@@ -15,9 +15,10 @@ import secrets
 
 from data.timeutil import to_db
 from service.access import ScopedPart
-from service.context import Context, load_row
+from service.context import Context
 from service.errors import GameNotFound, ImportedGameNotFound
 from service.imports import ImportedGame, ImportService
+from service.lifecycle import load_row
 from service.results import GameView
 
 SECRET_KEY = "web_secret"  # bot_state key of the generated secret

@@ -23,18 +23,7 @@ from rules.openings import find_ballot
 from service.access import ScopedPart, check_tournament
 from service.announcements import Announcement, AnnouncementKind, announce
 from service.ballots import draw_ballot, play_ballot
-from service.context import (
-    MAX_ID,
-    Context,
-    announce_board,
-    arm_timers,
-    clock_terms,
-    finish,
-    game_terms,
-    load_row,
-    start_bank,
-    turn_clock,
-)
+from service.context import Context, clock_terms, game_terms
 from service.errors import (
     AlreadyEntered,
     InvalidSetting,
@@ -49,6 +38,7 @@ from service.errors import (
 )
 from service.follow_news import note_start
 from service.games import GameService
+from service.lifecycle import MAX_ID, announce_board, arm_timers, finish, load_row, start_bank, turn_clock
 from service.results import EndReason, GameFinished, GameStatus, GameView
 from service.timecontrol import Kind
 from service.tournaments.pairing import NoPairing, Pairing, Played, round_robin, swiss_round
