@@ -19,7 +19,7 @@ from data.timeutil import from_db, to_db
 from rules import format_move, parse_move
 from service.access import SYSTEM, ScopedPart, acting_as, check_team
 from service.challenges import ChallengeService
-from service.context import Context, game_terms, load_row, rebuild, to_move_id
+from service.context import Context, game_terms
 from service.errors import (
     AlreadyOnTeam,
     EmptyTeam,
@@ -38,6 +38,7 @@ from service.errors import (
     WindowClosed,
 )
 from service.games import GameService
+from service.lifecycle import load_row, rebuild, to_move_id
 from service.results import ColourChoice, GameStatus, GameView, MoveResult
 from service.tally import Count, tally
 
