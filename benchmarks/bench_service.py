@@ -157,7 +157,8 @@ def sqlite_once() -> None:
 
 
 def before_and_after(revision: str = BEFORE) -> None:
-    """SQLite, one move at a time: the service at `revision`, then this tree's, in one run."""
+    """SQLite, one move at a time: the service at `revision` and this tree's, in one run (before, after, after,
+    before)."""
     with tempfile.TemporaryDirectory() as folder:
         archive = Path(folder) / "before.tar"
         made = subprocess.run(["git", "-C", str(ROOT), "archive", "-o", str(archive), revision, *PACKAGES],
@@ -170,7 +171,9 @@ def before_and_after(revision: str = BEFORE) -> None:
             tar.extractall(Path(folder) / "before", filter="data")
         for built in (ROOT / "engine").glob("*.so"):  # the compiled core: engine/core is the same since BEFORE
             shutil.copy(built, Path(folder) / "before" / "engine" / built.name)
-        for label, path in ((f"before ({revision[:12]})", Path(folder) / "before"), ("after (this tree)", None)):
+        before = (f"before ({revision[:12]})", Path(folder) / "before")
+        after: tuple[str, Path | None] = ("after (this tree)", None)
+        for label, path in (before, after, after, before):  # ABBA: a load that drifts during the run favours neither
             print(f"-- SQLite file, {label}", flush=True)
             # `python -m` puts its working folder first on the path: the old packages' folder, or this tree
             paths = [str(path), str(ROOT)] if path is not None else [str(ROOT)]

@@ -130,7 +130,7 @@ class RuleSet:
     pdn_gametype: str | None = None
     # Goal: giveaway variants win by having no move
     giveaway: bool = False
-    summary: str = ""
+    # What a player reads about the variant is in messages/variants.py (variant_summary), in every language.
     # Hooks where a switch cannot express a rule; None means none.
     capture_filter: Callable[[list[CaptureSequence]], list[CaptureSequence]] | None = field(
         default=None, compare=False

@@ -13,11 +13,11 @@ EXAMPLE_MOVES = 4
 
 @dataclass(frozen=True, slots=True)
 class RulesCard:
-    """What /rules (and local mode's rules) shows of a variant: facts, the summary, moves as written."""
+    """What /rules (and local mode's rules) shows of a variant: facts and moves as written (its summary, in the
+    reader's language, is messages.variants.variant_summary)."""
 
     variant: str
     name: str
-    summary: str
     width: int
     height: int
     first_player: Color
@@ -30,7 +30,7 @@ def rules_card(variant: str) -> RulesCard:
     start = parse_fen(rules, rules.start_fen)
     examples = tuple(format_move(start, move) for move in start.legal_moves()[:EXAMPLE_MOVES])
     return RulesCard(
-        rules.id, rules.name, rules.summary, rules.width, rules.height, rules.first_player, examples, rules.aliases
+        rules.id, rules.name, rules.width, rules.height, rules.first_player, examples, rules.aliases
     )
 
 

@@ -33,11 +33,6 @@ def giveaway(base: RuleSet) -> RuleSet:
         draw_rule=None,  # the material clauses assume the stronger side wants to win
         draw_rule_text="",
         pdn_gametype=None,
-        summary=(
-            f"Giveaway: the rules of {base.name}, but the goal is reversed: you win when you have no legal "
-            "move left (all your pieces captured or blocked). Capturing is still compulsory. "
-            + base.summary
-        ),
     )
 
 

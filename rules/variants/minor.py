@@ -34,13 +34,6 @@ THAI = RuleSet(
     draw_reversible_plies=None,
     capture_separator="-",
     pdn_gametype="31,B,8,8,N2,0",
-    summary=(
-        "8x8 board, a1 dark; squares 1-32 (1 = b8). 8 men each on the two nearest rows; Black starts. "
-        "Men move and capture one square diagonally forward. Kings move any distance diagonally; a king "
-        "captures a piece at any distance but must land on the square just behind it. Captured pieces are "
-        "removed at once. Capturing is compulsory with free choice; crowning ends the move. Threefold "
-        "repetition draws."
-    ),
 )
 
 _FULL_START_16 = (
@@ -67,14 +60,6 @@ ARMENIAN = RuleSet(
     promotion_in_capture=PromotionInCapture.PASS,  # docs/RULES.md (as Turkish)
     draw_repetitions=3,
     draw_reversible_plies=None,
-    summary=(
-        "All 64 squares are used; algebraic squares. 16 men each on the 2nd and 3rd rows, White starts. "
-        "Men move one square forward, diagonally forward or sideways, and capture one square straight "
-        "forward or sideways. Kings move like chess queens and capture straight (forward, backward, "
-        "sideways) at any distance. You must take the most pieces; captured pieces are removed at once and "
-        "a capturing piece may not turn back 180 degrees. A man is crowned only if its move ends on the far "
-        "row. Threefold repetition draws."
-    ),
 )
 
 DAMEO = RuleSet(
@@ -98,14 +83,6 @@ DAMEO = RuleSet(
     # Hook: linear moves of a line of men (rules/variants/hooks.py). Open point (docs/RULES.md): we let a
     # capturing king land on any empty square beyond, as iggamecenter, PlayStrategy and BrainKing state.
     generator_factory=linear_moves,
-    summary=(
-        "All 64 squares are used; algebraic squares. 18 men each (a1-h1, b2-g2, c3-f3), White starts. A "
-        "man moves one square straight or diagonally forward; a straight line of your men may also advance "
-        "one square along its own direction if the square in front is empty. Kings move like chess queens. "
-        "All captures are straight (forward, backward, sideways): men jump an adjacent piece, kings capture "
-        "at distance. You must take the most pieces; captured pieces stay until the move ends. A man that "
-        "passes the far row during a capture stays a man. Threefold repetition draws."
-    ),
 )
 
 _GOTHIC_MEN = (UP_LEFT, UP_RIGHT, UP, LEFT, RIGHT)
@@ -128,13 +105,6 @@ GOTHIC = RuleSet(
     promotion_in_capture=PromotionInCapture.STOP,
     draw_repetitions=3,
     draw_reversible_plies=None,
-    summary=(
-        "BrainKing's Gothic checkers: all 64 squares, 16 men each on the two nearest rows; White starts. "
-        "Men move and capture one square diagonally forward, straight forward or sideways. Kings move and "
-        "capture one square in any of the eight directions. Otherwise as checkers: capturing is compulsory "
-        "with free choice, a started capture must be completed, crowning ends the move. Threefold "
-        "repetition draws."
-    ),
 )
 
 MINOR = (THAI, ARMENIAN, DAMEO, GOTHIC)

@@ -81,13 +81,6 @@ CORNER = dataclasses.replace(
     promotion_squares=CORNER_CROWNING,
     pdn_gametype=None,
     generator_factory=corner_moves,
-    summary=(
-        "Czech checkers with two changes: the armies start in opposite corners (Black fills the top-left "
-        "triangle, White the bottom-right one) and a man is crowned only on the two squares of the far "
-        "top-left corner: a7 or b8 for White, g1 or h2 for Black. A man reaching another far-row square "
-        "stays a man. Men move and capture one square diagonally forward; kings fly; capturing is "
-        "compulsory with free choice, but a king must capture if one can. Algebraic squares. " + _CZECH_DRAWS
-    ),
 )
 
 # -- One-way -------------------------------------------------------------------------------------
@@ -101,12 +94,6 @@ ONEWAY = dataclasses.replace(
     start_fen="W:We1,e3,e5,f2,f4,f6,g1,g3,g5,h2,h4,h6:Ba1,a3,a5,b2,b4,b6,c1,c3,c5,d2,d4,d6",
     pdn_gametype=None,
     generator_factory=one_way_moves,
-    summary=(
-        "Czech checkers in which all men of both sides move and capture the same way: up the board, "
-        "towards rank 8, where both sides' men are crowned. Black starts on files a-d, White on files "
-        "e-h, ranks 1-6; White moves first. Kings fly; capturing is compulsory with free choice, but a "
-        "king must capture if one can. Algebraic squares. " + _CZECH_DRAWS
-    ),
 )
 
 # -- Parachute -----------------------------------------------------------------------------------
@@ -120,14 +107,6 @@ PARACHUTE = dataclasses.replace(
     start_fen="W:Wb2,d2,f2,h2,a3,c3,e3,g3,b8,d8,f8,h8:Bb6,d6,f6,h6,a7,c7,e7,g7,a1,c1,e1,g1",
     pdn_gametype=None,
     generator_factory=parachute_moves,
-    summary=(
-        "Czech checkers with parachutists: each side has 8 men on its 2nd and 3rd rows and 4 parachutists "
-        "on the opponent's first row (White's on b8, d8, f8, h8; Black's on a1, c1, e1, g1). A parachutist "
-        "never moves except to capture an enemy piece on the 7th row (2nd for Black), jumping backwards and "
-        "landing just behind it; it then becomes an ordinary man. Its capture ranks like a man's: if a king "
-        "can capture, a king must. Men move and capture diagonally forward; kings fly. Algebraic squares. "
-        + _CZECH_DRAWS
-    ),
 )
 
 # -- Alquerque -----------------------------------------------------------------------------------
@@ -148,15 +127,6 @@ ALQUERQUE = RuleSet(
     draw_repetitions=3,
     draw_reversible_plies=None,
     generator_factory=alquerque_moves,
-    summary=(
-        "The 5x5 Alquerque grid: pieces stand on the 25 points and move along the lines (diagonal lines "
-        "pass only through a1, c1, e1, b2, d2, a3, c3, e3, b4, d4, a5, c5, e5). 12 men each; White starts. "
-        "A man steps to an adjacent empty point forward, diagonally forward or sideways, never backwards; "
-        "on the far row it cannot step any more. Capturing is compulsory: jump an adjacent enemy piece "
-        "along a line onto the empty point behind it; the first jump goes forward, diagonally forward or "
-        "sideways, further jumps in any direction, and you must go on while you can (free choice between "
-        "captures). No promotion. You lose when you cannot move. Threefold repetition draws."
-    ),
 )
 
 # -- Hawaiian ------------------------------------------------------------------------------------
@@ -193,14 +163,6 @@ HAWAIIAN = RuleSet(
     draw_repetitions=3,
     draw_reversible_plies=None,
     generator_factory=konane_moves,
-    summary=(
-        "Kōnane: all 64 squares start full, White on the dark squares and Black on the light ones; here "
-        f"the game starts after the opening removals ({KONANE_OPENING[0]} and {KONANE_OPENING[1]} are "
-        "empty) with Black to move. Every move is a jump: over an adjacent enemy piece straight up, down, "
-        "left or right (never diagonally) onto the empty square behind it. A piece may jump on in the "
-        "same straight line, and may stop after any jump. No promotion. You lose when you cannot jump. "
-        "Algebraic squares."
-    ),
 )
 
 ODDITIES = (CORNER, ONEWAY, PARACHUTE, ALQUERQUE, HAWAIIAN)

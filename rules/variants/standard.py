@@ -35,14 +35,6 @@ ITALIAN = RuleSet(
     draw_repetitions=3,  # docs/RULES.md
     draw_reversible_plies=80,  # 40 moves each without a man move or capture
     pdn_gametype="22,W,8,8,N2,1",
-    summary=(
-        "8x8 board, dark square at each player's bottom right; squares 1-32 (1 = a8). White starts. "
-        "Men move and capture one square diagonally forward and may not capture kings. Kings move and "
-        "capture one square in any diagonal direction. Capturing is compulsory: take the most pieces; "
-        "if equal, capture with a king; then take the most kings; then take the king(s) met earliest. "
-        "A man reaching the far row becomes a king and the move ends. Threefold repetition or 40 moves "
-        "each without a man move or capture draws."
-    ),
 )
 
 # FMJD rules (docs/RULES.md): men capture backwards, flying kings, majority capture (men = kings),
@@ -63,14 +55,6 @@ INTERNATIONAL = RuleSet(
     draw_rule=draws.international,
     draw_rule_text=draws.INTERNATIONAL_TEXT,
     pdn_gametype="20,W,10,10,N2,0",
-    summary=(
-        "10x10 board, dark square at each player's bottom left; squares 1-50 (1 = b10). 20 men each, "
-        "White starts. Men move one square diagonally forward and capture forwards and backwards. Kings "
-        "fly: they move and capture along a whole diagonal and may land on any empty square beyond the "
-        "captured piece. Capturing is compulsory and you must take the most pieces (men and kings count "
-        "the same). Captured pieces are removed only when the move ends and cannot be jumped twice. A man "
-        "that only passes the far row during a capture stays a man. " + draws.INTERNATIONAL_TEXT
-    ),
 )
 
 # International rules on 12x12 (docs/RULES.md; dctl `canadian = international`).
@@ -85,12 +69,6 @@ CANADIAN = dataclasses.replace(
     draw_rule=None,  # no endgame clauses found (docs/RULES.md)
     draw_rule_text="",
     pdn_gametype="27,W,12,12,N2,0",
-    summary=(
-        "12x12 board, squares 1-72 (1 = b12). 30 men each, White starts. International rules: men "
-        "capture backwards, flying kings, you must take the most pieces, captured pieces stay until the "
-        "move ends, no promotion in passing. Threefold repetition or 25 moves each with only kings "
-        "moving draws."
-    ),
 )
 
 ENGLISH = RuleSet(
@@ -105,13 +83,6 @@ ENGLISH = RuleSet(
     draw_repetitions=3,
     draw_reversible_plies=80,  # 40-move rule (dctl Law 1.32.2)
     pdn_gametype="21,B,8,8,N1,0",
-    summary=(
-        "8x8 board, dark square at each player's bottom left; squares 1-32 (1 = b8). Black starts. Men "
-        "move and capture one square diagonally forward; kings move and capture one square in any "
-        "diagonal direction. Capturing is compulsory but you may choose any capture; a started sequence "
-        "must be completed. Crowning ends the move. Threefold repetition or 40 moves each without a man "
-        "move or capture draws."
-    ),
 )
 
 RUSSIAN = RuleSet(
@@ -130,13 +101,6 @@ RUSSIAN = RuleSet(
     draw_rule_text=draws.RUSSIAN_TEXT,
     capture_separator=":",
     pdn_gametype="25,W,8,8,A0,0",
-    summary=(
-        "8x8 board, a1 dark; algebraic squares (c3-d4, captures c3:e5). 12 men each, White starts. Men "
-        "capture forwards and backwards; kings fly. Capturing is compulsory but you may choose any "
-        "capture, and must finish it (a flying king must land where it can go on capturing). Captured "
-        "pieces stay until the move ends. A man that reaches the far row during a capture becomes a king "
-        "at once and continues capturing as a king. " + draws.RUSSIAN_TEXT
-    ),
 )
 
 BRAZILIAN = dataclasses.replace(
@@ -152,12 +116,6 @@ BRAZILIAN = dataclasses.replace(
     draw_rule=draws.russian,
     draw_rule_text=draws.RUSSIAN_TEXT,
     pdn_gametype="26,W,8,8,A0,0",
-    summary=(
-        "International rules on an 8x8 board with algebraic squares: men capture backwards, flying "
-        "kings, you must take the most pieces (men and kings count the same), captured pieces stay until "
-        "the move ends, a man passing the far row mid-capture stays a man. White starts. Draws as in "
-        "Russian draughts: " + draws.RUSSIAN_TEXT
-    ),
 )
 
 # American pool checkers (APCA; docs/RULES.md and Decisions): numbered like English, Black first.
@@ -176,12 +134,6 @@ POOL = RuleSet(
     draw_rule=draws.pool,
     draw_rule_text=draws.POOL_TEXT,
     pdn_gametype="23,B,8,8,N1,0",
-    summary=(
-        "8x8 board numbered like English checkers (1 = b8); Black starts. Men capture forwards and "
-        "backwards; kings fly. Capturing is compulsory but you may choose any capture and must finish it. "
-        "Captured pieces stay until the move ends. A man that reaches the far row during a capture and can "
-        "go on capturing backwards does so as a man. " + draws.POOL_TEXT
-    ),
 )
 
 CZECH = RuleSet(
@@ -196,12 +148,6 @@ CZECH = RuleSet(
     draw_repetitions=3,
     draw_reversible_plies=30,  # 15 moves without capture or man move
     pdn_gametype="29,W,8,8,A0,0",
-    summary=(
-        "8x8 board, a1 dark; algebraic squares. 12 men each, White starts. Men move and capture only "
-        "forwards; kings fly. Capturing is compulsory with free choice, except that if a king can capture, "
-        "a king must capture. Captured pieces stay until the move ends. Threefold repetition or 15 moves "
-        "each without a capture or man move draws."
-    ),
 )
 
 SPANISH = RuleSet(
@@ -217,12 +163,6 @@ SPANISH = RuleSet(
     draw_repetitions=3,
     draw_reversible_plies=40,  # 40 successive king moves (20 each) without capture
     pdn_gametype="24,W,8,8,N1,1",
-    summary=(
-        "8x8 board with h1 dark; squares 1-32 from White's bottom right (1 = h1, 32 = a8). 12 men each, "
-        "White starts. Men move and capture only forwards; kings fly. You must take the most pieces, then "
-        "the most kings. Captured pieces stay until the move ends; crowning ends the move. Threefold "
-        "repetition or 20 king moves each without a capture draws."
-    ),
 )
 
 PORTUGUESE = dataclasses.replace(
@@ -231,7 +171,6 @@ PORTUGUESE = dataclasses.replace(
     name="Portuguese draughts",
     aliases=("portuguese checkers", "damas portuguesas"),
     pdn_gametype="28,W,8,8,N1,1",
-    summary=SPANISH.summary.replace("White starts.", "White starts. The rules are those of Spanish draughts."),
 )
 
 _FRISIAN_ORTHOGONAL = ((-2, 0), (2, 0), (0, -2), (0, 2))  # over the same-colour square two away
@@ -255,14 +194,6 @@ FRISIAN = RuleSet(
     draw_rule=draws.frisian,
     draw_rule_text=draws.FRISIAN_TEXT,
     pdn_gametype="40,W,10,10,N2,0",
-    summary=(
-        "10x10 board numbered 1-50 like International; White starts. Men move one square diagonally "
-        "forward; men and kings capture diagonally and orthogonally (straight over the square two away), "
-        "forwards and backwards. Kings move diagonally any distance and capture at distance. You must "
-        "make the capture of highest value: n kings are worth more than 2n-1 men but less than 2n men; "
-        "at equal value a king must capture. While you have men, the same king may make at most three "
-        "quiet moves in a row. " + draws.FRISIAN_TEXT
-    ),
 )
 
 _TURKISH_MEN = (UP, LEFT, RIGHT)
@@ -291,13 +222,6 @@ TURKISH = RuleSet(
     draw_rule=draws.turkish,
     draw_rule_text=draws.TURKISH_TEXT,
     pdn_gametype="30,W,8,8,A0,0",
-    summary=(
-        "All 64 squares are used; algebraic squares. 16 men each on the 2nd and 3rd rows, White starts. "
-        "Men move and capture one square straight forward or sideways. Kings move and capture like rooks, "
-        "landing on any empty square beyond. You must take the most pieces. Each captured piece is removed "
-        "at once, and a capturing piece may not turn back 180 degrees between two jumps. A man is crowned "
-        "only if its move ends on the far row. " + draws.TURKISH_TEXT
-    ),
 )
 
 PUBLISHED = (
