@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from local import away, correspondence, explore, games, imports, puzzles, study, tournament
+from local import away, correspondence, explore, games, imports, puzzles, study, tournament, votes
 from local.text import Command, Parsed
 from local.vocabulary import command_word, usage_in_words
 from rules import VARIANTS
@@ -45,6 +45,7 @@ COMMANDS: dict[str, Command] = {
         *study.COMMANDS,
         *explore.COMMANDS,
         *puzzles.COMMANDS,
+        *votes.COMMANDS,
         HELP,
     )
 }

@@ -83,6 +83,7 @@ class LocalSession:
         self.study: Study | None = None  # the open study board (local/study.py), in memory only
         self.studying = False  # a study command was the last one: the prompt shows the study's side to move
         self.study_evaluations: dict[Position, Analysis] = {}  # the open study's, so none is searched twice
+        self.vote_team: int | None = None  # the vote game last started or begun here (local/votes.py)
 
     def say(self, text: str = "") -> None:
         self.out.write(text + "\n")

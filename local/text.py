@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from data.models import is_team_seat
 from messages.i18n import Words
 from messages.play import bot_name
 from rules import VARIANTS, Position, UnknownVariantError, find_variant
@@ -19,6 +20,7 @@ if TYPE_CHECKING:
 ALICE_ID = 1
 BOB_ID = 2
 NAMES = {ALICE_ID: "local:alice", BOB_ID: "local:bob"}
+TEAM_NAME = "local:team"  # the vote team of local:alice and local:bob (local/votes.py)
 COLOURS = ("white", "black", "random")
 
 
@@ -37,6 +39,8 @@ class InputError(Exception):
 def name_of(game: GameView, player_id: int, w: Words) -> str:
     if player_id == BOT_ID:
         return bot_name(w, game.bot_level)
+    if is_team_seat(player_id):
+        return TEAM_NAME
     return NAMES.get(player_id) or w.say("player.unknown", "player {id}", id=player_id)
 
 

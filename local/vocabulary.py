@@ -23,6 +23,7 @@ LOCAL_ONLY: dict[str, Callable[[Words], str]] = {
     "pictures": lambda w: w.say("local.command.pictures", "pictures"),
     "imported": lambda w: w.say("local.command.imported", "imported"),
     "quit": lambda w: w.say("local.command.quit", "quit"),
+    "vote": lambda w: w.say("local.command.vote", "vote"),
     # the study board's steps (/study's buttons on Discord)
     "next": lambda w: w.say("local.command.next", "next"),
     "prev": lambda w: w.say("local.command.prev", "prev"),

@@ -17,6 +17,7 @@ from messages.imports import IMPORT_ERRORS
 from messages.openings import OPENING_ERRORS
 from messages.puzzles import PUZZLE_ERRORS
 from messages.tournaments import TOURNAMENT_ERRORS
+from messages.votes import VOTE_ERRORS
 from rules import Color, UnknownVariantError, find_variant
 from service.errors import (
     AlreadyAnswered,
@@ -332,6 +333,9 @@ def describe_game_error(error: GameError, name: Namer, w: Words = ENGLISH) -> st
         puzzle = PUZZLE_ERRORS.get(kind)
         if puzzle is not None:
             return puzzle(error, name, w)
+        vote = VOTE_ERRORS.get(kind)
+        if vote is not None:
+            return vote(error, name, w)
     return w.say("error.refused", "I can't do that.")
 
 
