@@ -22,6 +22,7 @@ from bot.exts.puzzle.news import daily_message
 from bot.exts.rematch.controls import rematch_controls
 from bot.exts.study.controls import add_study_button
 from bot.exts.tournament.news import tournament_post
+from bot.followups import send_followup
 from bot.ui import speech
 from bot.ui.boards import BoardMessage, board_message, deadline_text, player_label
 from bot.ui.errors import MissingPermissions
@@ -223,7 +224,7 @@ class Announcer:
             to_move = game.to_move_id
             message.content = words.current_board(w, game.id, player_label(game, to_move, w) if to_move else "")
             try:
-                sent = await interaction.followup.send(wait=True, **message.kwargs())
+                sent = await send_followup(interaction, **message.kwargs())
             except discord.HTTPException:
                 log.info("game %s: could not show its current board in its conversation", game.id)
                 return
@@ -375,7 +376,7 @@ class Announcer:
                 return Sent(None, None)
             if not via.response.is_done():
                 await via.response.defer()
-            reply = await via.followup.send(wait=True, **message.kwargs())
+            reply = await send_followup(via, **message.kwargs())
             via.extras["dama_replied"] = True
             return Sent(reply.channel.id, None)
         if _since.get() is not None and home_id is not None and not current.reply_only:
@@ -385,7 +386,7 @@ class Announcer:
         if via is not None and (via.channel_id == home_id or home_id is None):
             if not via.response.is_done():
                 await via.response.defer()
-            reply = await via.followup.send(wait=True, **message.kwargs())
+            reply = await send_followup(via, **message.kwargs())
             via.extras["dama_replied"] = True  # bot/outbox.py: the original is now this message
             return Sent(reply.channel.id, reply.id)
         home = await self.home(current)

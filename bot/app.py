@@ -33,6 +33,7 @@ from data.db import Database, DatabaseUnavailable
 from engine import tablebuild
 from messages.operator import database_problem
 from service import Service, ServiceConfig
+from web.auth import DISCORD_API
 from web.limits import raise_file_limit
 
 log = logging.getLogger("bot")
@@ -47,7 +48,8 @@ def configure_logging(settings: Settings) -> None:
         discord.utils.setup_logging(level=settings.log_level_number, root=True, formatter=JsonFormatter())
     else:
         discord.utils.setup_logging(level=settings.log_level_number, root=True)
-    secrets = (settings.discord_token.get(), settings.web.secret.get() if settings.web else "")
+    web_secrets = (settings.web.secret.get(), settings.web.client_secret.get()) if settings.web else ()
+    secrets = (settings.discord_token.get(), *web_secrets)
     redact_handlers(logging.getLogger(), tuple(s for s in secrets if s))
     quiet_sql()
 
@@ -67,7 +69,18 @@ def web_config(settings: Settings) -> web.WebConfig | None:
         trusted_proxies=found.trusted_proxies,
         max_connections=found.max_connections,
         max_per_address=found.max_per_address,
+        oauth=oauth_config(settings),
     )
+
+
+def oauth_config(settings: Settings) -> web.OAuthConfig | None:
+    """Signing in with Discord on the page, when DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET are set; the
+    loopback Discord (DISCORD_API_BASE) serves the sign-in as well."""
+    found = settings.web
+    if found is None or not found.client_id:
+        return None
+    api = settings.discord_api_base or DISCORD_API
+    return web.OAuthConfig(found.client_id, found.client_secret.get(), api.rstrip("/"))
 
 
 def fail(message: str, code: int = 2) -> None:

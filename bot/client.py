@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import metrics
+from bot import followups, metrics
 from bot.announce import Announcer
 from bot.exts import FEATURES
 from bot.exts.play.controls import GameButton
@@ -107,6 +107,7 @@ class DamaBot(commands.AutoShardedBot):
         self._stopping: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
+        followups.install()  # follow-ups are not posted again blindly after a 5xx
         await asyncio.to_thread(preload)  # compiling the catalogues is CPU work: not on the event loop
         await self.tree.set_translator(DamaTranslator())
         self.intake.install()

@@ -2,8 +2,10 @@
 
 /healthz: this process answers, the database answers a query, and every gateway shard this process runs is
 connected. /readyz: healthy, logged in and not stopping (a process in its graceful stop is alive but takes no
-new work), with file descriptors to spare (web.limits.FD_RESERVE). Both answer 200 or 503 with a small JSON
-body saying which check failed; a failed readiness check also says why in the log.
+new work), with file descriptors to spare (web.limits.FD_RESERVE), and the database takes a real write (a
+row of bot_state rewritten: a read-only or full disk, a database file deleted or replaced under the process, a
+write lock held elsewhere all fail it). Both answer 200 or 503 with a small JSON body saying which check
+failed; a failed readiness check also says why in the log.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 DATABASE_TIMEOUT = 2.0  # seconds the database gets to answer a health check
+WRITE_TIMEOUT = 4.0  # seconds readiness's write gets (the store's own lock wait is 2 s)
 
 
 async def database_answers(bot: DamaBot) -> bool:
@@ -46,6 +49,23 @@ async def health(bot: DamaBot) -> tuple[bool, dict[str, Any]]:
     database = await database_answers(bot)
     healthy = database and bool(shards) and all(shards.values())
     return healthy, {"database": database, "shards": shards}
+
+
+async def database_writable(bot: DamaBot) -> str | None:
+    """None when a write reaches the database, else why not (a StorageFault kind, or "timeout")."""
+    try:
+        async with asyncio.timeout(WRITE_TIMEOUT):
+            fault = await bot.service.ctx.db.writable()
+    except TimeoutError:
+        log.warning("readiness: a write to the database took over %.0f s", WRITE_TIMEOUT)
+        return "timeout"
+    except Exception as error:  # reported, never raised
+        log.warning("readiness: the database write failed (%s)", type(error).__name__)
+        return "error"
+    if fault is None:
+        return None
+    log.warning("readiness: the database cannot be written (%s)", fault)
+    return fault.kind
 
 
 def files_to_spare() -> bool:
@@ -110,6 +130,9 @@ class HealthServer:
         healthy, checks = await health(self.bot)
         stopping = not self.bot.intake.open
         files = files_to_spare()
-        ready = healthy and files and self.bot.is_ready() and not stopping
-        body = {"ready": ready, "stopping": stopping, "files": files, **checks}
+        fault = await database_writable(self.bot) if checks["database"] else "unavailable"
+        ready = healthy and files and fault is None and self.bot.is_ready() and not stopping
+        body = {"ready": ready, "stopping": stopping, "files": files, "database_writable": fault is None, **checks}
+        if fault is not None:
+            body["database_fault"] = fault
         return web.json_response(body, status=200 if ready else 503)

@@ -27,7 +27,7 @@ import logging
 import os
 import secrets
 import socket
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
@@ -38,8 +38,9 @@ from bot.announce import Undeliverable
 from bot.background import BackgroundLoop
 from bot.ui import speech
 from bot.ui.errors import MissingPermissions
+from data.db import StorageFault
 from messages.i18n import ENGLISH
-from messages.news import board_elsewhere, stored_but_waiting
+from messages.news import board_elsewhere, stored_but_storage_busy, stored_but_waiting
 from service import Pending, backoff, game_stream
 
 if TYPE_CHECKING:
@@ -57,6 +58,7 @@ BATCH = 20  # streams delivered side by side
 INLINE_PATIENCE = 8.0  # seconds a player's reply waits for Discord (discord.py retries a 5xx for ~25 s)
 REPLIED = "dama_replied"  # interaction.extras key set by the announcer
 GIVE_UP_AFTER = 8  # attempts that failed with an error of ours (a bug), not of Discord's
+SETTLE_FIRST_WAIT = 1.0  # seconds before an outcome the database refused is recorded again (then doubled)
 
 
 def replied(interaction: Interaction) -> bool:
@@ -77,6 +79,7 @@ class OutboxWorker(BackgroundLoop):
         self.ceiling = ceiling
         self.lease = lease
         super().__init__()
+        self._settling: set[asyncio.Task[None]] = set()  # outcomes waiting for the database to take them
         self._inline: dict[str, asyncio.Lock] = {}  # one action's news of a game at a time, in order (a few
         # bytes per game played since the start; kept, as dropping one while a task waits on it would let
         # the next action run beside that task)
@@ -87,6 +90,9 @@ class OutboxWorker(BackgroundLoop):
         while True:
             try:
                 delay = 0.0 if await self.deliver_due() else await self._delay()
+            except StorageFault as fault:  # the database's fault, told in one line: no traceback
+                log.warning("outbox: the database refused (%s); looking again in %.0f s", fault, MAX_SLEEP / 10)
+                delay = MAX_SLEEP / 10
             except Exception:
                 log.exception("outbox delivery failed; looking again in %.0f s", MAX_SLEEP)
                 delay = MAX_SLEEP
@@ -123,7 +129,7 @@ class OutboxWorker(BackgroundLoop):
                 sent = await self.bot.announcer.deliver(pending, via)
         except Undeliverable as error:
             log.warning("outbox %s (%s): given up: %s", pending.id, news.kind, error)
-            await outbox.failed(pending, self.name, str(error))
+            await self._give_up(pending, str(error))
             return error
         except MissingPermissions as error:
             reason = error.words(ENGLISH)
@@ -133,30 +139,64 @@ class OutboxWorker(BackgroundLoop):
         except discord.HTTPException as error:
             if error.status < 500 and error.status != 429 and via is None:
                 log.warning("outbox %s (%s): Discord refuses it (%s); given up", pending.id, news.kind, error)
-                await outbox.failed(pending, self.name, f"{error.status} {error.text}")
+                await self._give_up(pending, f"{error.status} {error.text}")
                 return error
             await self._later(pending, f"{error.status} {error.text}")
             return error
-        except (TimeoutError, OSError, aiohttp.ClientError) as error:
-            await self._later(pending, repr(error))
+        except (TimeoutError, OSError, aiohttp.ClientError, StorageFault) as error:  # StorageFault: the announcer's
+            await self._later(pending, repr(error))  # own writes (where it posted) met a busy or full database
             return error
         except Exception as error:
             log.exception("outbox %s (%s): delivery raised", pending.id, news.kind)
             if pending.attempts >= GIVE_UP_AFTER:
-                await outbox.failed(pending, self.name, repr(error))
+                await self._give_up(pending, repr(error))
             else:
                 await self._later(pending, repr(error))
             return error
-        if not await outbox.delivered(pending, self.name, channel_id=sent.channel_id, message_id=sent.message_id):
-            log.warning("outbox %s: delivered after this worker's lease ran out", pending.id)
+        async def delivered() -> None:
+            if not await outbox.delivered(pending, self.name, channel_id=sent.channel_id, message_id=sent.message_id):
+                log.warning("outbox %s: delivered after this worker's lease ran out", pending.id)
+
+        await self._settle(pending, delivered)
         return None
 
     async def _later(self, pending: Pending, error: str) -> None:
         delay = backoff(pending.attempts, base=BACKOFF_BASE, ceiling=self.ceiling)
         log.info("outbox %s (%s): Discord did not take it (%s); again in %.0f s",
                  pending.id, pending.announcement.kind, error, delay)
-        await self.bot.service.outbox.retry_later(pending, self.name, error, delay=delay)
+        await self._settle(pending, lambda: self.bot.service.outbox.retry_later(pending, self.name, error, delay=delay))
         self.poke()
+
+    async def _give_up(self, pending: Pending, reason: str) -> None:
+        await self._settle(pending, lambda: self.bot.service.outbox.failed(pending, self.name, reason))
+
+    async def _settle(self, pending: Pending, record: Callable[[], Awaitable[object]]) -> None:
+        """Record a delivery's outcome. When the database refuses it (busy, full, read-only: review row 6), the
+        row stays claimed: it is recorded again in the background as soon as the database takes it, so the
+        news moves on then, not when the claim's lease runs out (120 s)."""
+        try:
+            await record()
+        except StorageFault as fault:
+            log.warning("outbox %s: the database did not take the delivery's outcome (%s); trying again",
+                        pending.id, fault.kind)
+            task = asyncio.create_task(self._settle_later(pending, record), name=f"dama-outbox-settle-{pending.id}")
+            self._settling.add(task)
+            task.add_done_callback(self._settling.discard)
+
+    async def _settle_later(self, pending: Pending, record: Callable[[], Awaitable[object]]) -> None:
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.lease
+        wait = SETTLE_FIRST_WAIT
+        while loop.time() < deadline:
+            await asyncio.sleep(wait)
+            try:
+                await record()
+            except StorageFault:
+                wait = min(wait * 2, 10.0)
+                continue
+            log.info("outbox %s: the delivery's outcome is recorded", pending.id)
+            self.poke()
+            return
 
     # ---- inline ----------------------------------------------------------------------------------
 
@@ -203,7 +243,8 @@ class OutboxWorker(BackgroundLoop):
         if problem is not None or not done:
             w = speech.private(interaction)
             why = problem.words(w) + " " if isinstance(problem, MissingPermissions) else ""
-            await self.tell_stored(interaction, why + stored_but_waiting(w, game_id), game_id)
+            waiting = stored_but_storage_busy if isinstance(problem, StorageFault) else stored_but_waiting
+            await self.tell_stored(interaction, why + waiting(w, game_id), game_id)
         elif not posted:  # another worker was quicker: the news is out
             await self.tell_stored(interaction, board_elsewhere(speech.private(interaction), None), game_id)
         self.poke()

@@ -90,15 +90,18 @@ class WebSettings:
     trusted_proxies: tuple[Network, ...] = networks(LOOPBACK)  # whose X-Forwarded-For counts
     max_connections: int = MAX_CONNECTIONS
     max_per_address: int = MAX_PER_ADDRESS
+    client_id: str = ""  # DISCORD_CLIENT_ID: with the secret, players sign in with Discord on the page
+    client_secret: Secret = field(default_factory=lambda: Secret(""))  # DISCORD_CLIENT_SECRET
 
 
 def web_settings(text: Callable[..., str]) -> WebSettings | None:
     port_text = text("WEB_PORT")
     if not port_text:
-        for name in ("WEB_BASE_URL", "WEB_SECRET"):
+        for name in ("WEB_BASE_URL", "WEB_SECRET", "DISCORD_CLIENT_ID", "DISCORD_CLIENT_SECRET"):
             if text(name):
                 raise SettingsError(f"{name} needs WEB_PORT (the port the web pages are served on)")
         return None
+    client_id, client_secret = oauth_client(text)
     if not port_text.isdigit() or not 1 <= int(port_text) <= 65535:
         raise SettingsError(f"WEB_PORT must be a port number from 1 to 65535, not {port_text!r}")
     host = text("WEB_HOST", "127.0.0.1") or "127.0.0.1"
@@ -121,7 +124,28 @@ def web_settings(text: Callable[..., str]) -> WebSettings | None:
         ) from None
     total = whole(text, "WEB_MAX_CONNECTIONS", MAX_CONNECTIONS)
     each = whole(text, "WEB_MAX_CONNECTIONS_PER_ADDRESS", MAX_PER_ADDRESS)
-    return WebSettings(host, int(port_text), base.rstrip("/"), Secret(secret), float(rate), trusted, total, each)
+    return WebSettings(
+        host,
+        int(port_text),
+        base.rstrip("/"),
+        Secret(secret),
+        float(rate),
+        trusted,
+        total,
+        each,
+        client_id,
+        Secret(client_secret),
+    )
+
+
+def oauth_client(text: Callable[..., str]) -> tuple[str, str]:
+    """DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET: both, or neither (the page stays read-only)."""
+    client_id, client_secret = text("DISCORD_CLIENT_ID"), text("DISCORD_CLIENT_SECRET")
+    if bool(client_id) != bool(client_secret):
+        raise SettingsError("DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET must be set together (or both left empty)")
+    if client_id and not client_id.isdigit():
+        raise SettingsError("DISCORD_CLIENT_ID must be the application's id (digits only, the OAuth2 tab)")
+    return client_id, client_secret
 
 
 def whole(text: Callable[..., str], name: str, default: int) -> int:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from bot import metrics
 from bot.background import BackgroundLoop
+from data.db import StorageFault
 from service import TimerEvent
 
 if TYPE_CHECKING:
@@ -67,6 +68,9 @@ class TimerLoop(BackgroundLoop):
             try:
                 await self.tick()
                 delay = await self._delay()
+            except StorageFault as fault:  # the database's fault, told in one line: no traceback
+                log.warning("timers: the database refused (%s); retrying in %.0f s", fault, self.max_sleep)
+                delay = self.max_sleep
             except Exception:
                 log.exception("timer dispatch failed; retrying in %.0f s", self.max_sleep)
                 delay = self.max_sleep

@@ -13,15 +13,17 @@ from __future__ import annotations
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Protocol
 
 from data.postgres import PostgresStore
 from data.repositories import Repositories
 from data.sqlite import SqliteStore
-from data.store import DatabaseUnavailable, Migration, is_postgres, latest_version, migrations
+from data.store import DatabaseUnavailable, Migration, StorageFault, fault_kind, is_postgres, latest_version, migrations
 
-__all__ = ["Database", "DatabaseUnavailable", "Migration", "latest_version", "migrations"]
+__all__ = ["Database", "DatabaseUnavailable", "Migration", "StorageFault", "latest_version", "migrations"]
+PROBE_KEY = "ready_probe"  # bot_state row readiness rewrites: a write that must reach the disk
 
 
 class Store(Protocol):
@@ -34,6 +36,7 @@ class Store(Protocol):
     def write(self) -> AbstractAsyncContextManager[Repositories]: ...
     def read(self) -> AbstractAsyncContextManager[Repositories]: ...
     async def backup(self, target: str | Path) -> str: ...
+    def replaced(self) -> str | None: ...
 
 
 class Database:
@@ -92,9 +95,25 @@ class Database:
         try:
             async with inner as repos:
                 yield repos
+        except Exception as error:
+            kind = fault_kind(error)
+            if kind is None or isinstance(error, StorageFault):
+                raise
+            raise StorageFault(kind, f"{type(error).__name__}: {error}") from error
         finally:
             if self.observer is not None:
                 self.observer(self.kind, mode, time.perf_counter() - started)
+
+    async def writable(self) -> StorageFault | None:
+        """Readiness: None when a real write reaches the database, else why not (the file deleted or replaced,
+        a read-only or full disk, the write lock held by another process, the server gone)."""
+        try:
+            now = datetime.now(UTC).isoformat()
+            async with self.write() as repos:
+                await repos.state.put(PROBE_KEY, now, now)
+        except StorageFault as fault:
+            return fault
+        return None
 
     async def integrity_check(self) -> list[str]:
         async with self.read() as repos:

@@ -5,6 +5,9 @@ It behaves like the SQLite store, so the service cannot tell them apart:
   across every process exactly as SQLite's single writer serialises them (the service's read-then-write steps,
   such as ratings, rely on that). Writes are short (a few milliseconds), so this is not the bottleneck.
 - `read()` is one REPEATABLE READ, READ ONLY transaction: a snapshot, re-entrant within a task.
+- A pooled connection the server has ended (pg_terminate_backend, a server restart) fails its first statement;
+  a transaction that fails so before it has begun is started once more on a fresh connection (every pooled
+  connection is renewed then: whatever ended one has likely ended them all).
 - Migrations are the same numbered files, translated by `store.postgres_sql`; the applied version is kept in
   the table `dama_schema` (PostgreSQL has no PRAGMA user_version).
 """
@@ -16,7 +19,7 @@ import contextlib
 import contextvars
 import re
 import shutil
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, TypeAlias
@@ -30,6 +33,16 @@ from data.store import DatabaseUnavailable, masked, migrations, postgres_sql
 RawConnection: TypeAlias = "PoolConnectionProxy[Any]"  # a connection lent by the pool
 WRITE_LOCK = 0x44414D41  # "DAMA": the advisory lock every write transaction holds
 POOL_SIZE = 8
+# what a connection the server has ended raises at its first use (InternalClientError: the server's goodbye
+# arrived while the connection was idle, and the protocol is out of step)
+DEAD_CONNECTION = (
+    asyncpg.InternalClientError,
+    asyncpg.ConnectionDoesNotExistError,
+    asyncpg.AdminShutdownError,
+    asyncpg.InterfaceError,
+    ConnectionError,
+)
+READ_BEGIN = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
 _PLACEHOLDER = re.compile(r"('(?:[^']|'')*')|\?")
 
 
@@ -126,6 +139,9 @@ class PostgresStore:
     async def close(self) -> None:
         await self._pool.close()
 
+    def replaced(self) -> str | None:
+        return None  # a server's database has no file of ours to lose
+
     async def _ensure_version_table(self, conn: RawConnection) -> None:
         await conn.execute("CREATE TABLE IF NOT EXISTS dama_schema (version BIGINT NOT NULL)")
 
@@ -155,19 +171,39 @@ class PostgresStore:
                 applied.append(migration.name)
         return applied
 
+    async def _begun(self, begin: Callable[[RawConnection], Awaitable[object]]) -> RawConnection:
+        """A pooled connection with its transaction begun; on a dead connection, once more on a fresh one."""
+        for attempt in (1, 2):
+            conn = await self._pool.acquire()
+            try:
+                await begin(conn)
+                return conn
+            except DEAD_CONNECTION:
+                await self._pool.release(conn)  # a closed connection is dropped and replaced by the pool
+                if attempt == 2:
+                    raise
+                await self._pool.expire_connections()
+            except BaseException:
+                await self._pool.release(conn)
+                raise
+        raise AssertionError("unreachable")
+
     @asynccontextmanager
     async def write(self) -> AsyncIterator[Repositories]:
         """One short write transaction; commits on success, rolls back on any exception. BEGIN and the lock go
         in one round trip (each round trip is most of a short write's time)."""
-        async with self._lock, self._pool.acquire() as conn:
-            await conn.execute(f"BEGIN; SELECT pg_advisory_xact_lock({WRITE_LOCK})")
+        async with self._lock:
+            conn = await self._begun(lambda c: c.execute(f"BEGIN; SELECT pg_advisory_xact_lock({WRITE_LOCK})"))
             try:
-                yield Repositories(PostgresConnection(conn))
-            except BaseException:
-                with contextlib.suppress(Exception):  # a lost connection: the server rolled back already
-                    await conn.execute("ROLLBACK")
-                raise
-            await conn.execute("COMMIT")
+                try:
+                    yield Repositories(PostgresConnection(conn))
+                except BaseException:
+                    with contextlib.suppress(Exception):  # a lost connection: the server rolled back already
+                        await conn.execute("ROLLBACK")
+                    raise
+                await conn.execute("COMMIT")
+            finally:
+                await self._pool.release(conn)
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[Repositories]:
@@ -177,12 +213,17 @@ class PostgresStore:
         if current is not None and current[0] is task:
             yield Repositories(PostgresConnection(current[1]))
             return
-        async with self._pool.acquire() as conn, conn.transaction(isolation="repeatable_read", readonly=True):
-            token = _in_read.set((task, conn))
+        conn = await self._begun(lambda c: c.execute(READ_BEGIN))
+        token = _in_read.set((task, conn))
+        try:
+            yield Repositories(PostgresConnection(conn))
+        finally:
+            _in_read.reset(token)
             try:
-                yield Repositories(PostgresConnection(conn))
+                with contextlib.suppress(Exception):  # read only: nothing to keep; a lost connection ended it
+                    await conn.execute("ROLLBACK")
             finally:
-                _in_read.reset(token)
+                await self._pool.release(conn)
 
     async def backup(self, target: str | Path) -> str:
         """Delegates to pg_dump (custom format, restore with pg_restore): a consistent snapshot taken while

@@ -2,7 +2,11 @@
 
 Writes are serialised (Datasette's single-writer idea): `async with db.write() as repos:` takes the
 lock, runs `BEGIN IMMEDIATE` (so another process waits on the busy timeout instead of failing
-mid-transaction) and commits or rolls back. Never await anything but the database inside it.
+mid-transaction) and commits or rolls back. Never await anything but the database inside it. The wait for
+the lock, this process's writers and another process's together, is bounded (LOCK_WAIT: a player's command
+hears back within Discord's 3 s); past it the write fails with StorageFault("busy"). A write also fails,
+with StorageFault("replaced"), once the database file has been deleted or replaced under the process (its
+device and inode are no longer the path's): what it wrote would vanish at the next start.
 Reads use their own connection, so they never see another coroutine's uncommitted writes (WAL lets
 them run while a write is in progress).
 """
@@ -11,8 +15,10 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import logging
 import os
 import sqlite3
+import time
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -21,9 +27,11 @@ from typing import Any
 import aiosqlite
 
 from data.repositories import Repositories
-from data.store import DatabaseUnavailable, migrations
+from data.store import DatabaseUnavailable, StorageFault, migrations
 
-BUSY_TIMEOUT_MS = 10_000
+LOCK_WAIT = 2.0  # seconds a write waits for the write lock at most
+BUSY_TIMEOUT_MS = int(LOCK_WAIT * 1000)
+log = logging.getLogger("data")
 
 
 class SqliteConnection:
@@ -61,6 +69,16 @@ async def _configure(conn: aiosqlite.Connection) -> None:
     await conn.execute_fetchall("PRAGMA synchronous = FULL")
 
 
+def _identity(path: str) -> tuple[int, int] | None:
+    if path == ":memory:" or path.startswith("file:"):
+        return None
+    try:
+        found = os.stat(path)
+    except FileNotFoundError:
+        return None
+    return found.st_dev, found.st_ino
+
+
 # Set while this task holds the reader's snapshot (read() is re-entrant).
 _in_read: contextvars.ContextVar[bool] = contextvars.ContextVar("dama_in_read", default=False)
 
@@ -76,6 +94,24 @@ class SqliteStore:
         self._reader = reader
         self._lock = asyncio.Lock()
         self._read_lock = asyncio.Lock()  # one read snapshot at a time on the reader connection
+        self._identity = _identity(path)  # the file opened (None: in memory)
+        self._told: str | None = None  # the last replacement logged
+
+    def replaced(self) -> str | None:
+        """"deleted" or "replaced" when the path no longer names the file this process has open, else None."""
+        if self._identity is None:
+            return None
+        now = _identity(self.path)
+        found = None if now == self._identity else "deleted" if now is None else "replaced"
+        if found is not None and found != self._told:
+            log.error(
+                "the database file %s was %s while the bot runs: writes are refused (they would be lost at the "
+                "next start); restore the file and restart",
+                self.path,
+                found,
+            )
+        self._told = found
+        return found
 
     @classmethod
     async def open(cls, path: str | Path, *, migrate: bool = True, create: bool = True) -> SqliteStore:
@@ -140,10 +176,19 @@ class SqliteStore:
     @asynccontextmanager
     async def write(self) -> AsyncIterator[Repositories]:
         """One short write transaction; commits on success, rolls back on any exception."""
-        async with self._lock:
+        replaced = self.replaced()
+        if replaced is not None:
+            raise StorageFault("replaced", f"{self.path} was {replaced}")
+        started = time.monotonic()
+        try:
+            async with asyncio.timeout(LOCK_WAIT):
+                await self._lock.acquire()
+        except TimeoutError:
+            raise StorageFault("busy", f"this process's writes queued over {LOCK_WAIT:.0f} s") from None
+        try:
             conn = self._writer
             try:
-                await conn.execute("BEGIN IMMEDIATE")
+                await self._begin(conn, LOCK_WAIT - (time.monotonic() - started))
                 yield Repositories(SqliteConnection(conn))
                 await conn.commit()
             except BaseException:
@@ -151,6 +196,19 @@ class SqliteStore:
                 # (a no-op outside a transaction); otherwise the next writer would find a transaction open.
                 await conn.rollback()
                 raise
+        finally:
+            self._lock.release()
+
+    async def _begin(self, conn: aiosqlite.Connection, left: float) -> None:
+        """BEGIN IMMEDIATE, waiting for another process's lock only as long as the write has left."""
+        if left > LOCK_WAIT - 0.05:  # the usual case: the standing busy timeout is the whole wait
+            await conn.execute("BEGIN IMMEDIATE")
+            return
+        await conn.execute_fetchall(f"PRAGMA busy_timeout = {max(1, int(left * 1000))}")
+        try:
+            await conn.execute("BEGIN IMMEDIATE")
+        finally:
+            await conn.execute_fetchall(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[Repositories]:

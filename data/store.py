@@ -104,6 +104,68 @@ class Connection(Protocol):
     async def execute_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None: ...
 
 
+class StorageFault(Exception):
+    """The database could not do what was asked, for a reason that is not the caller's: `kind` is "busy" (another
+    process holds the write lock longer than a write may wait), "cannot_write" (a read-only or full disk, an I/O
+    error), "lost" (the connection to the server died) or "replaced" (the database file was deleted or
+    replaced under the running process). Raised by Database.read/write in place of the driver's error, which
+    is kept as __cause__."""
+
+    KINDS = ("busy", "cannot_write", "lost", "replaced")
+
+    def __init__(self, kind: str, detail: str = "") -> None:
+        super().__init__(f"{kind}" + (f" ({detail})" if detail else ""))
+        self.kind = kind
+        self.detail = detail
+
+
+_SQLITE_FAULTS = {
+    "SQLITE_BUSY": "busy",
+    "SQLITE_LOCKED": "busy",
+    "SQLITE_READONLY": "cannot_write",
+    "SQLITE_FULL": "cannot_write",
+    "SQLITE_IOERR": "cannot_write",
+    "SQLITE_CANTOPEN": "cannot_write",
+}
+_POSTGRES_FAULTS: tuple[tuple[type[BaseException], str], ...] = (
+    (asyncpg.LockNotAvailableError, "busy"),
+    (asyncpg.DeadlockDetectedError, "busy"),
+    (asyncpg.DiskFullError, "cannot_write"),
+    (asyncpg.ReadOnlySQLTransactionError, "cannot_write"),
+    (asyncpg.InsufficientResourcesError, "cannot_write"),
+    (asyncpg.ConnectionDoesNotExistError, "lost"),
+    (asyncpg.InternalClientError, "lost"),
+    (asyncpg.AdminShutdownError, "lost"),
+    (asyncpg.CannotConnectNowError, "lost"),
+    (asyncpg.ConnectionFailureError, "lost"),
+    (asyncpg.InterfaceError, "lost"),
+    (ConnectionError, "lost"),
+)
+
+
+def fault_kind(error: BaseException) -> str | None:
+    """The StorageFault kind of a driver's error, or None when it is not one (a bug, a broken constraint)."""
+    if isinstance(error, StorageFault):
+        return error.kind
+    if isinstance(error, sqlite3.OperationalError | sqlite3.DatabaseError) and not isinstance(
+        error, sqlite3.IntegrityError
+    ):
+        name = str(getattr(error, "sqlite_errorname", ""))
+        for prefix, kind in _SQLITE_FAULTS.items():
+            if name.startswith(prefix):
+                return kind
+        text = str(error)
+        if "locked" in text:
+            return "busy"
+        if "readonly" in text or "disk is full" in text or "disk I/O error" in text:
+            return "cannot_write"
+        return None
+    for kind_of, kind in _POSTGRES_FAULTS:
+        if isinstance(error, kind_of):
+            return kind
+    return None
+
+
 class DatabaseUnavailable(Exception):
     """The database cannot be opened: the folder is missing or not writable, the file is not a database,
     the server refuses or cannot be reached, or (with create=False) there is no file at all. `reason` is one

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from local.text import ALICE_ID, BOB_ID, Command, InputError, Parsed
+from local.text import ALICE_ID, BOB_ID, Command, InputError, Parsed, readable
 from local.vocabulary import ANSWERS, command_word
 from messages import away as words
 
@@ -48,7 +48,7 @@ async def vacation(session: LocalSession, parsed: Parsed) -> None:
                 start=w.choice("start"),
                 end=w.choice("end"),
                 status=w.choice("status"),
-                text=repr(args[0]),
+                text=repr(readable(args[0])),
             )
         )
 

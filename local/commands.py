@@ -6,8 +6,7 @@ from typing import TYPE_CHECKING
 
 from local import away, correspondence, explore, games, imports, puzzles, study, tournament, votes
 from local.text import Command, Parsed
-from local.vocabulary import command_word, usage_in_words
-from rules import VARIANTS
+from local.vocabulary import command_word, usage_in_words, variants_list
 
 if TYPE_CHECKING:
     from local.session import LocalSession
@@ -28,7 +27,7 @@ async def show_help(session: LocalSession, parsed: Parsed) -> None:
         else:  # a long usage gets its own line
             session.say(f"  {usage}")
             session.say(f"  {'':{USAGE_WIDTH}} {summary}")
-    session.say(w.say("local.variants", "Variants: {variants}.", variants=", ".join(VARIANTS)))
+    session.say(w.say("local.variants", "Variants: {variants}.", variants=variants_list(w)))
 
 
 HELP = Command("help", show_help, "help", lambda w: w.say("local.help.help", "this list"))

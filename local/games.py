@@ -5,8 +5,19 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING
 
-from local.text import ALICE_ID, BOB_ID, NAMES, Command, InputError, Parsed, name_of, parse_options, write_file
-from local.vocabulary import command_word
+from local.text import (
+    ALICE_ID,
+    BOB_ID,
+    NAMES,
+    Command,
+    InputError,
+    Parsed,
+    name_of,
+    parse_options,
+    readable,
+    write_file,
+)
+from local.vocabulary import choice_word, command_word
 from messages import colour_name
 from messages.hints import hint_text
 from messages.i18n import Words
@@ -45,7 +56,7 @@ async def challenge(session: LocalSession, parsed: Parsed) -> None:
             )
         )
     if who != "bob":
-        typed = parsed.args[0]
+        typed = readable(parsed.args[0])
         raise InputError(
             lambda w: w.say(
                 "local.no_such_player",
@@ -312,14 +323,18 @@ async def pictures(session: LocalSession, parsed: Parsed) -> None:
             lambda w: (
                 w.say(
                     "local.pictures_on",
-                    "Board pictures are on. Type {pictures} on or {pictures} off.",
+                    "Board pictures are on. Type {pictures} {on} or {pictures} {off}.",
                     pictures=command_word(w, "pictures"),
+                    on=choice_word(w, "on"),
+                    off=choice_word(w, "off"),
                 )
                 if on
                 else w.say(
                     "local.pictures_off",
-                    "Board pictures are off. Type {pictures} on or {pictures} off.",
+                    "Board pictures are off. Type {pictures} {on} or {pictures} {off}.",
                     pictures=command_word(w, "pictures"),
+                    on=choice_word(w, "on"),
+                    off=choice_word(w, "off"),
                 )
             )
         )

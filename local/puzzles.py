@@ -9,6 +9,8 @@ import re
 from typing import TYPE_CHECKING
 
 from local.text import ALICE_ID, Command, InputError, Parsed, board_text, write_file
+from local.vocabulary import ANSWERS, command_word
+from messages.i18n import Words
 from messages.puzzles import local_usage, result_text, source, stats_text, task
 from render import RenderOptions, render_board
 from rules import Color, RulesError, find_variant
@@ -52,10 +54,10 @@ async def puzzle(session: LocalSession, parsed: Parsed) -> None:
     try:
         variant = find_variant(" ".join(args)).id if args else session.service.ctx.config.default_variant
     except RulesError as error:
-        raise InputError(local_usage) from error
+        raise InputError(usage) from error
     view = await service.next(ALICE_ID, variant, None)
     await _show(session, view)
-    session.solving = True
+    session.solving, session.puzzle_side = True, view.solver
 
 
 async def puzzle_move(session: LocalSession, text: str) -> None:
@@ -64,13 +66,17 @@ async def puzzle_move(session: LocalSession, text: str) -> None:
     current = await service.current(ALICE_ID)
     if current is None:
         session.solving = False
-        raise InputError(local_usage)
+        raise InputError(usage)
     result = await service.move(ALICE_ID, current.puzzle.id, text)
     session.say(result_text(result, session.w))
     session.solving = result.outcome is PuzzleOutcome.CORRECT
     if session.solving:
         session.say(board_text(result.view.position, flip=result.view.solver is Color.BLACK))
         await _picture(session, result.view)
+
+
+def usage(w: Words) -> str:
+    return local_usage(w, command_word(w, "puzzle"), ANSWERS["stats"](w))
 
 
 COMMANDS = (

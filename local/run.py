@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import io
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -11,7 +12,9 @@ from typing import TextIO
 import engine as engine_module
 from data.db import Database
 from local.session import BOARDS_DIR, LocalSession
-from local.vocabulary import command_word
+from local.text import readable
+from local.vocabulary import choice_word, command_word
+from messages.i18n import LANGUAGE_NAMES, SHIPPED, SOURCE_LOCALE, Words, resolve
 from service import LOCAL_SITE, SYSTEM, Analyser, Engine, Service, ServiceConfig, acting_as
 from web import WebConfig
 from web.thread import serve_in_thread
@@ -50,46 +53,19 @@ def run_session(
             session = LocalSession(
                 service, output, boards_dir=boards_dir, analyser=analyser, pictures=pictures, language=language
             )
-            w = session.w
             if banner:
-                session.say(
-                    w.say(
-                        "local.banner",
-                        "Dama local mode (DISCORD_TOKEN is not set, so no Discord): you are local:alice; "
-                        "local:bob shares your keyboard, and the bot is always ready.",
-                    )
-                )
-                if pictures:
-                    where = w.say(
-                        "local.pictures_where",
-                        "board pictures go to {folder}/ ({pictures} off to stop)",
-                        folder=boards_dir,
-                        pictures=command_word(w, "pictures"),
-                    )
-                else:
-                    where = w.say("local.no_pictures", "no pictures")
-                session.say(
-                    w.say("local.games_kept", "Games are kept in {path}; {pictures}.", path=db.path, pictures=where)
-                )
-                session.say(
-                    w.say("local.board_key", "Boards: w/b are White's/Black's men, W/B their kings, . an empty square.")
-                )
-                session.say(
-                    w.say(
-                        "local.type_help",
-                        "Type {help} for the commands, {quit} to leave.",
-                        help=command_word(w, "help"),
-                        quit=command_word(w, "quit"),
-                    )
-                )
+                greet(session, db.path, boards_dir, pictures=pictures)
             if web is not None:  # the server is listening by now (start_web waits for it)
                 session.say(
-                    w.say(
+                    session.w.say(
                         "local.web_at",
                         "Web pages at {url}; each board is followed by its game's own link.",
                         url=web.base_url,
                     )
                 )
+            asked = unknown_language(language)
+            if asked is not None:
+                session.say(no_such_language(session.w, asked))
             runner.run(session.start())
             while True:
                 output.write(runner.run(session.prompt()))
@@ -101,8 +77,8 @@ def run_session(
                 if not line:  # end of input (Ctrl-D) or Ctrl-C
                     output.write("\n")
                     break
-                if echo:
-                    output.write(line if line.endswith("\n") else line + "\n")
+                if echo:  # what was typed, as a terminal shows it (a pasted page: its start)
+                    output.write(readable(line.rstrip("\n"), ECHOED_INPUT) + "\n")
                 if not runner.run(session.handle(line)):
                     break
             session.say(
@@ -114,6 +90,63 @@ def run_session(
             if own_engine:
                 engine_module.shutdown()
     return 0
+
+
+def greet(session: LocalSession, path: object, boards_dir: Path, *, pictures: bool) -> None:
+    """What local mode is, where it keeps things and how to start."""
+    w = session.w
+    session.say(
+        w.say(
+            "local.banner",
+            "Dama local mode (DISCORD_TOKEN is not set, so no Discord): you are local:alice; "
+            "local:bob shares your keyboard, and the bot is always ready.",
+        )
+    )
+    if pictures:
+        where = w.say(
+            "local.pictures_where",
+            "board pictures go to {folder}/ ({pictures} {off} to stop)",
+            folder=boards_dir,
+            pictures=command_word(w, "pictures"),
+            off=choice_word(w, "off"),
+        )
+    else:
+        where = w.say("local.no_pictures", "no pictures")
+    session.say(w.say("local.games_kept", "Games are kept in {path}; {pictures}.", path=path, pictures=where))
+    session.say(w.say("local.board_key", "Boards: w/b are White's/Black's men, W/B their kings, . an empty square."))
+    session.say(
+        w.say(
+            "local.type_help",
+            "Type {help} for the commands, {quit} to leave.",
+            help=command_word(w, "help"),
+            quit=command_word(w, "quit"),
+        )
+    )
+
+
+ECHOED_INPUT = 200  # characters of a piped line written after its prompt
+NO_LANGUAGE = ("", "c", "posix")  # LANG values that name no language at all
+
+
+def unknown_language(language: str | None) -> str | None:
+    """The language asked for (--lang, or LANG) when no catalogue speaks it, else None."""
+    if language is None:
+        return None
+    code = language.split(".")[0].split("@")[0].strip()
+    if code.lower() in NO_LANGUAGE or code.lower().replace("_", "-").split("-")[0] == SOURCE_LOCALE:
+        return None
+    return code if resolve(code) == SOURCE_LOCALE else None
+
+
+def no_such_language(w: Words, asked: str) -> str:
+    shipped = [f"{code} ({LANGUAGE_NAMES[code]})" for code in (SOURCE_LOCALE, *SHIPPED)]
+    return w.say(
+        "local.no_such_language",
+        "There is no {language!r} translation, so local mode speaks English; the languages are {languages} "
+        "(choose one with --lang, for example --lang it).",
+        language=readable(asked),
+        languages=w.join(shipped),
+    )
 
 
 def _nothing() -> None:
@@ -141,6 +174,10 @@ def main(
 ) -> int:
     """Local mode in this terminal (`python -m bot` starts it when there is no token and stdin is a TTY or
     commands piped in, then with echo); language: a locale (--lang, or LANG such as it_IT.UTF-8)."""
+    # bytes that are not text reach the session as such (shown as �), never as a traceback
+    for stream, errors in ((sys.stdin, "surrogateescape"), (sys.stdout, "replace")):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors=errors)
     return run_session(
         sys.stdin, sys.stdout, database_path=database_path, pictures=pictures, language=language, web=web, echo=echo
     )

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import re
 import shlex
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
@@ -21,7 +21,7 @@ from local.commands import COMMANDS
 from local.games import no_current_game
 from local.puzzles import puzzle_move
 from local.study import STUDY_COMMANDS, study_prompt
-from local.text import ALICE_ID, BOB_ID, NAMES, InputError, Parsed, board_text, name_of, write_file
+from local.text import ALICE_ID, BOB_ID, NAMES, InputError, Parsed, board_text, name_of, readable, write_file
 from local.vocabulary import AmbiguousCommand, command_word, find_command, in_english, is_quit
 from messages import colour_name, example_moves
 from messages.clock import game_banks, time_left_line
@@ -32,10 +32,11 @@ from messages.premove import conditional_reply
 from messages.variants import variant_name
 from messages.web import local_link
 from render import RenderOptions, render_board
-from rules import Move, Position, RulesError
+from rules import Color, Move, Position, RulesError
 from service import (
     BOT_ID,
     Analyser,
+    AnalysisRefused,
     GameError,
     GameFinished,
     GameView,
@@ -48,6 +49,8 @@ from service import (
     hint_analyser,
     move_number,
 )
+from service.errors import LineTooLong
+from service.puzzles import PuzzleOver
 
 BOARDS_DIR = Path("dama-boards")
 # Square names start a move: 22-18 (numbers), c3-d4 (algebraic), cd4 (short algebraic, file then square).
@@ -79,7 +82,8 @@ class LocalSession:
         self.pictures = pictures  # the `pictures off` command and LOCAL_PICTURES=off turn PNG files off
         self.analyser = analyser or hint_analyser
         self.current: int | None = None
-        self.solving = False  # a puzzle was the last thing shown: a bare move is for it, not the current game
+        self.solving = False  # a puzzle is open and the prompt says so: a bare move is for it, not the game
+        self.puzzle_side: Color | None = None  # the open puzzle's solver, for the prompt
         self.study: Study | None = None  # the open study board (local/study.py), in memory only
         self.studying = False  # a study command was the last one: the prompt shows the study's side to move
         self.study_evaluations: dict[Position, Analysis] = {}  # the open study's, so none is searched twice
@@ -107,6 +111,13 @@ class LocalSession:
             )
 
     async def prompt(self) -> str:
+        if self.solving and self.puzzle_side is not None:
+            return self.w.say(
+                "local.prompt_puzzle",
+                "{puzzle} ({side} to move)> ",
+                puzzle=command_word(self.w, "puzzle"),
+                side=colour_name(self.w, self.puzzle_side),
+            )
         if self.studying and self.study is not None:
             return study_prompt(self.study, self.w)
         if self.current is None:
@@ -178,7 +189,9 @@ class LocalSession:
         if not digits.isdigit() or len(digits) > 12:
             raise InputError(
                 lambda w: w.say(
-                    "local.not_a_game_number", "{text!r} is not a game number; write it like #12.", text=token
+                    "local.not_a_game_number",
+                    "{text!r} is not a game number; write it like #12.",
+                    text=readable(token),
                 )
             )
         return int(digits)
@@ -193,7 +206,8 @@ class LocalSession:
         known = COMMANDS.get(name) if name is not None else None
         if known is not None and name is not None:
             parsed.args = in_english(self.w, name, parsed.args)
-            self.solving = self.solving and name == "puzzle"
+            # any command about games gives the prompt, and bare moves, back to the current game
+            self.solving = self.solving and name in KEEP_PUZZLE
             self.studying = name in STUDY_COMMANDS
             await known.run(self, parsed)
             return
@@ -203,11 +217,14 @@ class LocalSession:
         if looks_like_move(line) and self.current is not None:  # a bare move: 22-18, 22x13x6, c3-d4, cd4
             await self.play_move(self.current, line)
             return
+        if looks_like_move(line):
+            typed = line
+            raise InputError(lambda w: no_game_for_move(w, readable(typed)))
         raise InputError(
             lambda w: w.say(
                 "local.unknown_command",
                 "Unknown command {command!r}. Type {help} for the list.",
-                command=command,
+                command=readable(command),
                 help=command_word(w, "help"),
             )
         )
@@ -228,7 +245,7 @@ class LocalSession:
         if allow_bare and parsed.game_id is None and len(parsed.args) == 1 and parsed.args[0].isdigit():
             parsed.game_id = self._game_number(parsed.args.pop())
         if parsed.args:
-            typed = " ".join(parsed.args)
+            typed = readable(" ".join(parsed.args))
             raise InputError(
                 lambda w: w.say(
                     "local.not_understood",
@@ -398,13 +415,72 @@ class LocalSession:
 
     def game_error(self, error: GameError) -> str:
         w = self.w
+        local = LOCAL_ERRORS.get(type(error))
+        if local is not None:
+            said = local(error, w)
+            if said is not None:
+                return said
         return describe_game_error(error, lambda player: NAMES.get(player, w.say("local.the_bot", "the bot")), w)
+
+
+# Commands that leave an open puzzle open (they are about neither a game nor a puzzle's answer).
+KEEP_PUZZLE = ("puzzle", "help", "pictures", "rules")
+
+
+def no_game_for_move(w: Words, move: str) -> str:
+    return w.say(
+        "local.no_game_for_move",
+        "There is no game to play {move} in: start one first with {play} (against the bot) or {challenge} bob.",
+        move=move,
+        play=command_word(w, "play"),
+        challenge=command_word(w, "challenge"),
+    )
+
+
+def _analysis_refused(error: GameError, w: Words) -> str | None:
+    assert isinstance(error, AnalysisRefused)
+    if error.reason != "active":
+        return None
+    return w.say(
+        "local.analysis_refused_active",
+        "Game #{game} is still being played: analyses are for finished games ({hint} gives a hint where the "
+        "game allows it).",
+        game=error.game_id,
+        hint=command_word(w, "hint"),
+    )
+
+
+def _puzzle_over(error: GameError, w: Words) -> str:
+    return w.say(
+        "local.puzzle_over",
+        "This puzzle is over (or that move was already played). Type {puzzle} for a new one.",
+        puzzle=command_word(w, "puzzle"),
+    )
+
+
+def _line_too_long(error: GameError, w: Words) -> str:
+    assert isinstance(error, LineTooLong)
+    return w.say(
+        "local.study_line_too_long",
+        "A tried line can have at most {limit} moves: type {back} to take back a tried move, or step to another "
+        "position to start again.",
+        limit=error.limit,
+        back=command_word(w, "back"),
+    )
+
+
+# Refusals whose Discord words name a slash command or a button: here they name what is typed at the prompt.
+LOCAL_ERRORS: dict[type[GameError], Callable[[GameError, Words], str | None]] = {
+    AnalysisRefused: _analysis_refused,
+    PuzzleOver: _puzzle_over,
+    LineTooLong: _line_too_long,
+}
 
 
 def _ambiguous(w: Words, error: AmbiguousCommand) -> str:
     return w.say(
         "local.ambiguous_command",
         "{word!r} names more than one command here ({commands}): type the English name of the one you mean.",
-        word=error.word,
+        word=readable(error.word),
         commands=w.join(list(error.names)),
     )

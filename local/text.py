@@ -8,9 +8,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from data.models import is_team_seat
+from local.vocabulary import variants_list
 from messages.i18n import Words
 from messages.play import bot_name
-from rules import VARIANTS, Position, UnknownVariantError, find_variant
+from rules import Position, UnknownVariantError, find_variant
 from service import BOT_ID, GameView
 
 if TYPE_CHECKING:
@@ -22,6 +23,14 @@ BOB_ID = 2
 NAMES = {ALICE_ID: "local:alice", BOB_ID: "local:bob"}
 TEAM_NAME = "local:team"  # the vote team of local:alice and local:bob (local/votes.py)
 COLOURS = ("white", "black", "random")
+SHOWN_INPUT = 40  # characters of a typed line that a sentence quotes back
+
+
+def readable(text: str, limit: int = SHOWN_INPUT) -> str:
+    """What was typed, as a sentence may quote it: at most `limit` characters (then an ellipsis), bytes that
+    were not text and control characters as the replacement character, never a whole pasted page."""
+    clean = "".join("\ufffd" if "\udc80" <= char <= "\udcff" or not char.isprintable() else char for char in text)
+    return clean if len(clean) <= limit else clean[: limit - 1] + "…"
 
 
 class InputError(Exception):
@@ -137,8 +146,8 @@ def _not_an_option(w: Words, typed: str, allowed: tuple[str, ...]) -> str:
     return w.say(
         "local.not_an_option",
         "I don't understand {text!r}. Variants: {variants}; options: {options}.",
-        text=typed,
-        variants=", ".join(VARIANTS),
+        text=readable(typed),
+        variants=variants_list(w),
         options=", ".join(w.option(_OPTION_NAMES.get(option, option)) for option in allowed),
     )
 

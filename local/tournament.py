@@ -8,7 +8,7 @@ import asyncio
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from local.text import ALICE_ID, BOB_ID, NAMES, Command, InputError, Parsed, parse_options, write_file
+from local.text import ALICE_ID, BOB_ID, NAMES, Command, InputError, Parsed, parse_options, readable, write_file
 from local.vocabulary import command_word, usage_in_words
 from messages import tournaments as words
 from messages.openings import tournament_ballots
@@ -36,7 +36,7 @@ async def tournament(session: LocalSession, parsed: Parsed) -> None:
     action, rest = parsed.args[0].lower(), parsed.args[1:]
     handler = ACTIONS.get(action)
     if handler is None:
-        raise InputError(words.local_unknown(action, session.w, _usage(session)))
+        raise InputError(words.local_unknown(readable(action), session.w, _usage(session)))
     await handler(session, rest)
 
 
@@ -124,7 +124,7 @@ async def _standings(session: LocalSession, args: list[str]) -> None:
 
 async def _pairings(session: LocalSession, args: list[str]) -> None:
     if len(args) > 1 or (args and not (args[0].isdigit() and len(args[0]) < 4)):
-        raise InputError(words.local_unknown(" ".join(args), session.w, _usage(session)))
+        raise InputError(words.local_unknown(readable(" ".join(args)), session.w, _usage(session)))
     target = await _current(session, "running", "finished")
     number, boards = await session.service.tournaments.pairings(target.id, int(args[0]) if args else None)
     session.say(words.plain(words.pairings(target, number, boards, namer(session), session.w)))

@@ -12,9 +12,12 @@ choices, options and subcommands) is read and shown in the same words (`in_engli
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Iterable
 
 from messages.i18n import SOURCE_LOCALE, Words
+from messages.variants import variant_name
+from rules import VARIANTS
 
 # Local-only commands (no slash command to borrow a name from): the word players of each language type.
 LOCAL_ONLY: dict[str, Callable[[Words], str]] = {
@@ -38,6 +41,88 @@ ANSWERS: dict[str, Callable[[Words], str]] = {
     "stats": lambda w: w.say("local.answer.stats", "stats"),
 }
 QUIT_WORDS = ("quit", "exit", "q")
+# Choices whose name in the slash commands is several words or a label ("a caso", "girone all'italiana",
+# "disattivate"): the word typed for each at the prompt. "|" separates words a player may type, the first
+# is the one shown.
+TYPED_CHOICES: dict[str, Callable[[Words], str]] = {
+    "random": lambda w: w.say("local.choice.random", "random"),
+    "on": lambda w: w.say("local.choice.on", "on"),
+    "off": lambda w: w.say("local.choice.off", "off"),
+    "round-robin": lambda w: w.say("local.choice.round-robin", "round-robin"),
+    "swiss": lambda w: w.say("local.choice.swiss", "swiss"),
+}
+# The capitals of a usage line stand for what the player types; each language names them in its own.
+PLACEHOLDERS: dict[str, Callable[[Words], str]] = {
+    "VARIANT": lambda w: w.say("local.placeholder.variant", "VARIANT"),
+    "MOVE": lambda w: w.say("local.placeholder.move", "MOVE"),
+    "MOVES": lambda w: w.say("local.placeholder.moves", "MOVES"),
+    "FILE": lambda w: w.say("local.placeholder.file", "FILE"),
+    "NAME": lambda w: w.say("local.placeholder.name", "NAME"),
+    "ROUND": lambda w: w.say("local.placeholder.round", "ROUND"),
+}
+# The word(s) each language types for a variant ("russa", "русские"); the English ids are always understood.
+VARIANT_WORDS: dict[str, Callable[[Words], str]] = {
+    "italian": lambda w: w.say("local.variant.italian", "italian"),
+    "international": lambda w: w.say("local.variant.international", "international"),
+    "english": lambda w: w.say("local.variant.english", "english"),
+    "russian": lambda w: w.say("local.variant.russian", "russian"),
+    "brazilian": lambda w: w.say("local.variant.brazilian", "brazilian"),
+    "pool": lambda w: w.say("local.variant.pool", "pool"),
+    "czech": lambda w: w.say("local.variant.czech", "czech"),
+    "spanish": lambda w: w.say("local.variant.spanish", "spanish"),
+    "portuguese": lambda w: w.say("local.variant.portuguese", "portuguese"),
+    "canadian": lambda w: w.say("local.variant.canadian", "canadian"),
+    "frisian": lambda w: w.say("local.variant.frisian", "frisian"),
+    "turkish": lambda w: w.say("local.variant.turkish", "turkish"),
+    "thai": lambda w: w.say("local.variant.thai", "thai"),
+    "armenian": lambda w: w.say("local.variant.armenian", "armenian"),
+    "dameo": lambda w: w.say("local.variant.dameo", "dameo"),
+    "gothic": lambda w: w.say("local.variant.gothic", "gothic"),
+    "corner": lambda w: w.say("local.variant.corner", "corner"),
+    "oneway": lambda w: w.say("local.variant.oneway", "oneway"),
+    "parachute": lambda w: w.say("local.variant.parachute", "parachute"),
+    "alquerque": lambda w: w.say("local.variant.alquerque", "alquerque"),
+    "hawaiian": lambda w: w.say("local.variant.hawaiian", "hawaiian"),
+    "anti-italian": lambda w: w.say("local.variant.anti-italian", "anti-italian"),
+    "anti-english": lambda w: w.say("local.variant.anti-english", "anti-english"),
+    "anti-international": lambda w: w.say("local.variant.anti-international", "anti-international"),
+    "anti-russian": lambda w: w.say("local.variant.anti-russian", "anti-russian"),
+}
+
+
+def folded(text: str) -> str:
+    """The text as compared at the prompt: case and the accents of Latin and Cyrillic letters do not count
+    ("Ruská", "ruska"; "чёрные", "черные"; Turkish "İtalyan", "italyan"), other scripts' marks do (Thai)."""
+    kept: list[str] = []
+    for char in unicodedata.normalize("NFD", text.casefold().replace("ı", "i")):
+        if unicodedata.combining(char) and kept and ord(kept[-1]) < 0x0530:
+            continue
+        kept.append(char)
+    return unicodedata.normalize("NFC", "".join(kept))
+
+
+def _alternatives(text: str) -> list[str]:
+    return [word.strip() for word in text.split("|") if word.strip()]
+
+
+def variant_word(w: Words, variant: str) -> str:
+    """The word shown for a variant in this language: `russa` for russian in Italian."""
+    found = _alternatives(VARIANT_WORDS[variant](w)) if variant in VARIANT_WORDS else []
+    return found[0] if found else variant
+
+
+def variant_words(w: Words) -> dict[str, str]:
+    """Every folded word or name this language's players may type for a variant -> its id: the catalogue's
+    words, the variant's whole name ("dama russa"), and the English ids."""
+    found: dict[str, str] = {}
+    for variant in VARIANTS:
+        found.setdefault(folded(" ".join(variant_name(w, variant).split())), variant)
+        words = VARIANT_WORDS.get(variant)
+        for word in _alternatives(words(w)) if words is not None else []:
+            found.setdefault(folded(word), variant)
+    for variant in VARIANTS:
+        found[variant] = variant
+    return found
 
 
 def command_word(w: Words, name: str, sub: str | None = None) -> str:
@@ -70,9 +155,9 @@ def find_command(word: str, w: Words, names: Iterable[str]) -> str | None:
 
     Raises AmbiguousCommand when the word is the session's word for two commands.
     """
-    typed = word.lower().lstrip("/")
+    typed = folded(word.lstrip("/"))
     known = tuple(names)
-    mine = tuple(name for name in known if _own_word(w, name) == typed)
+    mine = tuple(name for name in known if folded(_own_word(w, name) or "") == typed)
     if len(mine) > 1:
         raise AmbiguousCommand(typed, mine)
     if mine:
@@ -81,8 +166,8 @@ def find_command(word: str, w: Words, names: Iterable[str]) -> str | None:
 
 
 def is_quit(word: str, w: Words) -> bool:
-    typed = word.lower().lstrip("/")
-    return typed in QUIT_WORDS or typed == _own_word(w, "quit")
+    typed = folded(word.lstrip("/"))
+    return typed in QUIT_WORDS or typed == folded(_own_word(w, "quit") or "")
 
 
 # What is typed after a command, named as the slash commands name it (their choices, their options' names,
@@ -100,35 +185,75 @@ _ARGUMENTS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {  # command: (
     "forget-me": (("yes",), ()),
     "study": ((), ("ply", "imported")),
     "puzzle": (("stats",), ()),
+    "pictures": (("on", "off"), ()),
 }
 _TYPED = {"days_per_move": "days", "ballots": "ballot"}  # the option as local mode types it
 _SUBCOMMANDS = {"tournament": ("create", "join", "start", "standings", "pairings", "withdraw", "cancel", "list")}
+# Commands that take a variant among their words.
+_WITH_VARIANT = ("challenge", "play", "rules", "explore", "import", "puzzle", "tournament")
+# Words kept as typed: a file's path (import FILE), a tournament's name (tournament create NAME).
+_VERBATIM = {"import": 0, "tournament": 1}
+
+
+def _choice_words(w: Words, choice: str) -> list[str]:
+    """The words typed for a choice, the shown one first."""
+    if choice in ANSWERS:
+        return [ANSWERS[choice](w)]
+    typed = _alternatives(TYPED_CHOICES[choice](w)) if choice in TYPED_CHOICES else []
+    return [*typed, w.choice(choice)]
+
+
+def choice_word(w: Words, choice: str) -> str:
+    """The word shown for a choice at the prompt: Italian `caso` for random, `no` for off."""
+    return _choice_words(w, choice)[0]
+
+
+def shown_words(w: Words, command: str) -> dict[str, str]:
+    """English word -> the session's word, as usage lines and sentences show what may follow `command`."""
+    choices, options = _ARGUMENTS.get(command, ((), ()))
+    shown = {c: _choice_words(w, c)[0] for c in choices}
+    shown |= {_TYPED.get(option, option): w.option(option) for option in options}
+    shown |= {sub: command_word(w, command, sub) for sub in _SUBCOMMANDS.get(command, ())}
+    shown[command] = command_word(w, command)
+    return {english: mine for english, mine in shown.items() if " " not in mine}
 
 
 def argument_words(w: Words, command: str) -> dict[str, str]:
-    """The session's word -> the English word, for what may follow `command` (Italian `nero` -> black)."""
+    """The session's word (folded) -> the English word, for what may follow `command` (Italian `nero` ->
+    black, `russa` -> russian)."""
     choices, options = _ARGUMENTS.get(command, ((), ()))
-    pairs = {(ANSWERS[c](w) if c in ANSWERS else w.choice(c)): c for c in choices}
-    pairs |= {w.option(option): _TYPED.get(option, option) for option in options}
-    pairs |= {command_word(w, command, sub): sub for sub in _SUBCOMMANDS.get(command, ())}
-    # one word each: "a caso" (Italian random) cannot be typed as one, so random stays English there
-    return {word.lower(): english for word, english in pairs.items() if word.lower() != english and " " not in word}
+    pairs = [(word, c) for c in choices for word in _choice_words(w, c)]
+    pairs += [(w.option(option), _TYPED.get(option, option)) for option in options]
+    pairs += [(command_word(w, command, sub), sub) for sub in _SUBCOMMANDS.get(command, ())]
+    if command in _WITH_VARIANT:
+        pairs += list(variant_words(w).items())
+    table: dict[str, str] = {}
+    for word, english in pairs:  # one word each: "a caso" cannot be typed as one
+        if " " not in word.strip():
+            table.setdefault(folded(word), english)
+    return table
 
 
 def in_english(w: Words, command: str, args: list[str]) -> list[str]:
     """The arguments with the session's words put in English ones, `livello=2` as `level=2`."""
     table = argument_words(w, command)
+    verbatim = _VERBATIM.get(command)
     english = []
-    for arg in args:
+    for at, arg in enumerate(args):
         key, equals, value = arg.partition("=")
-        found = table.get(key.lower())
+        found = None if at == verbatim else table.get(folded(key))
         english.append(arg if found is None else found + equals + value)
     return english
 
 
 def usage_in_words(w: Words, command: str, usage: str) -> str:
-    """A usage line as this language's players type it: "play [level 1-5] [white|black]" -> "gioca [livello
-    1-5] [bianco|nero]" in Italian."""
-    words = {english: mine for mine, english in argument_words(w, command).items()}
-    words[command] = command_word(w, command)
-    return re.sub(r"[a-z][a-z_-]*", lambda m: words.get(m[0], m[0]), usage)
+    """A usage line as this language's players type it: "play [VARIANT] [level 1-5] [white|black]" -> "gioca
+    [VARIANTE] [livello 1-5] [bianco|nero]" in Italian."""
+    words = shown_words(w, command)
+    named = re.sub(r"[a-z][a-z_-]*", lambda m: words.get(m[0], m[0]), usage)
+    return re.sub(r"\b[A-Z]{2,}\b", lambda m: PLACEHOLDERS[m[0]](w) if m[0] in PLACEHOLDERS else m[0], named)
+
+
+def variants_list(w: Words) -> str:
+    """The variants as this language types them, for "Variants: ..." sentences."""
+    return w.join([variant_word(w, variant) for variant in VARIANTS])

@@ -106,21 +106,29 @@ def which_game(w: Words) -> str:
 def moments(review: GameReview, w: Words = ENGLISH) -> list[str]:
     """The critical moments: the move played, the better move and the line that shows why, the answer to the
     move played and what it leads to; each a whole sentence."""
-    lines = []
-    for moment in review.critical:
-        better = hint_sentence(w, moment.better_line)
-        said = [_moment(w, moment), w.say("analysis.better", "Better: {hint}.", hint=better)]
-        if moment.refutation:
-            said.append(
-                w.say("analysis.answer", "The answer to {move}: {hint}.", move=moment.played,
-                      hint=hint_sentence(w, moment.refutation))
-            )
-        lines.append(" ".join(said))
-    if not lines:
-        lines.append(
-            w.say("analysis.clean", "No inaccuracies, mistakes or blunders: a clean game by the engine's measure.")
+    lines = [moment_text(moment, w) for moment in review.critical]
+    return lines or [clean_game(w)]
+
+
+def moment_text(moment: CriticalMoment, w: Words = ENGLISH) -> str:
+    """One critical moment in whole sentences: the move played, the better move and why, the answer."""
+    better = hint_sentence(w, moment.better_line)
+    said = [_moment(w, moment), w.say("analysis.better", "Better: {hint}.", hint=better)]
+    if moment.refutation:
+        said.append(
+            w.say("analysis.answer", "The answer to {move}: {hint}.", move=moment.played,
+                  hint=hint_sentence(w, moment.refutation))
         )
-    return lines
+    return " ".join(said)
+
+
+def clean_game(w: Words = ENGLISH) -> str:
+    return w.say("analysis.clean", "No inaccuracies, mistakes or blunders: a clean game by the engine's measure.")
+
+
+def critical_heading(w: Words = ENGLISH) -> str:
+    """The heading above the critical moments where they are a list of their own (the web page)."""
+    return w.say("analysis.critical_heading", "Critical moments")
 
 
 def _moment(w: Words, moment: CriticalMoment) -> str:
@@ -144,7 +152,15 @@ def _moment(w: Words, moment: CriticalMoment) -> str:
 
 def summary(review: GameReview, name: Namer, w: Words = ENGLISH) -> list[str]:
     """Per player counts and accuracy, then the critical moments."""
-    out = [
+    out = player_lines(review, name, w)
+    out.append(w.say("analysis.critical", "Critical moments:"))
+    out.extend(moments(review, w))
+    return out
+
+
+def player_lines(review: GameReview, name: Namer, w: Words = ENGLISH) -> list[str]:
+    """Each player's counts and accuracy."""
+    return [
         w.say(
             "analysis.player",
             "{side} ({name}): {counts}",
@@ -154,9 +170,6 @@ def summary(review: GameReview, name: Namer, w: Words = ENGLISH) -> list[str]:
         )
         for player in review.players
     ]
-    out.append(w.say("analysis.critical", "Critical moments:"))
-    out.extend(moments(review, w))
-    return out
 
 
 def graph_note(w: Words = ENGLISH) -> str:

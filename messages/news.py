@@ -114,6 +114,16 @@ def board_elsewhere(w: Words, where: str | None) -> str:
     return w.say("announce.board_is_in", "Done — the board is in {place}.", place=where)
 
 
+def stored_but_storage_busy(w: Words, game_id: int) -> str:
+    """The player's change is in the database, but recording its news's delivery met a busy or full database."""
+    return w.say(
+        "outbox.stored_storage",
+        "Done: that is stored in game #{game}. My storage is busy right now, so the board and the news follow "
+        "as soon as it is free.",
+        game=game_id,
+    )
+
+
 def stored_but_waiting(w: Words, game_id: int) -> str:
     """The player's change is in the database, but Discord did not take the news yet (it is retried)."""
     return w.say(

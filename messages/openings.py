@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -59,12 +60,21 @@ def ballot_accepted(
     )
 
 
+# A published line without a name of its own (FID names Italian ballots by their moves): "22-18 11-15".
+MOVES_ONLY = re.compile(r"[a-l]?\d{1,2}(?:[-x:][a-l]?\d{1,2})+(?: [a-l]?\d{1,2}(?:[-x:][a-l]?\d{1,2})+)*")
+
+
 def opening_line(w: Words, name: str) -> str:
+    """The opening's name where the opening book knows one, else its moves, labelled as moves."""
+    if MOVES_ONLY.fullmatch(name):
+        return w.say("opening.moves", "Opening moves: {moves}", moves=name)
     return w.say("opening.named", "Opening: {name}", name=name)
 
 
-def opening_heading(w: Words) -> str:
-    """The board's field naming the published opening the game has played."""
+def opening_heading(w: Words, name: str = "") -> str:
+    """The board's field naming the published opening the game has played (its moves where it has no name)."""
+    if MOVES_ONLY.fullmatch(name):
+        return w.say("board.opening_moves", "Opening moves")
     return w.say("board.opening", "Opening")
 
 

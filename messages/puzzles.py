@@ -60,9 +60,7 @@ def source(view: PuzzleView, w: Words = ENGLISH) -> str:
     if "self_play" in found:
         return w.say("puzzle.source.self_play", "From a game the engine played against itself.")
     if "imported" in found:
-        return w.say(
-            "puzzle.source.imported", "From imported game #{number} on this server.", number=found["imported"]
-        )
+        return w.say("puzzle.source.imported", "From imported game #{number} on this server.", number=found["imported"])
     if "file" not in found:
         return w.say("puzzle.source.server_game", "From game #{game} on this server.", game=found.get("game", "?"))
     white, black = str(found.get("white", "?")), str(found.get("black", "?"))
@@ -180,10 +178,14 @@ def solve_label(w: Words = ENGLISH) -> str:
     return w.say("button.solve", "Solve")
 
 
-def local_usage(w: Words = ENGLISH) -> str:
+def local_usage(w: Words, puzzle: str, stats: str) -> str:
+    """puzzle, stats: the words local mode's players of this language type."""
     return w.say(
         "puzzle.local_usage",
-        "Type puzzle [variant] for a puzzle, puzzle MOVE to play in it (e.g. puzzle 22-18), puzzle stats for yours.",
+        "Type {puzzle} [variant] for a puzzle, {puzzle} MOVE to play in it (e.g. {puzzle} 22-18), {puzzle} "
+        "{stats} for yours.",
+        puzzle=puzzle,
+        stats=stats,
     )
 
 

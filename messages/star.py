@@ -1,14 +1,15 @@
-"""Sentences for Chinese checkers refusals (rules.star's StarMoveError and NotationError), in the player's
-language. describe_star(error, position, words) is the star board's counterpart of messages.describe."""
+"""Sentences for Chinese checkers, in the player's language: refusals (rules.star's StarMoveError and
+NotationError; describe_star is the star board's counterpart of messages.describe) and hints (engine.star's
+StarHint; star_hint)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from messages.i18n import ENGLISH, Words
 from rules.errors import NotationError, RulesError
-from rules.star import BOARD, StarMoveError, StarPosition, StarReason, format_move
+from rules.star import BOARD, StarMove, StarMoveError, StarPosition, StarReason, format_move
 
 MAX_LISTED = 12
 
@@ -117,3 +118,47 @@ def describe_star(error: RulesError, position: StarPosition | None = None, words
     if isinstance(error, NotationError):
         return unreadable(error, position, words)
     return words.say("star.refused", "That move cannot be played here.")
+
+
+class StarHint(Protocol):
+    """What a hint needs (engine.star.StarHint has it; this layer sits below the engine and cannot import it)."""
+
+    @property
+    def move(self) -> StarMove: ...
+    @property
+    def score(self) -> float: ...
+    @property
+    def finish_in(self) -> int | None: ...
+
+
+def star_hint(hint: StarHint, words: Words = ENGLISH) -> str:
+    """The engine's suggestion for the player to move: the move, and the race as the search sees it."""
+    if hint.move.is_pass:
+        return words.say("star.hint_pass", "You have no legal move: pass.")
+    move = format_move(hint.move)
+    if hint.finish_in is not None:
+        return words.plural(
+            "star.hint_finish",
+            "Play {move}: you can finish in {count} move.",
+            "Play {move}: you can finish in {count} moves.",
+            hint.finish_in,
+            move=move,
+        )
+    steps = round(hint.score)
+    if steps > 0:
+        return words.plural(
+            "star.hint_ahead",
+            "Play {move}: you are then {count} step ahead in the race.",
+            "Play {move}: you are then {count} steps ahead in the race.",
+            steps,
+            move=move,
+        )
+    if steps < 0:
+        return words.plural(
+            "star.hint_behind",
+            "Play {move}: you are then {count} step behind in the race.",
+            "Play {move}: you are then {count} steps behind in the race.",
+            -steps,
+            move=move,
+        )
+    return words.say("star.hint_level", "Play {move}: the race is then level.", move=move)

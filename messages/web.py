@@ -30,6 +30,16 @@ def first_position(w: Words) -> str:
     return w.say("web.first", "First position")
 
 
+def earlier_moves(w: Words, first: int, last: int) -> str:
+    """The link to the part of a long move list before the part shown (plies first to last)."""
+    return w.say("web.earlier_moves", "Earlier moves (plies {first} to {last})", first=first, last=last)
+
+
+def later_moves(w: Words, first: int, last: int) -> str:
+    """The link to the part after it."""
+    return w.say("web.later_moves", "Later moves (plies {first} to {last})", first=first, last=last)
+
+
 def previous_move(w: Words) -> str:
     return w.say("web.previous", "Previous move")
 
@@ -83,6 +93,20 @@ def analysis_heading(w: Words) -> str:
     return w.say("web.analysis", "Engine analysis")
 
 
+def graph_plies(w: Words) -> str:
+    """The evaluation graph's horizontal axis."""
+    return w.say("web.graph_plies", "ply")
+
+
+def graph_white_ahead(w: Words) -> str:
+    """Above the graph's middle line: scores that favour White."""
+    return w.say("web.graph_white_ahead", "White better")
+
+
+def graph_black_ahead(w: Words) -> str:
+    return w.say("web.graph_black_ahead", "Black better")
+
+
 def not_found(w: Words) -> str:
     return w.say("web.not_found", "There is no game at this address.")
 
@@ -120,3 +144,45 @@ def local_link(w: Words, game: int, link: str) -> str:
 
 def local_imported_link(w: Words, number: int, link: str) -> str:
     return w.say("local.imported_web_link", "Imported game #{number} on the web: {link}", number=number, link=link)
+
+
+# -- signing in with Discord (issue 60) ------------------------------------------------------------------
+
+
+def sign_in(w: Words) -> str:
+    return w.say("web.sign_in", "Sign in with Discord")
+
+
+def signed_in_as(w: Words, name: str) -> str:
+    return w.say("web.signed_in_as", "Signed in as {name}", name=name)
+
+
+def sign_out(w: Words) -> str:
+    return w.say("web.sign_out", "Sign out")
+
+
+def sign_in_cancelled(w: Words) -> str:
+    return w.say("web.sign_in_cancelled", "You did not sign in: Discord was asked not to share who you are.")
+
+
+def sign_in_expired(w: Words) -> str:
+    return w.say(
+        "web.sign_in_expired",
+        "This sign-in has expired or was started in another browser. Please sign in again from the game's page.",
+    )
+
+
+def sign_in_failed(w: Words) -> str:
+    return w.say("web.sign_in_failed", "Discord did not confirm who you are. Please try again in a moment.")
+
+
+def cross_site(w: Words) -> str:
+    return w.say("web.cross_site", "This request did not come from this site's own page, so nothing was changed.")
+
+
+def not_signed_in(w: Words) -> str:
+    return w.say("web.not_signed_in", "You are not signed in, or your session has ended. Please sign in again.")
+
+
+def too_many_actions(w: Words) -> str:
+    return w.say("web.too_many_actions", "Too many actions at once: wait a minute, then try again.")

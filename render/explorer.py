@@ -6,7 +6,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from render.draw import encode_png, layout_of, palette_of, render_image
-from render.layers import arrow_mask
+from render.layers import arrow_mask, draw_square_numbers, has_square_numbers
+from render.layout import is_point_board
 from render.options import RenderOptions
 from render.theme import load_theme
 from rules import Move, Position
@@ -39,4 +40,7 @@ def render_explorer(
         mask, corner = arrow_mask(points, layout.cell, weight)
         mask = mask.point(lambda v: round(v * theme.hint_alpha))
         image.paste(theme.hint, corner, mask)
+    board = position.board
+    if has_square_numbers(board, is_point_board(board, position.rules), options.coordinates):
+        draw_square_numbers(image, theme, layout, board)  # over the arrows too, as over everything else
     return encode_png(image, palette_of(position, options))

@@ -41,6 +41,7 @@ class RenderOptions:
     note: str | None = None  # short extra text for the caption, e.g. the last move's notation
     tried: tuple[str, ...] = ()  # a tried line's moves (a study): the picture says it is not the game
     language: str = "en"  # the caption's words ("Mossa 12 · Tocca al Bianco"); any Discord locale
+    background: bool = True  # fill the margin round the frame (chat); False: the page's own colour shows (SVG)
 
     @property
     def width(self) -> int:

@@ -124,33 +124,48 @@ def render_replay(
     return out.getvalue()
 
 
+class _Pending:
+    """A frame written once the next is known: a next frame equal to it only adds to its time."""
+
+    def __init__(self, picture: Image.Image, offset: tuple[int, int], milliseconds: int, clear: int | None) -> None:
+        self.picture, self.offset, self.milliseconds, self.clear = picture, offset, milliseconds, clear
+
+    def write(self, out: IO[bytes]) -> None:
+        extra = {} if self.clear is None else {"transparency": self.clear}
+        for chunk in GifImagePlugin.getdata(self.picture, self.offset, duration=self.milliseconds, **extra):
+            out.write(chunk)
+
+
 def _write_gif(out: IO[bytes], frames: Iterator[Image.Image]) -> None:
-    """Frames of one palette as a looping GIF: each after the first stored as the box that changed, a frame
-    equal to the one before adding its time to it. One frame waits for the next (its time may still grow)."""
+    """Frames of one palette as a looping GIF: each after the first stored as the box that changed, its
+    unchanged pixels transparent (they compress to little), as Pillow's own writer does; only the frame
+    before is kept."""
     previous: Image.Image | None = None
-    pending: tuple[Image.Image, tuple[int, int], int] | None = None  # picture, offset, milliseconds
+    pending: _Pending | None = None
     last = FIRST_FRAME_MS
+    clear: int | None = None  # a palette index no picture uses
     for frame in frames:
         if previous is None:
             for chunk in GifImagePlugin.getheader(frame, info={"loop": 0})[0]:
                 out.write(chunk)
-            pending, last = (frame, (0, 0), FIRST_FRAME_MS), FIRST_FRAME_MS
-            previous = frame
+            colours = len(frame.getpalette() or []) // 3
+            clear = colours if colours & (colours - 1) else None  # the colour table pads to a power of two
+            pending, previous = _Pending(frame, (0, 0), FIRST_FRAME_MS, None), frame
             continue
         assert pending is not None
         last = FRAME_MS
-        box = ImageChops.subtract_modulo(frame, previous).getbbox(alpha_only=False)
+        delta = ImageChops.subtract_modulo(frame, previous)
+        box = delta.getbbox(alpha_only=False)
         previous = frame
         if box is None:
-            pending = (pending[0], pending[1], pending[2] + FRAME_MS)
+            pending.milliseconds += FRAME_MS
             continue
-        _write_frame(out, *pending)
-        pending = (frame.crop(box), (box[0], box[1]), FRAME_MS)
+        pending.write(out)
+        picture = frame.crop(box)
+        if clear is not None:
+            picture.paste(clear, mask=delta.crop(box).point([255, *(0,) * 255], "1"))
+        pending = _Pending(picture, (box[0], box[1]), FRAME_MS, clear)
     if pending is not None:
-        _write_frame(out, pending[0], pending[1], pending[2] - last + LAST_FRAME_MS)
+        pending.milliseconds += LAST_FRAME_MS - last
+        pending.write(out)
     out.write(b";")
-
-
-def _write_frame(out: IO[bytes], picture: Image.Image, offset: tuple[int, int], milliseconds: int) -> None:
-    for chunk in GifImagePlugin.getdata(picture, offset, duration=milliseconds):
-        out.write(chunk)

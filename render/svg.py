@@ -38,8 +38,9 @@ def render_svg(position: Position, options: RenderOptions | None = None) -> str:
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="board" viewBox="0 0 {layout.width} {layout.height}" '
         f'role="img" data-turn="{position.turn.label}">',
-        f'<rect width="{layout.width}" height="{layout.height}" fill="{_hex(theme.background)}"/>',
     ]
+    if options.background:
+        parts.append(f'<rect width="{layout.width}" height="{layout.height}" fill="{_hex(theme.background)}"/>')
     parts += _frame(theme, layout)
     parts += _points(theme, layout, board) if points else _squares(theme, layout, board)
     parts += _tints(theme, layout, board, options)

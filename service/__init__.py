@@ -127,6 +127,7 @@ from service.study import Study, StudyBook, StudyKind, StudyService, StudySource
 from service.tournaments import TournamentService
 from service.votes import Team, VoteCast, VoteService, VoteStatus
 from service.weblinks import WebLinkService
+from service.websessions import NewSession, SignIn, SignInFailed, WebSession, WebSessionService
 from service.work import WorkService
 
 
@@ -161,6 +162,7 @@ class Service:
         self.outbox = OutboxService(self.ctx)
         self.study = StudyService(self.ctx, self.queries, self.imports, self.players, self.tournaments)
         self.web = WebLinkService(self.ctx)
+        self.sessions = WebSessionService(self.ctx)
         self.work = WorkService(self.ctx)
         self.explorer = ExplorerService(self.ctx)
         self.puzzles = PuzzleService(self.ctx, puzzle_refuter)
@@ -228,6 +230,7 @@ __all__ = [
     "MoveRefused",
     "MoveResult",
     "MyGame",
+    "NewSession",
     "NoBallots",
     "NoPendingOffer",
     "NoSuchRound",
@@ -268,6 +271,8 @@ __all__ = [
     "ServerSettings",
     "Service",
     "ServiceConfig",
+    "SignIn",
+    "SignInFailed",
     "SourceNotCurrent",
     "StaleGame",
     "Study",
@@ -291,6 +296,8 @@ __all__ = [
     "VoteService",
     "VoteStatus",
     "WebLinkService",
+    "WebSession",
+    "WebSessionService",
     "acting_as",
     "ask_as",
     "backoff",

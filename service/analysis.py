@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
 import engine
+from data.models import ImportedGameRow
 from data.repositories.correspondence import AnalysisRow
 from data.timeutil import to_db
 from engine import Analysis, Hint, hint
@@ -28,7 +29,7 @@ from service.access import ScopedPart
 from service.bounds import MAX_ANALYSIS_PLIES
 from service.context import Context
 from service.errors import AnalysisRateLimited, AnalysisRefused, RecordTooLong
-from service.imports import ImportService
+from service.imports import ImportService, rebuild
 from service.lifecycle import load_row
 from service.queries import QueryService
 from service.results import GameView
@@ -132,6 +133,10 @@ class GameReview:
         return [(p.ply, p.verdict.value) for p in self.plies if p.verdict is not None]
 
 
+def _subject_of(row: ImportedGameRow) -> Subject:
+    return Subject(None, row.id, row.variant, row.guild_id, row.result, (None, None), (row.white_name, row.black_name))
+
+
 def _check_length(number: int, plies: int, *, imported: bool) -> None:
     """The ply budget of an analysis: one engine search per position."""
     if plies > MAX_ANALYSIS_PLIES:
@@ -198,11 +203,13 @@ class AnalysisService(ScopedPart):
         return await asyncio.to_thread(self._review, subject, replay, pdn, row, from_store=True)
 
     async def stored_imported(self, imported_id: int) -> GameReview | None:
-        """The same for an imported record (the caller must be allowed to see it)."""
-        subject, replay = await self._imported(imported_id)
+        """The same for an imported record (the caller must be allowed to see it); replayed only when stored."""
+        found = await ImportService(self._ctx).row(imported_id)
+        subject = _subject_of(found)
         row = await self._stored(subject)
         if row is None:
             return None
+        replay = await asyncio.to_thread(rebuild, found)
         pdn = await ImportService(self._ctx).export_pdn(imported_id)
         return await asyncio.to_thread(self._review, subject, replay, pdn, row, from_store=True)
 
@@ -216,11 +223,7 @@ class AnalysisService(ScopedPart):
 
     async def _imported(self, imported_id: int) -> tuple[Subject, Game]:
         found = await ImportService(self._ctx).get(imported_id)
-        row = found.row
-        subject = Subject(
-            None, row.id, row.variant, row.guild_id, row.result, (None, None), (row.white_name, row.black_name)
-        )
-        return subject, found.game
+        return _subject_of(found.row), found.game
 
     async def _stored(self, subject: Subject) -> AnalysisRow | None:
         async with self._ctx.db.read() as repos:

@@ -12,6 +12,7 @@ MAX_IMPORT_GAMES = 200  # records in one /import
 MAX_RECORD_PLIES = 600  # plies of one imported record: longer ones are not imported
 MAX_REPLAY_PLIES = 600  # plies an animated replay shows (a frame each, drawn one at a time)
 MAX_ANALYSIS_PLIES = 600  # plies /analyse looks at: about 600 engine searches
+MOVES_PER_PAGE = 200  # plies in a web page's move list; the others are a link away
 
 __all__ = [
     "MAX_ANALYSIS_PLIES",
@@ -19,4 +20,5 @@ __all__ = [
     "MAX_IMPORT_GAMES",
     "MAX_RECORD_PLIES",
     "MAX_REPLAY_PLIES",
+    "MOVES_PER_PAGE",
 ]

@@ -130,8 +130,8 @@ class ImportService(ScopedPart):
                 )
         return ImportReport(tuple(entries))
 
-    async def get(self, imported_id: int) -> ImportedGame:
-        """The imported game, if it exists and the caller may see it; else ImportedGameNotFound."""
+    async def row(self, imported_id: int) -> ImportedGameRow:
+        """The imported game's row, if it exists and the caller may see it; else ImportedGameNotFound."""
         if not 0 < imported_id <= MAX_ID:
             raise ImportedGameNotFound(imported_id)
         async with self._ctx.db.read() as repos:
@@ -139,6 +139,11 @@ class ImportService(ScopedPart):
         if row is None:
             raise ImportedGameNotFound(imported_id)
         check_imported(row)
+        return row
+
+    async def get(self, imported_id: int) -> ImportedGame:
+        """The imported game, replayed (the same checks as row)."""
+        row = await self.row(imported_id)
         return ImportedGame(row, await asyncio.to_thread(rebuild, row))
 
     async def export_pdn(self, imported_id: int) -> str:

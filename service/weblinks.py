@@ -8,16 +8,18 @@ operator's WEB_SECRET, or one generated on the first start and kept in the datab
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import hashlib
 import hmac
 import secrets
 
+from data.models import ImportedGameRow
 from data.timeutil import to_db
 from service.access import ScopedPart
 from service.context import Context
 from service.errors import GameNotFound, ImportedGameNotFound
-from service.imports import ImportedGame, ImportService
+from service.imports import ImportedGame, ImportService, rebuild
 from service.lifecycle import load_row
 from service.results import GameView
 
@@ -75,15 +77,20 @@ class WebLinkService(ScopedPart):
         return f"{self._base_url}/i/{number}/{game_token(self._secret, number, 'imported')}"
 
     async def open_imported(self, number: int, token: str) -> ImportedGame:
-        """The imported record the link names; ImportedGameNotFound for anything else."""
+        """The imported record the link names, replayed; ImportedGameNotFound for anything else."""
+        row = await self.open_imported_row(number, token)
+        return ImportedGame(row, await asyncio.to_thread(rebuild, row))
+
+    async def open_imported_row(self, number: int, token: str) -> ImportedGameRow:
+        """The same checks, without replaying the record (a page keeps the replay: a record never changes)."""
         if self._secret is None or not hmac.compare_digest(
             token.encode(), game_token(self._secret, number, "imported").encode()
         ):
             raise ImportedGameNotFound(number)
-        found = await ImportService(self._ctx).get(number)
-        if not await self._allowed(found.row.guild_id):
+        row = await ImportService(self._ctx).row(number)
+        if not await self._allowed(row.guild_id):
             raise ImportedGameNotFound(number)
-        return found
+        return row
 
     async def link(self, game: GameView) -> str | None:
         """The page's public address, or None: links off (no web server, or the game's server said no)."""

@@ -11,6 +11,7 @@ wrong link exactly like a missing game (service/weblinks.py holds the rule). See
 """
 
 from web.app import WebConfig, WebServer, WebUnavailable, build_app, start
+from web.auth import OAuthConfig
 from web.guard import redact
 
-__all__ = ["WebConfig", "WebServer", "WebUnavailable", "build_app", "redact", "start"]
+__all__ = ["OAuthConfig", "WebConfig", "WebServer", "WebUnavailable", "build_app", "redact", "start"]

@@ -13,13 +13,14 @@ import asyncio
 import json
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TypeVar
 
 from aiohttp import web
 
 from service import SYSTEM, Service, acting_as
+from web.auth import Accounts, OAuthConfig, here
 from web.guard import (
     LOOPBACK,
     Busy,
@@ -42,10 +43,11 @@ from web.limits import (
     connection_cap,
 )
 from web.load import Loader, NotFound
-from web.page import board_svg, caption, move_items, page
+from web.page import Account, board_svg, caption, move_items, page, window
 
 STATIC = Path(__file__).parent / "static"
-STATIC_TYPES = {"dama.js": "text/javascript", "dama.css": "text/css"}
+STATIC_TYPES = {"dama.js": "text/javascript", "dama.css": "text/css", "favicon.png": "image/png"}
+FAVICON = "favicon.png"  # also at /favicon.ico, where browsers look for it on any page (a refusal's too)
 GAME_PATH = r"/g/{game:\d{1,15}}/{token:[A-Za-z0-9_-]{1,64}}"
 IMPORTED_PATH = r"/i/{imported:\d{1,15}}/{token:[A-Za-z0-9_-]{1,64}}"  # a record brought in by /import
 access_log = logging.getLogger("web").getChild("access")
@@ -68,6 +70,7 @@ class WebConfig:
     renders: int = 2  # pages and boards drawn at once (worker threads the bot's own pictures share)
     header_timeout: float = HEADER_TIMEOUT  # from a request's first byte to the end of its head
     keepalive_timeout: float = KEEPALIVE_TIMEOUT  # without a complete request, from opening or the last answer
+    oauth: OAuthConfig | None = None  # signing in with Discord (DISCORD_CLIENT_ID/SECRET); None: read-only
 
 
 class Pages:
@@ -77,6 +80,7 @@ class Pages:
         self.loader = Loader(service, config.poll_seconds)
         self.static = {name: (STATIC / name).read_bytes() for name in STATIC_TYPES}
         self.renders = asyncio.Semaphore(config.renders)
+        self.accounts = Accounts(service, config.oauth, config.base_url)
 
     async def render(self, work: Callable[..., T], *args: object) -> T:
         """Draw in a worker thread, a few at once: a crowd of requests waits its turn (RENDER_WAIT at most,
@@ -93,11 +97,23 @@ class Pages:
 
     async def game_page(self, request: web.Request) -> web.Response:
         try:
-            data = await self.loader.load(request, request.query.get("ply"))
+            data = await self.loader.load(request, request.query.get("ply"), past_end=True)
         except NotFound:
             return not_found(request)
+        data = replace(data, account=await self.account(request))
         text = await self.render(page, reader_words(request), data)
         return web.Response(text=text, content_type="text/html", headers={"Cache-Control": "no-store"})
+
+    async def account(self, request: web.Request) -> Account | None:
+        """The page's Sign in link, or who is signed in (None: the site offers no sign-in)."""
+        accounts = self.accounts
+        if not accounts.enabled:
+            return None
+        session = await accounts.viewer(request)
+        root = accounts.base_url
+        if session is None:
+            return Account(root, here(request))
+        return Account(root, here(request), session.name, session.csrf)
 
     async def ply(self, request: web.Request) -> web.Response:
         """The board after one ply and its caption, for the page's script."""
@@ -110,15 +126,20 @@ class Pages:
         return _json({"ply": data.ply, "svg": svg, "caption": caption(reader_words(request), data.ply, plies)})
 
     async def state(self, request: web.Request) -> web.Response:
-        """What changes while a game is played: the moves, whose move it is, the deadline, the result."""
+        """What changes while a game is played: the moves (the part of the list holding ?ply, default the
+        last), whose move it is, the deadline, the result."""
         try:
-            data = await self.loader.load(request, None)
+            data = await self.loader.load(request, request.query.get("ply"))
         except NotFound:
             return not_found(request)
         header = data.header
+        plies = len(data.replay.moves)
+        first, last = window(data.ply, plies)
         body = {
             "version": str(header.version),
-            "plies": len(data.replay.moves),
+            "plies": plies,
+            "first": first,
+            "last": last,
             "active": header.active,
             "status": header.status,
             "clock": header.clock,
@@ -146,13 +167,14 @@ class Pages:
         )
 
     async def static_file(self, request: web.Request) -> web.Response:
-        name = request.match_info["name"]
+        name = request.match_info.get("name", FAVICON)
         if name not in self.static:
             return not_found(request)
+        kind = STATIC_TYPES[name]
         return web.Response(
             body=self.static[name],
-            content_type=STATIC_TYPES[name],
-            charset="utf-8",
+            content_type=kind,
+            charset="utf-8" if kind.startswith("text/") else None,
             headers={"Cache-Control": "max-age=3600, public"},
         )
 
@@ -179,6 +201,10 @@ def build_app(service: Service, config: WebConfig) -> web.Application:
         app.router.add_get(path + "/state", pages.state)
         app.router.add_get(path + "/pdn", pages.pdn)
     app.router.add_get("/static/{name}", pages.static_file)
+    app.router.add_get("/favicon.ico", pages.static_file)
+    app.router.add_get("/auth/login", pages.accounts.login)
+    app.router.add_get("/auth/callback", pages.accounts.callback)
+    app.router.add_post("/auth/logout", pages.accounts.logout)
     return app
 
 

@@ -35,7 +35,7 @@ _POLICY = {
     "img-src": "'self'",
     "connect-src": "'self'",
     "base-uri": "'none'",
-    "form-action": "'none'",
+    "form-action": "'self'",  # Sign out is a form; a sign-in leaves by a link
     "frame-ancestors": "'none'",
 }
 CSP = "; ".join(f"{directive} {source}" for directive, source in _POLICY.items())
@@ -49,13 +49,15 @@ HEADERS = {
     "Server": "dama",  # not aiohttp's own, which names its version and Python's
 }
 READ_METHODS = ("GET", "HEAD")
+ACTION = re.compile(r"^/auth/logout$")  # the only paths that take a POST (web/auth.py checks each)
 _TOKEN_IN_PATH = re.compile(r"(/[a-z]{1,16}/\d+/)[^/?#]+")  # /g/<game>/<token>, /i/<record>/<token>, …
+_SECRET_IN_QUERY = re.compile(r"([?&](?:code|state)=)[^&#]*")  # a sign-in's callback
 
 
 def redact(path: str) -> str:
     """A request path for the log: `/g/12/<token>/ply/3` -> `/g/12/…/ply/3`, `/i/4/<token>` -> `/i/4/…`
     (every kind of page: the token is always the segment after a number)."""
-    return _TOKEN_IN_PATH.sub(r"\1…", path)
+    return _SECRET_IN_QUERY.sub(r"\1…", _TOKEN_IN_PATH.sub(r"\1…", path))
 
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
@@ -201,7 +203,7 @@ def guard(limit: RateLimit, proxies: tuple[Network, ...] = ()) -> Middleware:
 async def _answer(
     request: web.Request, handler: Handler, limit: RateLimit, proxies: tuple[Network, ...]
 ) -> web.StreamResponse:
-    if request.method not in READ_METHODS:
+    if request.method not in READ_METHODS and not (request.method == "POST" and ACTION.match(request.path)):
         response = text_page(request, 405, words.read_only)
         response.headers["Allow"] = ", ".join(READ_METHODS)
         return response

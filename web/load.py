@@ -8,6 +8,7 @@ and a finished game's analysis, once derived, is not derived again for every rea
 
 from __future__ import annotations
 
+import asyncio
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -18,6 +19,7 @@ from aiohttp import web
 from messages.web import unnamed_player
 from rules import Game
 from service import GameNotFound, GameReview, ImportedGameNotFound, Service
+from service.imports import ImportedGame, rebuild
 from web.guard import reader_words
 from web.headers import game_header, imported_header
 from web.names import Names, names
@@ -57,25 +59,34 @@ class Request:
     ply: str | None
     flip: bool
     lang: str | None
+    past_end: bool = False
 
     @classmethod
-    def of(cls, request: web.Request, ply: str | None) -> Request:
+    def of(cls, request: web.Request, ply: str | None, past_end: bool = False) -> Request:
         info = request.match_info
         return cls(
             number=int(info.get("game") or info["imported"]),
             token=info["token"],
             ply=ply,
+            past_end=past_end,
             flip=request.query.get("flip") == "1",
             lang=request.query.get("lang", "").strip()[:16] or None,
         )
 
 
-def chosen_ply(asked: str | None, plies: int) -> int:
-    """The ply the reader asked for (default: the last); -1 for one the game does not have."""
+PLY_DIGITS = 5  # no game or record is longer
+
+
+def chosen_ply(asked: str | None, plies: int, *, past_end: bool = False) -> int:
+    """The ply the reader asked for (default: the last); -1 for one the game does not have. past_end: a
+    ply beyond the last means the last (the page's ?ply=, e.g. a link kept from a longer record)."""
     if asked is None:
         return plies
-    ply = int(asked) if asked.isdigit() and len(asked) < 6 else -1
-    return ply if 0 <= ply <= plies else -1
+    if not (asked.isascii() and asked.isdigit()):  # "²".isdigit() too
+        return -1
+    if len(asked) > PLY_DIGITS or int(asked) > plies:  # the length first: no huge int() from an address
+        return plies if past_end else -1
+    return int(asked)
 
 
 class Loader:
@@ -85,9 +96,12 @@ class Loader:
         self.replays: Kept[Game] = Kept(256)
         self.reviews: Kept[GameReview] = Kept(128)
 
-    async def load(self, request: web.Request, ply: str | None, *, review: bool = True) -> PageData:
-        """review: whether the answer shows the stored analysis (a single board does not)."""
-        asked = Request.of(request, ply)
+    async def load(
+        self, request: web.Request, ply: str | None, *, review: bool = True, past_end: bool = False
+    ) -> PageData:
+        """review: whether the answer shows the stored analysis (a single board does not); past_end: a ply
+        beyond the last shows the last (the page), instead of not found (the script's single board)."""
+        asked = Request.of(request, ply, past_end)
         if "imported" in request.match_info:
             return await self._imported(request, asked, review)
         return await self._game(request, asked, review)
@@ -106,20 +120,22 @@ class Loader:
         return self._data(asked, game_header(w, game), replay, shown, stored)
 
     async def _imported(self, request: web.Request, asked: Request, review: bool) -> PageData:
-        imported = await self.service.web.open_imported(asked.number, asked.token)
-        key = ("imported", imported.row.id, 0)  # a record never changes
+        row = await self.service.web.open_imported_row(asked.number, asked.token)
+        key = ("imported", row.id, 0)  # a record never changes: replayed once, like a game's version
+        game = await self.replays.get(key, lambda: asyncio.to_thread(rebuild, row))
+        assert game is not None
+        imported = ImportedGame(row, game)
         stored = None
         if review:
             stored = await self.reviews.get(key, lambda: self.service.analysis.stored_imported(imported.row.id))
         w = reader_words(request)
-        row = imported.row
         shown = Names(row.white_name or unnamed_player(w), row.black_name or unnamed_player(w), 0, 0)
         return self._data(asked, imported_header(w, imported), imported.game, shown, stored)
 
     def _data(
         self, asked: Request, header: Header, replay: Game, shown: Names, review: GameReview | None
     ) -> PageData:
-        ply = chosen_ply(asked.ply, len(replay.moves))
+        ply = chosen_ply(asked.ply, len(replay.moves), past_end=asked.past_end)
         if ply < 0:
             raise GameNotFound(asked.number)
         return PageData(

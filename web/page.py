@@ -14,15 +14,17 @@ from urllib.parse import urlencode
 
 from messages import colour_name
 from messages import web as words
-from messages.analysis import SYMBOLS, graph_note, summary, verdict_word
+from messages.analysis import SYMBOLS, clean_game, critical_heading, graph_note, moment_text, player_lines, verdict_word
 from messages.i18n import Words
 from render import RenderOptions, render_svg
 from rules import Color, Game
 from service import GameReview
+from service.bounds import MOVES_PER_PAGE
 from web.names import Names
 
 BOARD_PX = 560
 GRAPH_W, GRAPH_H, GRAPH_CLIP = 600, 140, 400  # the graph clips scores at ±4 men, like the PNG graph
+AXIS_X, AXIS_Y = 34, 22  # room for the score labels on the left and the plies below
 
 
 def _e(text: object) -> str:
@@ -42,6 +44,20 @@ class Header:
 
 
 @dataclass(frozen=True, slots=True)
+class Account:
+    """Signing in, where the site offers it: a Sign in link back to this page, or who is signed in."""
+
+    root: str  # WEB_BASE_URL
+    here: str  # this page's path under it
+    name: str | None = None
+    csrf: str | None = None  # the session's token: set when signed in
+
+    @property
+    def sign_in(self) -> str:
+        return self.root + "/auth/login?" + urlencode({"next": self.here}, safe="/")
+
+
+@dataclass(frozen=True, slots=True)
 class PageData:
     header: Header
     replay: Game
@@ -53,6 +69,7 @@ class PageData:
     token: str  # the link's last part: the page's own links are relative to it
     poll_seconds: float
     theme: str = "classic"
+    account: Account | None = None
 
 
 def query(data: PageData, ply: int | None = None, flip: bool | None = None) -> str:
@@ -70,7 +87,9 @@ def query(data: PageData, ply: int | None = None, flip: bool | None = None) -> s
 def board_svg(data: PageData, ply: int) -> str:
     replay = data.replay
     last = replay.moves[ply - 1] if ply > 0 else None
-    options = RenderOptions(theme=data.theme, size=BOARD_PX, flip=data.flip, last_move=last, caption=False)
+    options = RenderOptions(
+        theme=data.theme, size=BOARD_PX, flip=data.flip, last_move=last, caption=False, background=False
+    )
     return render_svg(replay.positions[ply], options)
 
 
@@ -78,12 +97,21 @@ def caption(w: Words, ply: int, plies: int) -> str:
     return words.start_position(w) if ply == 0 else words.position_after(w, ply, plies)
 
 
+def window(ply: int, plies: int) -> tuple[int, int]:
+    """The plies (first, last) of the part of the move list that holds `ply`: MOVES_PER_PAGE at most, so a
+    long record's page stays small (the start position belongs to the first part)."""
+    first = (max(ply, 1) - 1) // MOVES_PER_PAGE * MOVES_PER_PAGE + 1
+    return first, min(plies, first + MOVES_PER_PAGE - 1)
+
+
 def move_items(data: PageData) -> list[dict[str, object]]:
-    """Each ply with its move number (shown before White's move, or a Black move that opens a list)."""
+    """Each ply of the part shown with its move number (shown before White's move, or a Black move that
+    opens a list)."""
     verdicts = {p.ply: p.verdict for p in data.review.plies} if data.review else {}
     first_black = data.replay.positions[0].turn is Color.BLACK
+    first, last = window(data.ply, len(data.replay.moves))
     items: list[dict[str, object]] = []
-    for index, notation in enumerate(data.replay.notations, start=1):
+    for index, notation in enumerate(data.replay.notations[first - 1 : last], start=first):
         offset = index + (1 if first_black else 0)
         number = (offset + 1) // 2
         white = offset % 2 == 1
@@ -126,6 +154,15 @@ def _move_list(w: Words, data: PageData) -> str:
     if open_item:
         out.append("</li>")
     out.append("</ol>")
+    first, last = window(data.ply, len(data.replay.moves))
+    if first > 1:
+        before = window(first - 1, first - 1)
+        label = words.earlier_moves(w, *before)
+        out.insert(0, f'<p class="more"><a id="earlier" href="{_e(query(data, first - 1))}">{_e(label)}</a></p>')
+    plies = len(data.replay.moves)
+    if last < plies:
+        label = words.later_moves(w, *window(last + 1, plies))
+        out.append(f'<p class="more"><a id="later" href="{_e(query(data, last + 1))}">{_e(label)}</a></p>')
     return "".join(out)
 
 
@@ -151,48 +188,103 @@ def pdn_href(data: PageData) -> str:
     return f"{data.token}/pdn"
 
 
-def _graph(review: GameReview) -> str:
+def _graph(w: Words, review: GameReview) -> str:
+    """The scores (White's view) against the plies, with both axes labelled: ±4 and 0 men on the left (which
+    side is better above and below), the first and last ply below."""
     scores = review.white_scores
-    step = GRAPH_W / max(1, len(scores) - 1)
+    plies = max(1, len(scores) - 1)
+    step = GRAPH_W / plies
     mid = GRAPH_H / 2
+
+    def x(ply: int) -> float:
+        return AXIS_X + ply * step
 
     def y(score: int) -> float:
         return mid - max(-GRAPH_CLIP, min(GRAPH_CLIP, score)) / GRAPH_CLIP * (mid - 4)
 
-    points = " ".join(f"{i * step:.1f},{y(s):.1f}" for i, s in enumerate(scores))
+    points = " ".join(f"{x(i):.1f},{y(s):.1f}" for i, s in enumerate(scores))
     dots = "".join(
-        f'<circle class="dot {p.verdict.value}" cx="{p.ply * step:.1f}" cy="{y(scores[p.ply]):.1f}" r="4"/>'
+        f'<circle class="dot {p.verdict.value}" cx="{x(p.ply):.1f}" cy="{y(scores[p.ply]):.1f}" r="4"/>'
         for p in review.plies
         if p.verdict is not None and p.ply < len(scores)
     )
+    men = GRAPH_CLIP // 100
+    scale = "".join(
+        f'<text class="axis" x="{AXIS_X - 4}" y="{y(score) + 4:.1f}" text-anchor="end">{label}</text>'
+        for score, label in ((GRAPH_CLIP, f"+{men}"), (0, "0"), (-GRAPH_CLIP, f"\u2212{men}"))
+    )
+    below = GRAPH_H + 15
+    marks = (
+        f'<text class="axis" x="{AXIS_X}" y="{below}" text-anchor="start">0</text>'
+        f'<text class="axis" x="{AXIS_X + GRAPH_W}" y="{below}" text-anchor="end">{plies}</text>'
+        f'<text class="axis" x="{AXIS_X + GRAPH_W / 2:.1f}" y="{below}" text-anchor="middle">'
+        f"{_e(words.graph_plies(w))}</text>"
+    )
+    width, height = AXIS_X + GRAPH_W, GRAPH_H + AXIS_Y
     return (
-        f'<svg class="graph" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {GRAPH_W} {GRAPH_H}" role="img">'
-        f'<rect class="graph-bg" width="{GRAPH_W}" height="{GRAPH_H}"/>'
-        f'<line class="graph-mid" x1="0" y1="{mid}" x2="{GRAPH_W}" y2="{mid}"/>'
+        f'<svg class="graph" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" role="img">'
+        f'<rect class="graph-bg" x="{AXIS_X}" width="{GRAPH_W}" height="{GRAPH_H}"/>'
+        f'<line class="graph-mid" x1="{AXIS_X}" y1="{mid}" x2="{width}" y2="{mid}"/>'
+        f'<text class="axis side" x="{AXIS_X + 6}" y="14">{_e(words.graph_white_ahead(w))}</text>'
+        f'<text class="axis side" x="{AXIS_X + 6}" y="{GRAPH_H - 6}">{_e(words.graph_black_ahead(w))}</text>'
+        f"{scale}{marks}"
         f'<polyline class="graph-line" fill="none" points="{points}"/>{dots}</svg>'
     )
 
 
 def _analysis(w: Words, data: PageData) -> str:
+    """The graph, each player's summary, then the critical moments in move order, each a link to its board."""
     review = data.review
     if review is None:
         return ""
-    names = data.names
-    lines = summary(review, names.of, w)
-    items = "".join(f"<li>{_e(line)}</li>" for line in lines)
+    players = "".join(f"<li>{_e(line)}</li>" for line in player_lines(review, data.names.of, w))
+    moments = sorted(review.critical, key=lambda moment: moment.ply)
+    if moments:
+        links = "".join(
+            f'<li><a class="moment" data-ply="{m.ply}" href="{_e(query(data, m.ply))}">{_e(moment_text(m, w))}</a></li>'
+            for m in moments
+        )
+        critical = f'<ol id="moments" class="moments">{links}</ol>'
+    else:
+        critical = f"<p>{_e(clean_game(w))}</p>"
     return (
-        f'<section id="analysis"><h2>{_e(words.analysis_heading(w))}</h2>{_graph(review)}'
-        f"<p class=\"note\">{_e(graph_note(w))}</p><ul>{items}</ul></section>"
+        f'<section id="analysis"><h2>{_e(words.analysis_heading(w))}</h2>{_graph(w, review)}'
+        f'<p class="note">{_e(graph_note(w))}</p><ul class="summary">{players}</ul>'
+        f"<h3>{_e(critical_heading(w))}</h3>{critical}</section>"
     )
+
+
+def _account(w: Words, account: Account | None) -> str:
+    if account is None:
+        return ""
+    if account.csrf is None:
+        return f'<nav id="account"><a id="sign-in" href="{_e(account.sign_in)}">{_e(words.sign_in(w))}</a></nav>'
+    name = account.name or words.unnamed_player(w)
+    return (
+        f'<nav id="account"><span id="signed-in">{_e(words.signed_in_as(w, name))}</span>'
+        f'<form id="sign-out" method="post" action="{_e(account.root)}/auth/logout">'
+        f'<input type="hidden" name="csrf" value="{_e(account.csrf)}">'
+        f'<input type="hidden" name="next" value="{_e(account.here)}">'
+        f'<button type="submit">{_e(words.sign_out(w))}</button></form></nav>'
+    )
+
+
+def _csrf_meta(account: Account | None) -> str:
+    if account is None or account.csrf is None:
+        return ""
+    return f'<meta name="csrf-token" content="{_e(account.csrf)}">'
 
 
 def page(w: Words, data: PageData) -> str:
     header = data.header
     plies = len(data.replay.moves)
     live = f'<p id="live">{_e(words.live(w))}</p>' if header.active else ""
+    first, last = window(data.ply, plies)
     attributes = {
         "data-ply": data.ply,
         "data-plies": plies,
+        "data-first": first,  # the part of the move list on this page (dama.js loads another part)
+        "data-last": last,
         "data-version": header.version,
         "data-active": int(header.active),
         "data-flip": int(data.flip),
@@ -210,10 +302,11 @@ def page(w: Words, data: PageData) -> str:
         f'<html lang="{_e(w.locale)}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         '<meta name="referrer" content="no-referrer"><meta name="robots" content="noindex">'
-        f"<title>{_e(header.title)}</title>"
+        f"<title>{_e(header.title)}</title>{_csrf_meta(data.account)}"
+        '<link rel="icon" type="image/png" href="../../static/favicon.png">'
         f'<link rel="stylesheet" href="../../static/dama.css">'
         f'<script src="../../static/dama.js" defer></script></head>'
-        f"<body {body_attributes}><main>"
+        f"<body {body_attributes}><main>{_account(w, data.account)}"
         f"<h1>{_e(header.title)}</h1>"
         f'<section class="players">{players}</section>'
         f'<p class="terms">{_e(header.terms)}</p>'

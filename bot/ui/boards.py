@@ -218,7 +218,7 @@ async def board_message(
     embed = game_embed(game, record, filename, ply=shown, w=w)
     opening = await service.queries.opening(game.id, shown)
     if opening is not None:  # named once the game has left the published line
-        embed.add_field(name=opening_heading(w), value=opening)
+        embed.add_field(name=opening_heading(w, opening), value=opening)
     message = BoardMessage(embed, png, filename, None)
     message.web_link = await web_button(service, game, w)
     return message

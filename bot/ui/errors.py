@@ -19,6 +19,7 @@ from bot import metrics
 from bot.ui.caller import ask_for
 from bot.ui.option_types import BadOption
 from bot.ui.speech import private
+from data.db import StorageFault
 from messages.i18n import Words
 from messages.play import describe_game_error, unknown_command
 from rules import Position, RulesError
@@ -105,6 +106,34 @@ def readable(value: Any) -> str:
     return str(name)[:50] if name is not None else "?"
 
 
+def storage_fault(fault: StorageFault, w: Words) -> str:
+    """The database's fault as it is (review rows 6 and 8), never "Discord refused" nor "a bug"."""
+    if fault.kind == "busy":
+        return w.say(
+            "error.storage_busy",
+            "My storage is busy right now, so I could not save that. Please try again in a minute.",
+        )
+    if fault.kind == "lost":
+        return w.say(
+            "error.storage_lost",
+            "I lost the connection to my storage, so I could not save that. Please try again in a minute.",
+        )
+    return w.say(
+        "error.storage_unwritable",
+        "My storage cannot be written to (its disk is full or read-only, or its file is gone), so I could not "
+        "save that. The bot's operator can see why in the log.",
+    )
+
+
+def _fault_in(error: BaseException) -> StorageFault | None:
+    seen: BaseException | None = error
+    for _ in range(4):  # a command's or a transformer's wrapper, then the cause
+        if seen is None or isinstance(seen, StorageFault):
+            return seen
+        seen = seen.original if isinstance(seen, app_commands.CommandInvokeError) else seen.__cause__
+    return None
+
+
 def _bot_missing(error: app_commands.BotMissingPermissions, w: Words) -> str:
     names = [p.replace("_", " ").title() for p in error.missing_permissions]
     return missing_permissions_sentence(w, names, None)
@@ -115,6 +144,7 @@ _EXPLAINERS: tuple[tuple[type[BaseException], Callable[[Any, Words], str | None]
     (app_commands.CommandInvokeError, _wrapped),
     (app_commands.TransformerError, _wrapped),
     (Refusal, lambda e, w: e.words(w)),
+    (StorageFault, storage_fault),
     (MoveRefused, lambda e, w: messages.describe(e.error, e.position, w)),
     (GameError, lambda e, w: describe_game_error(e, mention, w)),
     (RulesError, lambda e, w: messages.describe(e, None, w)),
@@ -185,6 +215,9 @@ async def report(interaction: Interaction, error: BaseException) -> None:
     ):
         error = app_commands.NoPrivateMessage()  # a member was asked for where there is no server (a DM)
     text = explain(error, private(interaction))
+    fault = _fault_in(error)
+    if fault is not None:  # the operator's to fix (or to wait out): one line, no traceback
+        log.warning("storage fault answering interaction %s: %s", interaction.id, fault)
     metrics.record_outcome(interaction, "refused" if text is not None else "error")
     if text is None:
         command = interaction.command.qualified_name if interaction.command else None

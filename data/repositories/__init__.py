@@ -17,6 +17,7 @@ from data.repositories.players import PlayerRepository, ServerRepository
 from data.repositories.puzzles import PuzzleRepository
 from data.repositories.ratings import RatingRepository
 from data.repositories.schema import SchemaRepository, TableInfo
+from data.repositories.sessions import SessionRepository, SessionRow, SignInRow
 from data.repositories.state import StateRepository
 from data.repositories.timers import TimerRepository
 from data.repositories.tournaments import TournamentRepository
@@ -42,6 +43,9 @@ __all__ = [
     "Repositories",
     "SchemaRepository",
     "ServerRepository",
+    "SessionRepository",
+    "SessionRow",
+    "SignInRow",
     "StateRepository",
     "TableInfo",
     "TimerRepository",
@@ -75,6 +79,7 @@ class Repositories:
         self.follows = FollowRepository(conn)
         self.puzzles = PuzzleRepository(conn)
         self.votes = VoteRepository(conn)
+        self.sessions = SessionRepository(conn)
 
     async def integrity_check(self) -> list[str]:
         """SQLite's page-level check. PostgreSQL has no counterpart to run here (it checks pages as it reads

@@ -73,3 +73,20 @@ def test_trusted_proxies_and_connection_caps() -> None:
         settings({"WEB_PORT": "8080", "WEB_TRUSTED_PROXIES": "127.0.0.1, nginx"})
     with pytest.raises(SettingsError, match="WEB_MAX_CONNECTIONS must be a whole number"):
         settings({"WEB_PORT": "8080", "WEB_MAX_CONNECTIONS": "0"})
+
+
+def test_the_client_settings_come_together_and_the_secret_is_masked() -> None:
+    client_secret = "oauth-client-secret-0123456789"
+    found = settings({"WEB_PORT": "8080", "DISCORD_CLIENT_ID": "1234567890", "DISCORD_CLIENT_SECRET": client_secret})
+    assert found.web is not None and found.web.client_id == "1234567890"
+    assert found.web.client_secret.get() == client_secret and client_secret not in repr(found)
+    assert settings({"WEB_PORT": "8080"}).web.client_id == ""  # type: ignore[union-attr]
+    refused = [
+        ({"WEB_PORT": "8080", "DISCORD_CLIENT_ID": "1234567890"}, "must be set together"),
+        ({"WEB_PORT": "8080", "DISCORD_CLIENT_SECRET": client_secret}, "must be set together"),
+        ({"WEB_PORT": "8080", "DISCORD_CLIENT_ID": "app", "DISCORD_CLIENT_SECRET": "x"}, "digits only"),
+        ({"DISCORD_CLIENT_ID": "1234567890", "DISCORD_CLIENT_SECRET": client_secret}, "needs WEB_PORT"),
+    ]
+    for values, words in refused:
+        with pytest.raises(SettingsError, match=words):
+            settings(values)

@@ -36,6 +36,7 @@ from .model import (
     Snowflakes,
     iso,
 )
+from .oauth import OAuthMixin
 from .rest import RecordedRequest, RestMixin, unknown
 
 T = TypeVar("T")
@@ -57,7 +58,7 @@ class FakeDiscordError(AssertionError):
     """The fake saw something a test must not ignore (unknown route, crash, timeout, dead bot)."""
 
 
-class FakeDiscord(RestMixin, MessageMixin, DriverMixin):
+class FakeDiscord(RestMixin, MessageMixin, DriverMixin, OAuthMixin):
     def __init__(self, *, token: str | None = None, ack_deadline: float = 3.0, token_lifetime: float = 900.0,
                  heartbeat_interval_ms: int = 41250,
                  privileged_intents: frozenset[str] = frozenset({"GUILD_MEMBERS", "MESSAGE_CONTENT"}),
@@ -116,6 +117,7 @@ class FakeDiscord(RestMixin, MessageMixin, DriverMixin):
         self._runner: web.AppRunner | None = None
         self._tasks: set[asyncio.Task[None]] = set()
         self.port = 0
+        self._oauth_init()
 
     # --- lifecycle ------------------------------------------------------------------------------------
 

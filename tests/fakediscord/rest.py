@@ -117,6 +117,10 @@ class RestMixin:
     async def _serve(self: FakeDiscord, request: web.Request) -> web.StreamResponse:
         if request.path == "/gateway" and request.headers.get("Upgrade", "").lower() == "websocket":
             return await self._handle_ws(request)
+        oauth = self.oauth_route(request)
+        if oauth is not None:  # the sign-in a web page asks for (oauth.py)
+            self.requests.append(RecordedRequest(request.method, request.path, dict(request.query), None, []))
+            return await self.oauth_serve(request, oauth)
         try:
             payload, files = await _read_body(request)
         except Exception as exc:  # unreadable body: Discord would 400; record it loudly too

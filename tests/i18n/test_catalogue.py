@@ -8,6 +8,7 @@ Czech by the number itself (1 -> one; 2-4 -> few; 0, 5+ -> other).
 from __future__ import annotations
 
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,7 @@ from babel.messages.catalog import Catalog
 
 from bot.catalogue import source_catalogue, stale_locales
 from messages.catalogue import CatalogueError, check_locale, merge, po_text, read_locale, scan_source, update_locale
-from messages.i18n import ENGLISH, SHIPPED, resolve, words
+from messages.i18n import ENGLISH, LOCALE_DIR, SHIPPED, resolve, words
 
 
 @pytest.fixture(scope="module")
@@ -125,3 +126,16 @@ def test_english_is_the_source_and_a_missing_translation_falls_back_to_it() -> N
     assert ENGLISH.say("nowhere.key", "Plain {x}.", x=1) == "Plain 1."
     assert words("it").say("nowhere.key", "Plain {x}.", x=1) == "Plain 1."
     assert words("it").say("refusal.legal_moves", "Legal: {moves}.", moves="22-18") == "Mosse valide: 22-18."
+
+
+def test_updating_a_locale_keeps_its_own_plural_rule(tmp_path: Path) -> None:
+    """A newer Babel's CLDR gives Italian a third form (for millions) and Turkish a second: updating the
+    catalogues must not add empty forms that nobody translated (the file's Plural-Forms decides)."""
+    shutil.copy(LOCALE_DIR / "it.po", tmp_path / "it.po")
+    shutil.copy(LOCALE_DIR / "tr.po", tmp_path / "tr.po")
+    template = Catalog()
+    template.add(("{count} game", "{count} games"), context="test.games")
+    for locale, forms in (("it", 2), ("tr", 1)):
+        updated = update_locale(locale, template, tmp_path)
+        assert updated.num_plurals == forms
+        assert len(updated.get(("{count} game", "{count} games"), context="test.games").string) == forms

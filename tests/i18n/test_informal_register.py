@@ -11,7 +11,11 @@ import pytest
 from messages.catalogue import read_locale
 
 FORMAL = {
-    "it": re.compile(r"\b(vostr[aoie]|Lei|Suo|Sua|attenda|ricarichi|riprovi|Riprovi|indicate|giocatela)\b"),
+    "it": re.compile(
+        r"\b(vostr[aoie]|Lei|Suo|Sua|attenda|ricarichi|riprovi|Riprovi|indicate|giocatela)\b"
+        # a sentence or description that opens with a voi imperative ("Partite da…" also reads as the noun)
+        r"|^(Partite da|Sorteggiate|Scegliete|Scrivete|Usate|Premete|Provate|Aprite|Mostrate|Chiedete|Inviate)\b"
+    ),
     "es-ES": re.compile(
         r"\b(usted|ustedes|su dirección|inténtelo|juéguela|compruebe|indique|espere|vuelva a)\b", re.IGNORECASE
     ),
@@ -35,6 +39,9 @@ def test_no_formal_voice_among_informal_sentences(locale: str) -> None:
 
 def test_the_register_check_can_fail() -> None:
     assert FORMAL["it"].search("Troppe richieste: attenda un minuto, poi ricarichi la pagina.")
+    assert FORMAL["it"].search("Partite da un'apertura pubblicata sorteggiata")
+    assert FORMAL["it"].search("Sorteggiate un'apertura pubblicata: due partite")
+    assert not FORMAL["it"].search("Partite attive di un giocatore")
     assert FORMAL["es-ES"].search("Algo ha fallado. Inténtelo de nuevo más tarde.")
     assert FORMAL["nl"].search("Probeert u het later opnieuw.")
     assert not FORMAL["it"].search("le mosse e i comandi senza #N vanno a lei")  # "lei": the game, not "you"

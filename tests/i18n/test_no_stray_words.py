@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SCANNED = ("bot", "local", "messages", "render", "engine/hint.py", "service", "web")
 WORDS = re.compile(r"[A-Za-z]{2,}(?:[ ,.;!?'’]|: )+[A-Za-z]{2,}|^[A-Z][a-z]+[.!?]?$")
 # addresses, file names, and markup (a tag, an attribute's opening or closing quote)
-NOT_WORDS = re.compile(r"://|^[-\w]*\.(ttf|png|pdn|gif|json|sql)$|</?[A-Za-z!]|=\"|\"/?>")
+NOT_WORDS = re.compile(r"://|^/?[-\w]*\.(ttf|png|ico|pdn|gif|json|sql)$|</?[A-Za-z!]|=\"|\"/?>")
 LOGGING = {"debug", "info", "warning", "error", "exception", "critical"}
 CATALOGUE = {"say", "plural"}
 COMMAND_WORDS = {"command", "describe", "rename", "Choice", "Group", "choices"}

@@ -54,3 +54,11 @@ def test_an_unknown_variant_is_named_not_read_as_a_move(tmp_path: Path) -> None:
     assert "I don't know the variant 'checkerz'. Known: italian, international, english" in text, text
     assert "I could not read that move. Write it like" in text  # a word with no digit after the variant
     assert "Traceback" not in text
+
+
+def test_an_opening_without_a_name_is_labelled_as_moves(tmp_path: Path) -> None:
+    """FID names Italian ballots by their moves (docs/OPENINGS.md): the board says "Opening moves: 22-18 11-15",
+    not "Opening:" as if the moves were a name. A named line keeps its name (the test above: Single Corner)."""
+    text = session(["challenge bob white", "22-18", "11-15", "23-20", "quit"], tmp_path, analyser=_analyser)
+    assert "Opening moves: 22-18 11-15" in text
+    assert "Opening: 22-18" not in text

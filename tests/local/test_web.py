@@ -53,7 +53,7 @@ def test_local_mode_prints_the_link_and_serves_the_page_meanwhile(tmp_path: Path
         assert 'data-ply="1"' in after and ">22-18</a>" in after and "Black to move" in after
         # one Site for the game's PDN, whether local mode exports it or the web page offers it
         os.write(main, b"pdn\n")
-        read_until(main, b"local:bob (Black) to move> ", seen)
+        read_until(main, b"game-1.pdn", seen)  # "Saved as …": the prompt before it is already in `seen`
         exported = (Path(tmp_path) / "dama-boards" / "game-1.pdn").read_text()
         downloaded = page(link + "/pdn")
         assert '[Site "Dama local mode"]' in exported and '[Site "Dama local mode"]' in downloaded, downloaded

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from messages.i18n import SHIPPED, words
-from messages.star import describe_star
+from messages.star import describe_star, star_hint
 from messages.variants import variant_name, variant_summary
 from rules.errors import NotationError, RulesError
-from rules.star import BOARD, StarMoveError, StarPosition, StarReason, parse_move
+from rules.star import BOARD, StarMoveError, StarPosition, StarReason, format_move, parse_move
 
 # South: i5, h5; North: i6, a1 (see test_star_rules.py); one text per reason.
 
@@ -68,3 +68,28 @@ def test_english_sentences() -> None:
 def test_the_variant_has_a_name_and_a_summary(locale: str) -> None:
     assert variant_name(words(locale), "chinese") != "Chinese checkers"
     assert "d2-e6" in variant_summary(words(locale), "chinese")
+
+
+def test_hints_in_words() -> None:
+    from engine.star import StarHint, analyse  # noqa: PLC0415 - the engine only for these hints
+
+    start = StarPosition.start(2)
+    hint = analyse(start, depth=2)
+    english = star_hint(hint)
+    assert english.startswith(f"Play {format_move(hint.move)}: ")
+    one = StarHint(hint.move, 1.0, 2, 10, None)
+    assert star_hint(one).endswith("1 step ahead in the race.")
+    assert star_hint(StarHint(hint.move, -3.0, 2, 10, None)).endswith("3 steps behind in the race.")
+    assert star_hint(StarHint(hint.move, 0.2, 2, 10, None)).endswith("the race is then level.")
+    assert star_hint(StarHint(hint.move, 99_990.0, 2, 10, 2)).endswith("you can finish in 2 moves.")
+    assert star_hint(analyse(STUCK, depth=2)) == "You have no legal move: pass."
+    for locale in SHIPPED:
+        said = {star_hint(StarHint(hint.move, s, 2, 10, f), words(locale)) for s, f in ((5.0, None), (1.0, None),
+                (-2.0, None), (0.0, None), (WIN, 1), (WIN, 3))}  # fmt: skip
+        assert len(said) == 6 and all(format_move(hint.move) in s for s in said)
+        assert not said & {star_hint(StarHint(hint.move, s, 2, 10, None)) for s in (5.0, 1.0, -2.0, 0.0)}
+    assert star_hint(StarHint(hint.move, 5.0, 2, 10, None), words("ru")).endswith("на 5 шагов.")
+    assert star_hint(StarHint(hint.move, 3.0, 2, 10, None), words("cs")).endswith("o 3 kroky.")
+
+
+WIN = 99_999.0

@@ -14,6 +14,8 @@
   let ply = Number(body.dataset.ply); // the position shown
   let wanted = ply; // the position last asked for: quick key presses step from there, not from what is shown
   let plies = Number(body.dataset.plies);
+  let first = Number(body.dataset.first || 1); // the plies of the move list's part on this page
+  let last = Number(body.dataset.last || plies);
   let version = body.dataset.version;
   let flipped = body.dataset.flip === "1";
   let shown = 0; // the latest request wins when several are under way
@@ -55,6 +57,10 @@
 
   async function show(at) {
     at = Math.max(0, Math.min(plies, at));
+    if (Math.max(at, 1) < first || at > last) {
+      location.assign(search(at)); // another part of a long move list: the server pages it
+      return;
+    }
     wanted = at;
     const key = `${at}/${flipped}/${version}`;
     const ticket = ++shown;
@@ -106,7 +112,7 @@
   async function follow() {
     let answer;
     try {
-      answer = await fetch(`${base}/state${search()}`, { credentials: "same-origin" });
+      answer = await fetch(`${base}/state${search(wanted)}`, { credentials: "same-origin" });
     } catch {
       return true; // offline for a moment: ask again later
     }
@@ -116,6 +122,8 @@
       const atEnd = wanted === plies;
       version = state.version;
       plies = state.plies;
+      first = state.first;
+      last = state.last;
       body.dataset.plies = String(plies);
       body.dataset.version = version;
       moveList(state.moves);

@@ -113,7 +113,7 @@ class Reviews(commands.Cog):
                 name=f"{colour_name(w, player.color)}: {shown}"[:256], value=player_line(player, w), inline=False
             )
         if review.opening is not None:
-            embed.add_field(name=opening_heading(w), value=review.opening, inline=False)
+            embed.add_field(name=opening_heading(w, review.opening), value=review.opening, inline=False)
         embed.set_image(url=f"attachment://{graph_name}")
         embed.set_footer(text=graph_note(w))
         files = [
