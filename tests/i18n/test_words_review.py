@@ -1,7 +1,8 @@
 """Classes of wording faults the words review of 2026-12-01 found by reading, caught by a machine from now on:
 a slash command spelled other than the catalogue spells it (Turkish /ice-aktar for /içe-aktar), plural forms
 written three times the same (Russian and Czech), a Latin word left in a Cyrillic or Thai sentence (Russian
-«для ply»), one word for the engine per language (Czech «motor», Russian «движок»)."""
+«для ply»), one word for the engine per language (Czech «motor», Russian «движок»), a piece that may be a
+king called a man (Portuguese «pedra», Dutch «schijf»)."""
 
 from __future__ import annotations
 
@@ -104,4 +105,19 @@ def test_the_engine_has_one_name(locale: str) -> None:
         if not re.search(r"\bengine\b", english, re.IGNORECASE):
             continue
         found += [(key, form) for form in forms if NOT_ENGINE[locale].search(form) or not ENGINE[locale].search(form)]
+    assert found == []
+
+
+# A piece that may be a king is not a man: Portuguese «peça», not «pedra»; Dutch «stuk», not «schijf».
+MAN_WORD = {"pt-BR": re.compile(r"\bpedras?\b", re.IGNORECASE), "nl": re.compile(r"\bschijf|schijven\b", re.IGNORECASE)}
+
+
+@pytest.mark.parametrize("locale", list(MAN_WORD))
+def test_a_piece_is_not_called_a_man(locale: str) -> None:
+    found = []
+    for key, message, forms in _messages(locale):
+        english = " ".join(message.id if isinstance(message.id, tuple) else [message.id])
+        if not re.search(r"\bpieces?\b", english, re.IGNORECASE) or re.search(r"\bm[ae]n\b", english):
+            continue
+        found += [(key, form) for form in forms if MAN_WORD[locale].search(form)]
     assert found == []
