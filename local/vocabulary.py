@@ -186,13 +186,22 @@ _ARGUMENTS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {  # command: (
     "study": ((), ("ply", "imported")),
     "puzzle": (("stats",), ()),
     "pictures": (("on", "off"), ()),
+    "vote": (_COLOURS, ("level", "days_per_move")),
 }
 _TYPED = {"days_per_move": "days", "ballots": "ballot"}  # the option as local mode types it
-_SUBCOMMANDS = {"tournament": ("create", "join", "start", "standings", "pairings", "withdraw", "cancel", "list")}
+_SUBCOMMANDS = {
+    "tournament": ("create", "join", "start", "standings", "pairings", "withdraw", "cancel", "list"),
+    "vote": ("start", "join", "begin", "status", "leave", "cancel"),
+}
+_SUBCOMMAND_OF = {"vote": "vote-game"}  # local vote's subcommands are /vote-game's
 # Commands that take a variant among their words.
-_WITH_VARIANT = ("challenge", "play", "rules", "explore", "import", "puzzle", "tournament")
+_WITH_VARIANT = ("challenge", "play", "rules", "explore", "import", "puzzle", "tournament", "vote")
 # Words kept as typed: a file's path (import FILE), a tournament's name (tournament create NAME).
 _VERBATIM = {"import": 0, "tournament": 1}
+
+
+def _subcommand_word(w: Words, command: str, sub: str) -> str:
+    return command_word(w, _SUBCOMMAND_OF.get(command, command), sub)
 
 
 def _choice_words(w: Words, choice: str) -> list[str]:
@@ -213,7 +222,7 @@ def shown_words(w: Words, command: str) -> dict[str, str]:
     choices, options = _ARGUMENTS.get(command, ((), ()))
     shown = {c: _choice_words(w, c)[0] for c in choices}
     shown |= {_TYPED.get(option, option): w.option(option) for option in options}
-    shown |= {sub: command_word(w, command, sub) for sub in _SUBCOMMANDS.get(command, ())}
+    shown |= {sub: _subcommand_word(w, command, sub) for sub in _SUBCOMMANDS.get(command, ())}
     shown[command] = command_word(w, command)
     return {english: mine for english, mine in shown.items() if " " not in mine}
 
@@ -224,7 +233,7 @@ def argument_words(w: Words, command: str) -> dict[str, str]:
     choices, options = _ARGUMENTS.get(command, ((), ()))
     pairs = [(word, c) for c in choices for word in _choice_words(w, c)]
     pairs += [(w.option(option), _TYPED.get(option, option)) for option in options]
-    pairs += [(command_word(w, command, sub), sub) for sub in _SUBCOMMANDS.get(command, ())]
+    pairs += [(_subcommand_word(w, command, sub), sub) for sub in _SUBCOMMANDS.get(command, ())]
     if command in _WITH_VARIANT:
         pairs += list(variant_words(w).items())
     table: dict[str, str] = {}
