@@ -174,6 +174,8 @@ class LocalSession:
                 )
             ) from None
         command, args = tokens[0].lower().lstrip("/"), tokens[1:]
+        if command.startswith("#"):  # a game's number alone makes it the current game (and the prompt's)
+            command, args = "switch", tokens
         game_id: int | None = None
         rest: list[str] = []
         for token in args:

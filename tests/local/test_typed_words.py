@@ -181,3 +181,10 @@ def test_an_unknown_language_is_named_with_the_shipped_ones(tmp_path: Path) -> N
     assert "translation" not in plain
     shipped, _ = run_piped(tmp_path, b"quit\n", "--lang", "pt_BR.UTF-8")
     assert "translation" not in shipped and "modo local" in shipped.lower()
+
+
+def test_a_game_number_alone_gives_the_prompt_back_to_that_game(tmp_path: Path) -> None:
+    out = session(["challenge bob white", "play", "puzzle italian", "#1", "22-18"], tmp_path, language="ru")
+    assert "\n#1 ходит local:alice (Белые)> 22-18\nlocal:alice делает ход 22-18." in out, out
+    assert "Неизвестная команда" not in out
+    assert table(tmp_path / DB, "SELECT game_id, path FROM moves WHERE ply = 1 ORDER BY game_id")[0] == (1, "22-18")
