@@ -121,3 +121,11 @@ def test_a_piece_is_not_called_a_man(locale: str) -> None:
             continue
         found += [(key, form) for form in forms if MAN_WORD[locale].search(form)]
     assert found == []
+
+
+def test_portuguese_colours_are_not_capitalised_in_running_text() -> None:
+    """«as brancas jogam», «vez das pretas»: a colour after its article is a common noun (the review found
+    «as Brancas» and «as brancas» side by side)."""
+    capital = re.compile(r"\b(as|das|às|pelas|nas) (Brancas|Pretas)\b")
+    found = [(key, form) for key, _, forms in _messages("pt-BR") for form in forms if capital.search(form)]
+    assert found == []
