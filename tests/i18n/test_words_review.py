@@ -129,3 +129,11 @@ def test_portuguese_colours_are_not_capitalised_in_running_text() -> None:
     capital = re.compile(r"\b(as|das|às|pelas|nas) (Brancas|Pretas)\b")
     found = [(key, form) for key, _, forms in _messages("pt-BR") for form in forms if capital.search(form)]
     assert found == []
+
+
+def test_brazilian_zero_takes_the_plural() -> None:
+    """«0 imprecisões, 0 erros»: in Brazilian Portuguese zero counts in the plural (the catalogue's rule was
+    CLDR's n > 1, which gave «0 imprecisão, 0 erro»)."""
+    pt = words("pt-BR")
+    assert pt.plural("analysis.count.mistakes", "{count} mistake", "{count} mistakes", 0) == "0 erros"
+    assert pt.plural("analysis.count.mistakes", "{count} mistake", "{count} mistakes", 1) == "1 erro"
