@@ -9,6 +9,7 @@ to: in a terminal, or with commands piped in, local mode (the local package) run
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import os
 import signal
@@ -32,7 +33,7 @@ from bot.settings import Settings, SettingsError, load_settings
 from data.db import Database, DatabaseUnavailable
 from engine import tablebuild
 from messages.operator import database_problem
-from service import Service, ServiceConfig
+from service import Service, ServiceConfig, game_stream, system_context
 from web.auth import DISCORD_API
 from web.limits import raise_file_limit
 
@@ -210,6 +211,23 @@ def bot_options(settings: Settings) -> dict[str, Any]:
     return options
 
 
+def web_news(bot: DamaBot) -> Callable[[int], None]:
+    """After a player's action on a game's page: its news goes out now, as after the same Discord command
+    (the outbox's worker would otherwise wait out the grace it leaves to a command's own reply)."""
+    running: set[asyncio.Task[bool]] = set()
+
+    def news(game_id: int) -> None:
+        bot.timers.poke()
+        if not bot.is_ready():
+            return  # the worker posts it once the bot is connected
+        work = bot.outbox.deliver_streams([game_stream(game_id)])
+        task = asyncio.get_running_loop().create_task(work, context=system_context())
+        running.add(task)
+        task.add_done_callback(running.discard)
+
+    return news
+
+
 async def run(settings: Settings) -> None:
     async with await Database.open(settings.database) as db:
         config = ServiceConfig(work_lease=timedelta(seconds=settings.work_lease_seconds))
@@ -222,6 +240,8 @@ async def run(settings: Settings) -> None:
             except (NotImplementedError, RuntimeError):  # not on this platform / not the main thread
                 pass
         pages = web_config(settings)
+        if pages is not None:
+            pages = dataclasses.replace(pages, news=web_news(bot))
         server: web.WebServer | None = None
         try:
             if pages is not None:

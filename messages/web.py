@@ -186,3 +186,50 @@ def not_signed_in(w: Words) -> str:
 
 def too_many_actions(w: Words) -> str:
     return w.say("web.too_many_actions", "Too many actions at once: wait a minute, then try again.")
+
+
+# -- playing on the page (issue 60.2) --------------------------------------------------------------------
+
+
+def your_move(w: Words) -> str:
+    return w.say("web.your_move", "Your move: click a piece, then the square it goes to, or type the move.")
+
+
+def waiting(w: Words) -> str:
+    return w.say("web.waiting", "Waiting for your opponent's move.")
+
+
+def choose_path(w: Words) -> str:
+    return w.say("web.choose_path", "Several captures end on that square: choose one.")
+
+
+def draw_offered(w: Words) -> str:
+    return w.say("web.draw_offered", "Your opponent offers a draw.")
+
+
+def confirm_resign(w: Words) -> str:
+    return w.say("web.confirm_resign", "Resign this game? You lose it, and this cannot be undone.")
+
+
+def type_move(w: Words) -> str:
+    return w.say("web.type_move", "Type a move")
+
+
+def play_button(w: Words) -> str:
+    return w.say("web.play", "Play")
+
+
+def offer_draw(w: Words) -> str:
+    return w.say("web.offer_draw", "Offer a draw")
+
+
+def accept_draw(w: Words) -> str:
+    return w.say("web.accept_draw", "Accept the draw")
+
+
+def decline_draw(w: Words) -> str:
+    return w.say("web.decline_draw", "Decline the draw")
+
+
+def resign(w: Words) -> str:
+    return w.say("web.resign", "Resign")

@@ -93,12 +93,18 @@ def _squares(theme: Theme, layout: Layout, board: Board) -> list[str]:
         f'fill="{_hex(base)}"/>'
     ]
     other = _hex(theme.full_b if full else theme.dark)
+    playable = {place: board.names[square] for square, place in board.coords.items()}
     for row in range(board.height):
         for col in range(board.width):
             darker = (row + col) % 2 == 1 if full else board.is_dark(row, col)
-            if darker:
+            name = playable.get((row, col))
+            named = f' class="square" data-square="{name}"' if name is not None else ""  # a page's click target
+            if darker or name is not None:
                 x0, y0, _, _ = layout.cell_box(row, col)
-                out.append(f'<rect x="{x0}" y="{y0}" width="{layout.cell}" height="{layout.cell}" fill="{other}"/>')
+                fill = other if darker else _hex(base)
+                out.append(
+                    f'<rect{named} x="{x0}" y="{y0}" width="{layout.cell}" height="{layout.cell}" fill="{fill}"/>'
+                )
     return out
 
 

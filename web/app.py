@@ -43,10 +43,16 @@ from web.limits import (
     connection_cap,
 )
 from web.load import Loader, NotFound
-from web.page import Account, board_svg, caption, move_items, page, window
+from web.page import Account, PageData, board_svg, caption, move_items, page, window
+from web.play import News, Play, player_view
 
 STATIC = Path(__file__).parent / "static"
-STATIC_TYPES = {"dama.js": "text/javascript", "dama.css": "text/css", "favicon.png": "image/png"}
+STATIC_TYPES = {
+    "dama.js": "text/javascript",
+    "play.js": "text/javascript",  # a player's controls, only on the pages of their own games in progress
+    "dama.css": "text/css",
+    "favicon.png": "image/png",
+}
 FAVICON = "favicon.png"  # also at /favicon.ico, where browsers look for it on any page (a refusal's too)
 GAME_PATH = r"/g/{game:\d{1,15}}/{token:[A-Za-z0-9_-]{1,64}}"
 IMPORTED_PATH = r"/i/{imported:\d{1,15}}/{token:[A-Za-z0-9_-]{1,64}}"  # a record brought in by /import
@@ -71,6 +77,7 @@ class WebConfig:
     header_timeout: float = HEADER_TIMEOUT  # from a request's first byte to the end of its head
     keepalive_timeout: float = KEEPALIVE_TIMEOUT  # without a complete request, from opening or the last answer
     oauth: OAuthConfig | None = None  # signing in with Discord (DISCORD_CLIENT_ID/SECRET); None: read-only
+    news: News | None = None  # after an action on the page: the front end posts the news the service queued
 
 
 class Pages:
@@ -81,6 +88,7 @@ class Pages:
         self.static = {name: (STATIC / name).read_bytes() for name in STATIC_TYPES}
         self.renders = asyncio.Semaphore(config.renders)
         self.accounts = Accounts(service, config.oauth, config.base_url)
+        self.play = Play(service, self.accounts, self.state, config.news)
 
     async def render(self, work: Callable[..., T], *args: object) -> T:
         """Draw in a worker thread, a few at once: a crowd of requests waits its turn (RENDER_WAIT at most,
@@ -100,12 +108,13 @@ class Pages:
             data = await self.loader.load(request, request.query.get("ply"), past_end=True)
         except NotFound:
             return not_found(request)
-        data = replace(data, account=await self.account(request))
+        data = replace(data, account=await self.account(request, data))
         text = await self.render(page, reader_words(request), data)
         return web.Response(text=text, content_type="text/html", headers={"Cache-Control": "no-store"})
 
-    async def account(self, request: web.Request) -> Account | None:
-        """The page's Sign in link, or who is signed in (None: the site offers no sign-in)."""
+    async def account(self, request: web.Request, data: PageData) -> Account | None:
+        """The page's Sign in link, or who is signed in and whether they play this game (None: the site
+        offers no sign-in)."""
         accounts = self.accounts
         if not accounts.enabled:
             return None
@@ -113,7 +122,19 @@ class Pages:
         root = accounts.base_url
         if session is None:
             return Account(root, here(request))
-        return Account(root, here(request), session.name, session.csrf)
+        plays = "game" in request.match_info and session.player_id in (data.names.white_id, data.names.black_id)
+        return Account(root, here(request), session.name, session.csrf, plays and data.header.active)
+
+    async def player(self, request: web.Request, data: PageData) -> dict[str, object] | None:
+        """For the signed-in player of this game: their colour, turn, legal moves and draw offers."""
+        if "game" not in request.match_info or not self.accounts.enabled:
+            return None
+        session = await self.accounts.viewer(request)
+        if session is None or session.player_id not in (data.names.white_id, data.names.black_id):
+            return None
+        game = await self.service.web.open(data_number(request), request.match_info["token"])
+        offers = [(offer.kind, offer.from_id) for offer in await self.service.games.pending_offers(game.id)]
+        return player_view(game, session.player_id, offers)
 
     async def ply(self, request: web.Request) -> web.Response:
         """The board after one ply and its caption, for the page's script."""
@@ -145,6 +166,9 @@ class Pages:
             "clock": header.clock,
             "moves": move_items(data),
         }
+        you = await self.player(request, data)
+        if you is not None:
+            body["you"] = you
         return _json(body)
 
     async def pdn(self, request: web.Request) -> web.Response:
@@ -200,6 +224,8 @@ def build_app(service: Service, config: WebConfig) -> web.Application:
         app.router.add_get(path + r"/ply/{ply:\d{1,6}}", pages.ply)
         app.router.add_get(path + "/state", pages.state)
         app.router.add_get(path + "/pdn", pages.pdn)
+    for action in ("move", "draw", "decline", "resign"):
+        app.router.add_post(GAME_PATH + "/" + action, getattr(pages.play, action))
     app.router.add_get("/static/{name}", pages.static_file)
     app.router.add_get("/favicon.ico", pages.static_file)
     app.router.add_get("/auth/login", pages.accounts.login)

@@ -51,6 +51,7 @@ class Account:
     here: str  # this page's path under it
     name: str | None = None
     csrf: str | None = None  # the session's token: set when signed in
+    plays: bool = False  # signed in as a player of this game, still being played: the page offers play
 
     @property
     def sign_in(self) -> str:
@@ -269,6 +270,36 @@ def _account(w: Words, account: Account | None) -> str:
     )
 
 
+def _play(w: Words, data: PageData) -> str:
+    """A player's controls; play.js shows them once the game's state says what the player may do."""
+    account = data.account
+    if account is None or not account.plays:
+        return ""
+    texts = {
+        "data-your-move": words.your_move(w),
+        "data-waiting": words.waiting(w),
+        "data-choose": words.choose_path(w),
+        "data-draw-offered": words.draw_offered(w),
+        "data-confirm-resign": words.confirm_resign(w),
+    }
+    attributes = " ".join(f'{key}="{_e(value)}"' for key, value in texts.items())
+    return (
+        f'<section id="play" {attributes} hidden><p id="turn" role="status"></p><div id="paths"></div>'
+        f'<form id="typed"><label for="typed-move">{_e(words.type_move(w))}</label> '
+        '<input id="typed-move" name="move" maxlength="200" autocomplete="off" spellcheck="false"> '
+        f'<button type="submit">{_e(words.play_button(w))}</button></form>'
+        '<p id="refusal" role="alert"></p><p class="offers">'
+        f'<button type="button" id="offer-draw">{_e(words.offer_draw(w))}</button> '
+        f'<button type="button" id="accept-draw" hidden>{_e(words.accept_draw(w))}</button> '
+        f'<button type="button" id="decline-draw" hidden>{_e(words.decline_draw(w))}</button> '
+        f'<button type="button" id="resign">{_e(words.resign(w))}</button></p></section>'
+    )
+
+
+def _play_script(account: Account | None) -> str:
+    return '<script src="../../static/play.js" defer></script>' if account and account.plays else ""
+
+
 def _csrf_meta(account: Account | None) -> str:
     if account is None or account.csrf is None:
         return ""
@@ -305,7 +336,7 @@ def page(w: Words, data: PageData) -> str:
         f"<title>{_e(header.title)}</title>{_csrf_meta(data.account)}"
         '<link rel="icon" type="image/png" href="../../static/favicon.png">'
         f'<link rel="stylesheet" href="../../static/dama.css">'
-        f'<script src="../../static/dama.js" defer></script></head>'
+        f'<script src="../../static/dama.js" defer></script>{_play_script(data.account)}</head>'
         f"<body {body_attributes}><main>{_account(w, data.account)}"
         f"<h1>{_e(header.title)}</h1>"
         f'<section class="players">{players}</section>'
@@ -314,7 +345,8 @@ def page(w: Words, data: PageData) -> str:
         f'<p id="clock">{_e(header.clock)}</p>{live}'
         f'<div class="play"><figure><div id="board">{board_svg(data, data.ply)}</div>'
         f'<figcaption id="caption">{_e(caption(w, data.ply, plies))}</figcaption></figure>'
-        f'<div class="side">{_controls(w, data)}<h2>{_e(words.moves_heading(w))}</h2>{_move_list(w, data)}</div></div>'
+        f'<div class="side">{_play(w, data)}{_controls(w, data)}'
+        f"<h2>{_e(words.moves_heading(w))}</h2>{_move_list(w, data)}</div></div>"
         f"{_analysis(w, data)}</main></body></html>"
     )
 

@@ -51,14 +51,27 @@ class Site:
 
     # -- games ------------------------------------------------------------------------------------
 
-    async def _new_game(self, white: str | None, black: str | None, guild_id: int | None) -> GameView:
-        await self.service.players.ensure(WHITE, white)
-        await self.service.players.ensure(BLACK, black)
-        challenge = await self.service.challenges.create(WHITE, BLACK, color="white", guild_id=guild_id)
-        return (await self.service.challenges.accept(challenge.id, BLACK)).game
+    async def _new_game(
+        self, white: str | None, black: str | None, guild_id: int | None, ids: tuple[int, int], fen: str | None
+    ) -> GameView:
+        white_id, black_id = ids
+        await self.service.players.ensure(white_id, white)
+        await self.service.players.ensure(black_id, black)
+        challenge = await self.service.challenges.create(
+            white_id, black_id, color="white", guild_id=guild_id, start_fen=fen
+        )
+        return (await self.service.challenges.accept(challenge.id, black_id)).game
 
-    def new_game(self, white: str | None = "Alice", black: str | None = "Bob", guild_id: int | None = None) -> int:
-        return self.run(self._new_game(white, black, guild_id)).id
+    def new_game(
+        self,
+        white: str | None = "Alice",
+        black: str | None = "Bob",
+        guild_id: int | None = None,
+        *,
+        ids: tuple[int, int] = (WHITE, BLACK),
+        fen: str | None = None,
+    ) -> int:
+        return self.run(self._new_game(white, black, guild_id, ids, fen)).id
 
     async def play_moves(self, game_id: int, plies: int, seed: int) -> list[str]:
         """Random legal moves, each as its notation; the game as the rules library replays it."""

@@ -15,6 +15,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
+from tests.fakediscord.model import FakeUser
 from tests.web.loopback import Client, LoopbackDiscord
 from tests.web.site import Site
 
@@ -57,9 +58,9 @@ def authorize(client: Client, location: str, decision: str = "authorize") -> str
     return headers["Location"]
 
 
-def sign_in(site: Site, discord: LoopbackDiscord, client: Client, page: str) -> str:
-    """From the page's Sign in link to the page again; the page's HTML, signed in."""
-    discord.fake.oauth_browser_user = discord.fake.alice
+def sign_in(site: Site, discord: LoopbackDiscord, client: Client, page: str, user: FakeUser | None = None) -> str:
+    """From the page's Sign in link to the page again (as Alice unless told); the page's HTML, signed in."""
+    discord.fake.oauth_browser_user = user or discord.fake.alice
     status, _, body = client.request("GET", page)
     link = re.search(r'id="sign-in" href="([^"]+)"', body)
     assert status == 200 and link is not None

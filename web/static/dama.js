@@ -117,7 +117,11 @@
       return true; // offline for a moment: ask again later
     }
     if (!answer.ok) return answer.status === 429;
-    const state = await answer.json();
+    return apply(await answer.json());
+  }
+
+  // A state from the poll, or from the answer to a player's action (play.js sends it as "dama:apply").
+  async function apply(state) {
     if (state.version !== version) {
       const atEnd = wanted === plies;
       version = state.version;
@@ -134,8 +138,11 @@
       await show(atEnd ? state.plies : Math.min(wanted, state.plies));
     }
     if (!state.active) document.getElementById("live")?.remove(); // the game is over: nothing more to follow
+    document.dispatchEvent(new CustomEvent("dama:state", { detail: state }));
     return state.active;
   }
+
+  document.addEventListener("dama:apply", (event) => apply(event.detail));
 
   document.addEventListener("click", (event) => {
     const link = event.target.closest("a");
