@@ -233,3 +233,30 @@ def decline_draw(w: Words) -> str:
 
 def resign(w: Words) -> str:
     return w.say("web.resign", "Resign")
+
+
+# -- a player's games (issue 60.2) -----------------------------------------------------------------------
+
+
+def my_games(w: Words) -> str:
+    return w.say("web.my_games", "My games")
+
+
+def next_game(w: Words) -> str:
+    return w.say("web.next_game", "Next game awaiting my move")
+
+
+def no_games(w: Words) -> str:
+    return w.say("web.no_games", "You have no game in progress with a page on the web.")
+
+
+def my_game_entry(w: Words, game: int, variant: str, opponent: str) -> str:
+    return w.say(
+        "web.my_game", "Game #{game} · {variant} against {opponent}", game=game, variant=variant, opponent=opponent
+    )
+
+
+def my_turn(w: Words, mine: bool) -> str:
+    if mine:
+        return w.say("web.my_turn", "Your move")
+    return w.say("web.their_turn", "Your opponent's move")

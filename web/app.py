@@ -43,6 +43,7 @@ from web.limits import (
     connection_cap,
 )
 from web.load import Loader, NotFound
+from web.mine import Mine
 from web.page import Account, PageData, board_svg, caption, move_items, page, window
 from web.play import News, Play, player_view
 
@@ -89,6 +90,7 @@ class Pages:
         self.renders = asyncio.Semaphore(config.renders)
         self.accounts = Accounts(service, config.oauth, config.base_url)
         self.play = Play(service, self.accounts, self.state, config.news)
+        self.mine = Mine(service, self.accounts)
 
     async def render(self, work: Callable[..., T], *args: object) -> T:
         """Draw in a worker thread, a few at once: a crowd of requests waits its turn (RENDER_WAIT at most,
@@ -228,6 +230,8 @@ def build_app(service: Service, config: WebConfig) -> web.Application:
         app.router.add_post(GAME_PATH + "/" + action, getattr(pages.play, action))
     app.router.add_get("/static/{name}", pages.static_file)
     app.router.add_get("/favicon.ico", pages.static_file)
+    app.router.add_get("/my", pages.mine.page)
+    app.router.add_get("/my/next", pages.mine.next)
     app.router.add_get("/auth/login", pages.accounts.login)
     app.router.add_get("/auth/callback", pages.accounts.callback)
     app.router.add_post("/auth/logout", pages.accounts.logout)

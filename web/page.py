@@ -263,6 +263,8 @@ def _account(w: Words, account: Account | None) -> str:
     name = account.name or words.unnamed_player(w)
     return (
         f'<nav id="account"><span id="signed-in">{_e(words.signed_in_as(w, name))}</span>'
+        f'<a id="my-games" href="{_e(account.root)}/my">{_e(words.my_games(w))}</a>'
+        f'<a id="next-game" href="{_e(account.root)}/my/next">{_e(words.next_game(w))}</a>'
         f'<form id="sign-out" method="post" action="{_e(account.root)}/auth/logout">'
         f'<input type="hidden" name="csrf" value="{_e(account.csrf)}">'
         f'<input type="hidden" name="next" value="{_e(account.here)}">'

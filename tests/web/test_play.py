@@ -226,3 +226,26 @@ def test_resigning_ends_the_game(signing: Site, discord: LoopbackDiscord, alice:
     status, state = act(alice, page, "resign", {}, csrf, signing.base)
     assert status == 200 and state["active"] is False
     assert game_of(signing, game).result == "0-1"
+
+
+def test_my_games_lists_the_players_games_awaiting_their_move_first(
+    signing: Site, discord: LoopbackDiscord, alice: Client
+) -> None:
+    alice_id, bob_id = players(discord)
+    waiting = signing.new_game(ids=(bob_id, alice_id))  # Bob is White: Alice waits
+    mine = signing.new_game(ids=(alice_id, bob_id))  # Alice is White: her move
+    signing.new_game()  # not hers
+    closed = signing.new_game(ids=(alice_id, bob_id), guild_id=77)
+    signing.run(signing.service.players.update_server(77, web_links=False))
+    sign_in(signing, discord, alice, signing.link(mine))
+    status, _, body = alice.request("GET", f"{signing.base}/my")
+    listed = re.findall(r'<li class="(mine|theirs)"><a href="([^"]+)">', body)
+    assert status == 200 and listed == [("mine", signing.link(mine)), ("theirs", signing.link(waiting))]
+    assert f"Game #{closed} " not in body  # its server closed its page
+    status, headers, _ = alice.request("GET", f"{signing.base}/my/next")
+    assert status == 303 and headers["Location"] == signing.link(mine)
+    # nobody signed in: to the sign-in, coming back here
+    stranger = Client(discord)
+    status, headers, _ = stranger.request("GET", f"{signing.base}/my")
+    assert status == 303 and headers["Location"] == f"{signing.base}/auth/login?next=/my"
+    stranger.close()

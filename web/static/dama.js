@@ -162,7 +162,12 @@
   });
 
   document.addEventListener("keydown", (event) => {
-    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.altKey || event.ctrlKey || event.metaKey || event.target.closest?.("input, textarea")) return;
+    if (event.key === "n") {
+      const next = document.getElementById("next-game"); // signed in: the next game awaiting my move
+      if (next) location.href = next.href;
+      return;
+    }
     const keys = { ArrowLeft: wanted - 1, ArrowRight: wanted + 1, Home: 0, End: plies };
     if (event.key in keys) {
       event.preventDefault();
