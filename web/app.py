@@ -79,6 +79,7 @@ class WebConfig:
     keepalive_timeout: float = KEEPALIVE_TIMEOUT  # without a complete request, from opening or the last answer
     oauth: OAuthConfig | None = None  # signing in with Discord (DISCORD_CLIENT_ID/SECRET); None: read-only
     news: News | None = None  # after an action on the page: the front end posts the news the service queued
+    actions_per_minute: float = 30.0  # a signed-in session's moves, offers and sign-outs (bursts of 10)
 
 
 class Pages:
@@ -88,7 +89,8 @@ class Pages:
         self.loader = Loader(service, config.poll_seconds)
         self.static = {name: (STATIC / name).read_bytes() for name in STATIC_TYPES}
         self.renders = asyncio.Semaphore(config.renders)
-        self.accounts = Accounts(service, config.oauth, config.base_url)
+        actions = RateLimit(config.actions_per_minute, 10)
+        self.accounts = Accounts(service, config.oauth, config.base_url, actions)
         self.play = Play(service, self.accounts, self.state, config.news)
         self.mine = Mine(service, self.accounts)
 
