@@ -14,6 +14,7 @@ from messages import describe
 from messages.correspondence import CORRESPONDENCE_ERRORS
 from messages.i18n import ENGLISH, Words
 from messages.imports import IMPORT_ERRORS
+from messages.notes import NOTE_ERRORS
 from messages.openings import OPENING_ERRORS
 from messages.puzzles import PUZZLE_ERRORS
 from messages.tournaments import TOURNAMENT_ERRORS
@@ -330,6 +331,9 @@ def describe_game_error(error: GameError, name: Namer, w: Words = ENGLISH) -> st
         opening = OPENING_ERRORS.get(kind)
         if opening is not None:
             return opening(error, name, w)
+        note = NOTE_ERRORS.get(kind)
+        if note is not None:
+            return note(error, name, w)
         puzzle = PUZZLE_ERRORS.get(kind)
         if puzzle is not None:
             return puzzle(error, name, w)

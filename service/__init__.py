@@ -83,6 +83,7 @@ from service.follows import Following, FollowService
 from service.games import GameService
 from service.imports import ImportedGame, ImportReport, ImportService
 from service.maintenance import CopyReport, SourceNotCurrent, TargetNotEmpty, check_database, copy_database
+from service.notes import Note, NoteService, NoteTooLong, TooManyNotes
 from service.outbox import OutboxService, Pending, backoff
 from service.players import PlayerService
 from service.policies import HintRefusal, RulesCard, board_flipped, hint_refusal, rules_card
@@ -163,6 +164,7 @@ class Service:
         self.study = StudyService(self.ctx, self.queries, self.imports, self.players, self.tournaments)
         self.web = WebLinkService(self.ctx)
         self.sessions = WebSessionService(self.ctx)
+        self.notes = NoteService(self.ctx)
         self.work = WorkService(self.ctx)
         self.explorer = ExplorerService(self.ctx)
         self.puzzles = PuzzleService(self.ctx, puzzle_refuter)
@@ -240,6 +242,9 @@ __all__ = [
     "NotOnVacation",
     "NotOrganiser",
     "NotYourTurn",
+    "Note",
+    "NoteService",
+    "NoteTooLong",
     "NothingToTakeBack",
     "Notifications",
     "OfferAlreadyPending",
@@ -285,6 +290,7 @@ __all__ = [
     "TimerEvent",
     "TimerKind",
     "TooFewPlayers",
+    "TooManyNotes",
     "TooManyRounds",
     "TournamentClosed",
     "TournamentError",

@@ -19,7 +19,7 @@ from typing import TypeVar
 
 from aiohttp import web
 
-from service import SYSTEM, Service, acting_as
+from service import SYSTEM, Caller, Service, acting_as
 from web.auth import Accounts, OAuthConfig, here
 from web.guard import (
     LOOPBACK,
@@ -127,7 +127,12 @@ class Pages:
         if session is None:
             return Account(root, here(request))
         plays = "game" in request.match_info and session.player_id in (data.names.white_id, data.names.black_id)
-        return Account(root, here(request), session.name, session.csrf, plays and data.header.active)
+        notes: tuple[tuple[int, str], ...] = ()
+        if plays:
+            with acting_as(Caller(session.player_id, None)):  # a player sees their game from anywhere
+                found = await self.service.notes.of(data_number(request), session.player_id)
+            notes = tuple((note.ply, note.text) for note in found)
+        return Account(root, here(request), session.name, session.csrf, plays, notes)
 
     async def player(self, request: web.Request, data: PageData) -> dict[str, object] | None:
         """For the signed-in player of this game: their colour, turn, legal moves and draw offers."""
@@ -228,7 +233,7 @@ def build_app(service: Service, config: WebConfig) -> web.Application:
         app.router.add_get(path + r"/ply/{ply:\d{1,6}}", pages.ply)
         app.router.add_get(path + "/state", pages.state)
         app.router.add_get(path + "/pdn", pages.pdn)
-    for action in ("move", "draw", "decline", "resign"):
+    for action in ("move", "draw", "decline", "resign", "note"):
         app.router.add_post(GAME_PATH + "/" + action, getattr(pages.play, action))
     app.router.add_get("/static/{name}", pages.static_file)
     app.router.add_get("/favicon.ico", pages.static_file)

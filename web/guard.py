@@ -50,7 +50,7 @@ HEADERS = {
 }
 READ_METHODS = ("GET", "HEAD")
 # the only paths that take a POST (web/auth.py checks each): Sign out and a player's actions on a game
-ACTION = re.compile(r"^/auth/logout$|^/g/\d{1,15}/[A-Za-z0-9_-]{1,64}/(?:move|draw|decline|resign)$")
+ACTION = re.compile(r"^/auth/logout$|^/g/\d{1,15}/[A-Za-z0-9_-]{1,64}/(?:move|draw|decline|resign|note)$")
 _TOKEN_IN_PATH = re.compile(r"(/[a-z]{1,16}/\d+/)[^/?#]+")  # /g/<game>/<token>, /i/<record>/<token>, …
 _SECRET_IN_QUERY = re.compile(r"([?&](?:code|state)=)[^&#]*")  # a sign-in's callback
 

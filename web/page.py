@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from urllib.parse import urlencode
 
 from messages import colour_name
+from messages import notes as notes_words
 from messages import web as words
 from messages.analysis import SYMBOLS, clean_game, critical_heading, graph_note, moment_text, player_lines, verdict_word
 from messages.i18n import Words
@@ -51,7 +52,8 @@ class Account:
     here: str  # this page's path under it
     name: str | None = None
     csrf: str | None = None  # the session's token: set when signed in
-    plays: bool = False  # signed in as a player of this game, still being played: the page offers play
+    plays: bool = False  # signed in as a player of this game: the page offers notes, and play while it goes on
+    notes: tuple[tuple[int, str], ...] = ()  # the player's own notes on this game: (ply, text), 0 the game
 
     @property
     def sign_in(self) -> str:
@@ -275,7 +277,7 @@ def _account(w: Words, account: Account | None) -> str:
 def _play(w: Words, data: PageData) -> str:
     """A player's controls; play.js shows them once the game's state says what the player may do."""
     account = data.account
-    if account is None or not account.plays:
+    if account is None or not account.plays or not data.header.active:
         return ""
     texts = {
         "data-your-move": words.your_move(w),
@@ -298,8 +300,29 @@ def _play(w: Words, data: PageData) -> str:
     )
 
 
+def _notes(w: Words, data: PageData) -> str:
+    """The player's own notes (nobody else ever gets them), and a field to keep one on the position shown."""
+    account = data.account
+    if account is None or not account.plays:
+        return ""
+    items = "".join(
+        f'<li data-ply="{ply}"><span class="ply">'
+        f"{_e(notes_words.note_label(w, ply))}</span> "
+        f'<span class="text">{_e(text)}</span></li>'
+        for ply, text in account.notes
+    )
+    return (
+        f'<section id="notes"><h2>{_e(notes_words.heading(w))}</h2>'
+        f'<ol id="note-list">{items}</ol><form id="note-form"><label for="note-text">'
+        f"{_e(notes_words.label(w))}</label>"
+        '<textarea id="note-text" maxlength="1000" rows="3"></textarea>'
+        f'<button type="submit">{_e(notes_words.keep(w))}</button></form>'
+        '<p id="note-refusal" role="alert"></p></section>'
+    )
+
+
 def _play_script(account: Account | None) -> str:
-    return '<script src="../../static/play.js" defer></script>' if account and account.plays else ""
+    return '<script src="../../static/play.js" defer></script>' if account and account.plays else ""  # notes too
 
 
 def _csrf_meta(account: Account | None) -> str:
@@ -349,7 +372,7 @@ def page(w: Words, data: PageData) -> str:
         f'<figcaption id="caption">{_e(caption(w, data.ply, plies))}</figcaption></figure>'
         f'<div class="side">{_play(w, data)}{_controls(w, data)}'
         f"<h2>{_e(words.moves_heading(w))}</h2>{_move_list(w, data)}</div></div>"
-        f"{_analysis(w, data)}</main></body></html>"
+        f"{_notes(w, data)}{_analysis(w, data)}</main></body></html>"
     )
 
 

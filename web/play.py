@@ -24,6 +24,7 @@ from aiohttp import web
 
 from messages import describe
 from messages import web as words
+from messages.notes import note_label
 from messages.play import describe_game_error
 from rules import RulesError, format_move
 from service import (
@@ -143,7 +144,23 @@ class Play:
 
         return await self._act(request, resign)
 
-    async def _act(self, request: web.Request, work: Work) -> web.Response:
+    async def note(self, request: web.Request) -> web.Response:
+        """Keep (or, empty, delete) the player's note on a ply; the answer is their notes, not the state."""
+
+        async def note(game: GameView, session: WebSession, body: dict[str, Any]) -> object:
+            ply, text = body.get("ply"), body.get("text")
+            if not isinstance(ply, int) or isinstance(ply, bool) or not isinstance(text, str) or len(text) > 4000:
+                raise BadBody
+            if session.player_id not in (game.white_id, game.black_id):
+                raise NotAParticipant(session.player_id)  # notes are a player's, on their own games
+            await self.service.notes.write(game.id, session.player_id, ply, text)
+            found = await self.service.notes.of(game.id, session.player_id)
+            w = reader_words(request)
+            return {"notes": [{"ply": n.ply, "text": n.text, "label": note_label(w, n.ply)} for n in found]}
+
+        return await self._act(request, note, answer=True)
+
+    async def _act(self, request: web.Request, work: Work, *, answer: bool = False) -> web.Response:
         w = reader_words(request)
         try:
             session = await self.accounts.check(request, request.headers.get("X-CSRF-Token", "")[:256])
@@ -160,9 +177,10 @@ class Play:
             return refusal(404, words.not_found(w))
         # As the player, where the game is played: the service's own checks decide (a non-player is refused).
         failed: GameError | None = None
+        done: object = None
         with acting_as(Caller(session.player_id, game.guild_id, game.channel_id)):
             try:
-                await work(game, session, body)
+                done = await work(game, session, body)
             except BadBody:
                 return refusal(400, words.bad_request(w))
             except RulesError as error:
@@ -172,6 +190,8 @@ class Play:
         if failed is not None:
             shown = names(w, game, await self.service.queries.display_names(game))
             return refusal(_status(failed), describe_game_error(failed, shown.of, w))
+        if answer:
+            return web.json_response(done, headers={"Cache-Control": "no-store"})
         if self.news is not None:
             self.news(game.id)
         return await self.state(request)

@@ -12,6 +12,7 @@ from data.repositories.follows import FollowRepository
 from data.repositories.games import GameRepository, MoveRepository
 from data.repositories.imports import ImportedGameRepository
 from data.repositories.leases import LeaseRepository
+from data.repositories.notes import NoteRepository, NoteRow
 from data.repositories.outbox import OutboxRepository
 from data.repositories.players import PlayerRepository, ServerRepository
 from data.repositories.puzzles import PuzzleRepository
@@ -34,6 +35,8 @@ __all__ = [
     "ImportedGameRepository",
     "LeaseRepository",
     "MoveRepository",
+    "NoteRepository",
+    "NoteRow",
     "OfferRepository",
     "OutboxRepository",
     "PlayerRepository",
@@ -80,6 +83,7 @@ class Repositories:
         self.puzzles = PuzzleRepository(conn)
         self.votes = VoteRepository(conn)
         self.sessions = SessionRepository(conn)
+        self.notes = NoteRepository(conn)
 
     async def integrity_check(self) -> list[str]:
         """SQLite's page-level check. PostgreSQL has no counterpart to run here (it checks pages as it reads

@@ -249,3 +249,28 @@ def test_my_games_lists_the_players_games_awaiting_their_move_first(
     status, headers, _ = stranger.request("GET", f"{signing.base}/my")
     assert status == 303 and headers["Location"] == f"{signing.base}/auth/login?next=/my"
     stranger.close()
+
+
+def test_a_players_notes_are_shown_to_them_only(
+    signing: Site, discord: LoopbackDiscord, alice: Client, bob: Client
+) -> None:
+    game = signing.new_game(ids=players(discord))
+    page = signing.link(game)
+    alice_csrf = csrf_of(sign_in(signing, discord, alice, page))
+    bob_csrf = csrf_of(sign_in(signing, discord, bob, page, discord.fake.bob))
+    status, answer = act(alice, page, "note", {"ply": 0, "text": "Alice's <b>secret</b> plan"}, alice_csrf, signing.base)
+    assert status == 200 and answer["notes"] == [{"ply": 0, "text": "Alice's <b>secret</b> plan", "label": "On the game"}]
+    assert act(bob, page, "note", {"ply": 0, "text": "Bob's idea"}, bob_csrf, signing.base)[0] == 200
+    _, _, mine = alice.request("GET", page)
+    _, _, theirs = bob.request("GET", page)
+    _, _, nobody = Client(discord).request("GET", page)
+    assert "Alice&#x27;s &lt;b&gt;secret&lt;/b&gt; plan" in mine and "Bob&#x27;s idea" not in mine
+    assert "secret" not in theirs and "Bob&#x27;s idea" in theirs
+    assert "secret" not in nobody and "idea" not in nobody
+    # refused: a ply the game does not have, a note on someone else's game; nothing kept
+    status, answer = act(alice, page, "note", {"ply": 5, "text": "later"}, alice_csrf, signing.base)
+    assert status == 400 and answer["error"]
+    other = signing.link(signing.new_game())
+    status, _ = act(alice, other, "note", {"ply": 0, "text": "not mine"}, alice_csrf, signing.base)
+    assert status in (403, 404)
+    assert act(alice, page, "note", {"ply": 0, "text": ""}, alice_csrf, signing.base)[1]["notes"] == []

@@ -8,7 +8,7 @@
   const section = document.getElementById("play");
   const token = document.querySelector('meta[name="csrf-token"]');
   const board = document.getElementById("board");
-  if (!section || !token || !board) return;
+  if (!section || !token || !board) return; // a finished game: notes only (below)
   const body = document.body;
   const base = location.pathname.replace(/\/+$/, "");
   const lang = body.dataset.lang ? `?lang=${encodeURIComponent(body.dataset.lang)}` : "";
@@ -133,4 +133,53 @@
   fetch(`${base}/state${lang}`, { credentials: "same-origin" })
     .then((answer) => (answer.ok ? answer.json() : null))
     .then((state) => state && document.dispatchEvent(new CustomEvent("dama:apply", { detail: state })));
+})();
+
+// The player's own notes (web/play.py's note): keep one on the position shown, or delete it with an empty
+// text; the server answers with all of the player's notes on this game, shown as text.
+(() => {
+  const form = document.getElementById("note-form");
+  const token = document.querySelector('meta[name="csrf-token"]');
+  if (!form || !token) return;
+  const base = location.pathname.replace(/\/+$/, "");
+  const lang = document.body.dataset.lang ? `?lang=${encodeURIComponent(document.body.dataset.lang)}` : "";
+  const list = document.getElementById("note-list");
+  const field = document.getElementById("note-text");
+  const refusal = document.getElementById("note-refusal");
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    refusal.textContent = "";
+    const ply = Number(document.body.dataset.ply);
+    let answer;
+    try {
+      answer = await fetch(`${base}/note${lang}`, {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { "Content-Type": "application/json", "X-CSRF-Token": token.content },
+        body: JSON.stringify({ ply, text: field.value }),
+      });
+    } catch {
+      return;
+    }
+    const data = await answer.json().catch(() => ({}));
+    if (!answer.ok) {
+      refusal.textContent = data.error || "";
+      return;
+    }
+    field.value = "";
+    list.replaceChildren(
+      ...data.notes.map((note) => {
+        const item = document.createElement("li");
+        item.dataset.ply = String(note.ply);
+        const label = document.createElement("span");
+        label.className = "ply";
+        label.textContent = note.label;
+        const text = document.createElement("span");
+        text.className = "text";
+        text.textContent = note.text;
+        item.append(label, " ", text);
+        return item;
+      }),
+    );
+  });
 })();

@@ -1,0 +1,44 @@
+"""Words for private notes (issue 60.3): what the writer is told, and the notes' refusals."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from messages.i18n import Words
+from service.errors import GameError
+from service.notes import NoteTooLong, TooManyNotes
+
+
+def heading(w: Words) -> str:
+    return w.say("notes.heading", "My notes (only you can read them)")
+
+
+def on_game(w: Words) -> str:
+    return w.say("notes.on_game", "On the game")
+
+
+def on_move(w: Words, ply: int) -> str:
+    return w.say("notes.on_move", "After move {ply}", ply=ply)
+
+
+def note_label(w: Words, ply: int) -> str:
+    return on_game(w) if ply == 0 else on_move(w, ply)
+
+
+def label(w: Words) -> str:
+    return w.say("notes.label", "A note on the position shown (leave it empty to delete the note there)")
+
+
+def keep(w: Words) -> str:
+    return w.say("notes.keep", "Keep the note")
+
+
+NOTE_ERRORS: dict[type[GameError], Callable[[Any, Any, Words], str]] = {
+    NoteTooLong: lambda e, name, w: w.say(
+        "notes.too_long", "A note can be at most {limit} characters long.", limit=e.limit
+    ),
+    TooManyNotes: lambda e, name, w: w.say(
+        "notes.too_many", "You already keep {limit} notes on this game: delete one first.", limit=e.limit
+    ),
+}  # fmt: skip
