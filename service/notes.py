@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from data.repositories import NoteRow
 from data.timeutil import to_db
 from service.access import ScopedPart
-from service.context import Context, load_row
+from service.context import Context
 from service.errors import GameError, PlyOutOfRange
+from service.lifecycle import load_row
 
 MAX_NOTE = 1_000  # characters
 MAX_NOTES = 600  # per game and writer: one per ply of the longest record the bounds allow, and the game's

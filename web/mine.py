@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html
 from dataclasses import dataclass
+from urllib.parse import urlencode
 
 from aiohttp import web
 
@@ -19,6 +20,7 @@ from web.headers import clock_line
 from web.names import player_name
 
 MAX_LISTED = 200
+SIGN_IN_HERE = "/auth/login?" + urlencode({"next": "/my"}, safe="/")  # then back to this list
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +74,7 @@ class Mine:
         session = await self.accounts.viewer(request)
         root = self.accounts.base_url
         if session is None:
-            return redirect(303, root + "/auth/login?next=/my")
+            return redirect(303, root + SIGN_IN_HERE)
         w = reader_words(request)
         listed = []
         for mine, link in await self._games(request, session.player_id):
@@ -90,7 +92,7 @@ class Mine:
         session = await self.accounts.viewer(request)
         root = self.accounts.base_url
         if session is None:
-            return redirect(303, root + "/auth/login?next=/my")
+            return redirect(303, root + SIGN_IN_HERE)
         for mine, link in await self._games(request, session.player_id):
             if mine.my_turn:
                 return redirect(303, link)

@@ -24,6 +24,7 @@ from aiohttp import web
 
 from messages import describe
 from messages import web as words
+from messages.i18n import Words
 from messages.notes import note_label
 from messages.play import describe_game_error
 from rules import RulesError, format_move
@@ -33,6 +34,7 @@ from service import (
     GameNotFound,
     GameOver,
     GameView,
+    MoveRefused,
     NotAParticipant,
     NotYourTurn,
     OfferKind,
@@ -122,7 +124,7 @@ class Play:
             move = body.get("move")
             if not isinstance(move, str) or not move.strip() or len(move) > MAX_MOVE:
                 raise BadBody
-            return await self.service.games.play(game.id, session.player_id, move.strip())
+            return await self.service.games.move(game.id, session.player_id, move.strip())
 
         return await self._act(request, play)
 
@@ -176,28 +178,32 @@ class Play:
         except GameNotFound:
             return refusal(404, words.not_found(w))
         # As the player, where the game is played: the service's own checks decide (a non-player is refused).
-        failed: GameError | None = None
-        done: object = None
-        with acting_as(Caller(session.player_id, game.guild_id, game.channel_id)):
-            try:
+        try:
+            with acting_as(Caller(session.player_id, game.guild_id, game.channel_id)):
                 done = await work(game, session, body)
-            except BadBody:
-                return refusal(400, words.bad_request(w))
-            except RulesError as error:
-                return refusal(422, describe(error, game.position, w))
-            except GameError as error:
-                failed = error
-        if failed is not None:
-            shown = names(w, game, await self.service.queries.display_names(game))
-            return refusal(_status(failed), describe_game_error(failed, shown.of, w))
+        except BadBody:
+            return refusal(400, words.bad_request(w))
+        except (MoveRefused, RulesError, GameError) as error:
+            return await self._refused(w, game, error)
         if answer:
             return web.json_response(done, headers={"Cache-Control": "no-store"})
         if self.news is not None:
             self.news(game.id)
         return await self.state(request)
 
+    async def _refused(self, w: Words, game: GameView, error: GameError | RulesError) -> web.Response:
+        """The refusal in the reader's words: a move the rules refuse with that position's legal moves."""
+        if isinstance(error, MoveRefused):
+            return refusal(422, describe(error.error, error.position, w))
+        if isinstance(error, RulesError):
+            return refusal(422, describe(error, game.position, w))
+        shown = names(w, game, await self.service.queries.display_names(game))
+        return refusal(_status(error), describe_game_error(error, shown.of, w))
 
-def _status(error: GameError) -> int:
+
+def _status(error: GameError | RulesError) -> int:
+    if isinstance(error, MoveRefused | RulesError):
+        return 422
     if isinstance(error, GameNotFound):  # the service's access rule: not this player's to act on
         return 404
     if isinstance(error, NotAParticipant):

@@ -258,8 +258,9 @@ def test_a_players_notes_are_shown_to_them_only(
     page = signing.link(game)
     alice_csrf = csrf_of(sign_in(signing, discord, alice, page))
     bob_csrf = csrf_of(sign_in(signing, discord, bob, page, discord.fake.bob))
-    status, answer = act(alice, page, "note", {"ply": 0, "text": "Alice's <b>secret</b> plan"}, alice_csrf, signing.base)
-    assert status == 200 and answer["notes"] == [{"ply": 0, "text": "Alice's <b>secret</b> plan", "label": "On the game"}]
+    secret = "Alice's <b>secret</b> plan"
+    status, answer = act(alice, page, "note", {"ply": 0, "text": secret}, alice_csrf, signing.base)
+    assert status == 200 and answer["notes"] == [{"ply": 0, "text": secret, "label": "On the game"}]
     assert act(bob, page, "note", {"ply": 0, "text": "Bob's idea"}, bob_csrf, signing.base)[0] == 200
     _, _, mine = alice.request("GET", page)
     _, _, theirs = bob.request("GET", page)

@@ -1,4 +1,4 @@
--- Revises: 0018
+-- Revises: 0019
 -- Reason: private notes (issue 60.3). A player may keep a note on a game (ply 0) and on any of its moves
 -- (ply N: the note on the position after move N); only its writer ever reads it, it is never part of the
 -- game's PDN, and /forget-me deletes the writer's notes.
