@@ -5,16 +5,22 @@ their /64, and aiohttp's own error answers carry the security headers and echo n
 
 from __future__ import annotations
 
+import asyncio
 import socket
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from data import Database
+from service import Service
 from tests.web.site import Site
 from tests.web.test_http import fetch
-from web.guard import CSP, address_group, networks
+from web import app as web_app
+from web.app import Pages, WebConfig
+from web.guard import CSP, Busy, address_group, networks
 from web.limits import HEADER_TIMEOUT, KEEPALIVE_TIMEOUT
 
 
@@ -144,3 +150,34 @@ def test_aiohttps_own_errors_carry_the_headers_and_echo_nothing(small: Site) -> 
     status, headers, _ = fetch(small.base + "/g/1/nothing-here")
     assert status == 404 and headers["Cache-Control"] == "no-store" and headers["Server"] == "dama"
     assert fetch(small.base + "/static/dama.css")[1]["Server"] == "dama"
+
+
+@pytest.mark.asyncio
+async def test_renders_run_a_few_at_once_and_a_crowd_waits_a_bounded_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Review row 2's crowd of page requests took every worker thread: pages and boards are drawn two at a
+    time, and a request that cannot get a turn within RENDER_WAIT is told the server is busy (503)."""
+    db = await Database.open(tmp_path / "render.sqlite3")
+    try:
+        pages = Pages(Service(db), WebConfig(port=1, base_url="http://127.0.0.1:1"))
+        running = peak = 0
+        guard = threading.Lock()
+
+        def draw(seconds: float) -> float:  # a render's stand-in: it only sleeps in its worker thread
+            nonlocal running, peak
+            with guard:
+                running += 1
+                peak = max(peak, running)
+            time.sleep(seconds)
+            with guard:
+                running -= 1
+            return seconds
+
+        assert await asyncio.gather(*(pages.render(draw, 0.2) for _ in range(8))) == [0.2] * 8
+        assert peak == 2
+        monkeypatch.setattr(web_app, "RENDER_WAIT", 0.3)
+        outcomes = await asyncio.gather(*(pages.render(draw, 1.0) for _ in range(3)), return_exceptions=True)
+        assert outcomes.count(1.0) == 2 and sum(isinstance(o, Busy) for o in outcomes) == 1
+    finally:
+        await db.close()
