@@ -6,6 +6,9 @@ than --target puzzles, engine self-play games fill the rest, starting from the c
 positions (11-man ballots, opening books) where it has them. Only the puzzles are kept (OUT/<variant>.json,
 one puzzle per line), each with its source: the record's file, game number and tags, or the self-play seed.
 Generation runs niced in worker processes and stops at the target or after --max-games self-play games.
+With --keep, the puzzles already in OUT that still meet the finder's rules for a start (MIN_CHOICES legal
+moves, a reasonable alternative to the solution) are kept, the records are not scanned again, and self-play
+goes on after the highest seed they name, with the same openings a full build would have drawn.
 """
 
 from __future__ import annotations
@@ -19,8 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from engine.puzzle_games import record_files, record_jobs, run_pool, scan_job, self_play_scan
-from engine.puzzles import Puzzle
-from rules import Game, RuleSet, find_variant, format_fen
+from engine.puzzles import MIN_CHOICES, Finder, Puzzle, read_puzzles
+from rules import Game, RuleSet, find_variant, format_fen, parse_fen, parse_move
 from rules.pdn_replay import replay, tag
 from rules.pdn_scan import read_records
 
@@ -56,17 +59,31 @@ def openings(corpus: Path, rules: RuleSet) -> list[tuple[str, str]]:
     return found
 
 
-def build(corpus: Path, rules: RuleSet, target: int, workers: int, max_games: int) -> list[Puzzle]:
+def still_a_puzzle(finder: Finder, puzzle: Puzzle) -> bool:
+    """A kept puzzle meets the start rules added since it was found: enough choice, and no elimination."""
+    position = parse_fen(finder.rules, puzzle.fen)
+    if len(position.legal_moves()) < MIN_CHOICES:
+        return False
+    return bool(finder.reasonable(position, parse_move(position, puzzle.solution[0])))
+
+
+def build(
+    corpus: Path, rules: RuleSet, target: int, workers: int, max_games: int, kept: Sequence[Puzzle] = ()
+) -> list[Puzzle]:
     found: dict[str, Puzzle] = {}
     folder = RECORDS.get(rules.id)
-    if folder is not None and (corpus / folder).exists():
+    if kept:
+        found = {puzzle.id: puzzle for puzzle in kept}
+    elif folder is not None and (corpus / folder).exists():
         files = record_files([str(corpus / folder)])
         jobs = [job for path in files for job in record_jobs(path, rules, f"{folder}/{path.name}")]
         for puzzle in run_pool(((scan_job, job) for job in jobs), workers, None):
             found.setdefault(puzzle.id, puzzle)
     starts = openings(corpus, rules)
     rng = random.Random(rules.id)
-    seed = 0
+    seed = max((int(p.source.get("self_play", 0)) for p in kept), default=0)
+    for _ in range(seed if starts else 0):  # the openings the seeds before drew
+        rng.choice(starts)
     while len(found) < target and seed < max_games:
         tasks: list[tuple[Any, ...]] = []
         for _ in range(BATCH):
@@ -91,11 +108,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--target", type=int, default=220)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--max-games", type=int, default=600)
+    parser.add_argument("--keep", action="store_true", help="keep OUT's puzzles that still pass, then add more")
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     for variant in args.variant or BUNDLED:
         rules = find_variant(variant)
-        puzzles = build(args.corpus, rules, args.target, args.workers, args.max_games)
+        kept: list[Puzzle] = []
+        existing = args.out / f"{rules.id}.json"
+        if args.keep and existing.exists():
+            finder = Finder(rules)
+            kept = [p for p in read_puzzles(json.loads(existing.read_text("utf-8"))) if still_a_puzzle(finder, p)]
+        puzzles = build(args.corpus, rules, args.target, args.workers, args.max_games, kept)
         write(args.out / f"{rules.id}.json", puzzles)
     return 0
 

@@ -4,7 +4,9 @@ A position is a puzzle when its first move is the only one that keeps a clear ad
 1.5 men, above the second-best move, or the only win), each later move of the solver is again the only
 one that keeps it, the opponent's replies are the search's best defence, and the line ends once the gain
 is secure (material kept with nothing left to capture, or a proven win). Positions already won without a
-combination (two men up), repeated positions and lone forced moves are left out.
+combination (two men up), repeated positions and positions with fewer than MIN_CHOICES legal moves are
+left out, and so is a solution found by elimination: some other move must not lose material at sight
+(`reasonable`), or the answer is simply the one move that does not drop a piece.
 
 Every search here is an all-moves search (each root move scored with a full window), so "only" means
 only: the second-best move's score is known, not bounded.
@@ -33,6 +35,10 @@ ADVANTAGE = 100  # centi-men: a man up is a clear advantage (the generator asks 
 DRAWN = 50  # centi-men either way: a level position
 WON_ALREADY = 2.0  # men up before the puzzle: already won, no combination needed
 SECURE_GAIN = 1.0  # men gained by the line's end
+MIN_CHOICES = 3  # legal moves at the start: with two, a puzzle is a coin toss or plain elimination
+GLANCE = 2  # plies (then captures played out): what a player sees at a glance
+BLUNDER = 75  # centi-men below the material balance at a glance: a move that visibly drops a piece
+GLANCE_TT_BITS = 14  # the glance's own small table: it never sees the proof's deep entries
 SMALL_BOARD = 32  # squares: 8x8 boards search deeper for the same cost
 THEMES = ("shot", "breakthrough", "endgame", "saving-draw")
 SOURCE_KEYS = ("file", "game", "ply")
@@ -119,10 +125,14 @@ class Finder:
         self.rules = rules
         self.searcher: _Searcher = searcher or default_searcher(rules)
         self.depths = depths or depths_for(rules)
+        # The glance searches apart, from an empty table each time: with the proof's deep entries (or any
+        # earlier search's) a 2-ply search would see deeper, and its verdict would depend on the order.
+        self.python = searcher is not None and isinstance(searcher, Searcher)
+        self.glance: _Searcher = self._fresh_glance()
 
-    def scored(self, position: Position, depth: int) -> list[tuple[Move, int]]:
+    def scored(self, position: Position, depth: int, searcher: _Searcher | None = None) -> list[tuple[Move, int]]:
         """Every legal move with its score (centi-men, side to move), best first."""
-        result = self.searcher.search(
+        result = (searcher or self.searcher).search(
             position.white, position.black, position.kings, int(position.turn), depth=depth, all_scores=True
         )
         by_fast = dict(result.root_scores)
@@ -132,6 +142,15 @@ class Finder:
         scored = [(move, by_fast[fast_of(move)]) for move in moves if fast_of(move) in by_fast]
         return sorted(scored, key=lambda pair: -pair[1])
 
+    def _fresh_glance(self) -> _Searcher:
+        glance = getattr(self, "glance", None)
+        if isinstance(glance, NativeSearcher):
+            glance.core.clear()  # forget the table and history; building another core costs more
+            return glance
+        if self.python:
+            return Searcher(self.rules, tt_bits=GLANCE_TT_BITS)
+        return default_searcher(self.rules, GLANCE_TT_BITS)
+
     def best_reply(self, position: Position) -> Move | None:
         scored = self.scored(position, self.depths.reply)
         return scored[0][0] if scored else None
@@ -139,7 +158,7 @@ class Finder:
     def find(self, position: Position) -> tuple[tuple[Move, ...], str] | None:
         """The solution line and its kind ("win" or "draw"), or None when position is no puzzle."""
         legal = position.legal_moves()
-        if len(legal) < 2 or abs(balance(position, position.turn)) >= WON_ALREADY:
+        if len(legal) < MIN_CHOICES or abs(balance(position, position.turn)) >= WON_ALREADY:
             return None
         screen = self.scored(position, self.depths.screen)
         if kind_of(screen) is None:
@@ -157,7 +176,17 @@ class Finder:
             deeper = self.scored(position, self.depths.proof + extra)
             if deeper[0][0] != proof[0][0] or kind_of(deeper) != kind:
                 return None
+        if not self.reasonable(position, proof[0][0]):
+            return None
         return self._line(position, proof[0][0], kind)
+
+    def reasonable(self, position: Position, solution: Move) -> list[Move]:
+        """The other moves that do not lose material at a glance (a GLANCE-ply search scores them no more
+        than BLUNDER below the material balance now): what makes the solution a choice, not elimination."""
+        floor = round(100 * balance(position, position.turn)) - BLUNDER
+        self.glance = self._fresh_glance()
+        scored = self.scored(position, GLANCE, self.glance)
+        return [move for move, score in scored if move != solution and score >= floor]
 
     def _line(self, start: Position, first: Move, kind: str) -> tuple[tuple[Move, ...], str] | None:
         solver = start.turn
@@ -209,14 +238,14 @@ class Finder:
         return found
 
 
-def default_searcher(rules: RuleSet) -> _Searcher:
+def default_searcher(rules: RuleSet, tt_bits: int = 20) -> _Searcher:
     """The compiled core where it covers rules, without endgame tables: a puzzle's gap must be one the
     evaluation both cores share can see, so that the pure-Python core can check it."""
     if covered(rules) and os.environ.get("DAMA_ENGINE_CORE") != "python":
-        searcher = NativeSearcher(rules, tt_bits=20, endgame=False)
+        searcher = NativeSearcher(rules, tt_bits=tt_bits, endgame=False)
         searcher.core.set_probcut(0)  # the Python core has no ProbCut: both prune alike
         return searcher
-    return Searcher(rules, tt_bits=18)
+    return Searcher(rules, tt_bits=min(tt_bits, 18))
 
 
 def kind_of(scored: list[tuple[Move, int]], gap: int = GAP) -> str | None:
@@ -292,7 +321,10 @@ def python_finder(rules: RuleSet, depths: Depths) -> Finder:
 
 __all__ = [
     "ADVANTAGE",
+    "BLUNDER",
     "GAP",
+    "GLANCE",
+    "MIN_CHOICES",
     "THEMES",
     "Depths",
     "Finder",

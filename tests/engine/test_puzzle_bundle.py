@@ -15,7 +15,7 @@ import pytest
 
 from data.puzzles import bundled, bundled_variants
 from engine.api import fast_of
-from engine.puzzles import ADVANTAGE, GAP, THEMES, balance, depths_for, puzzle_id
+from engine.puzzles import ADVANTAGE, GAP, MIN_CHOICES, THEMES, Finder, balance, depths_for, puzzle_id
 from engine.search import Searcher
 from rules import find_variant, parse_fen, parse_move
 
@@ -43,7 +43,8 @@ def test_every_puzzle_is_legal_by_the_rules_library(variant: str) -> None:
         ids.add(item["id"])
         position = parse_fen(rules, item["fen"])
         assert abs(balance(position, position.turn)) < 2, item["id"]  # not already won
-        assert len(position.legal_moves()) >= 2, item["id"]  # not a lone forced move
+        assert len(position.legal_moves()) >= MIN_CHOICES, item["id"]  # a choice, not a coin toss
+        assert position.white and position.black, item["id"]  # both sides have pieces (as a game's FEN must)
         assert len(item["solution"]) % 2 == 1, item["id"]  # ends on the solver's move
         for text in item["solution"]:
             position = position.apply(parse_move(position, text))  # raises on an illegal move
@@ -53,6 +54,18 @@ def test_every_puzzle_is_legal_by_the_rules_library(variant: str) -> None:
         assert ("file" in source and "game" in source) or "self_play" in source
         assert isinstance(source["ply"], int)
     assert len(ids) == len(bundled(variant))  # each position once
+
+
+@pytest.mark.parametrize("variant", bundled_variants())
+def test_every_puzzle_has_a_reasonable_alternative_to_its_solution(variant: str) -> None:
+    """docs/PUZZLES.md: some move other than the solution does not lose material at a glance (the engine's
+    GLANCE-ply search, captures played out, scores it within BLUNDER of the material balance), so the answer
+    is not found by crossing out every move that drops a piece."""
+    rules = find_variant(variant)
+    finder = Finder(rules)
+    for item in bundled(variant):
+        position = parse_fen(rules, item["fen"])
+        assert finder.reasonable(position, parse_move(position, item["solution"][0])), item["id"]
 
 
 def check_first_move(variant: str, item: dict[str, Any]) -> None:

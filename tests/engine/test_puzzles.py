@@ -17,8 +17,8 @@ import pytest
 import engine.puzzles as puzzles_module
 from engine.puzzle_bundle import main as run_bundle
 from engine.puzzle_games import record_jobs, scan_games
-from engine.puzzles import Finder, Puzzle, balance, puzzle_id
-from rules import Color, Position, find_variant, format_fen, parse_fen, parse_move
+from engine.puzzles import MIN_CHOICES, Finder, Puzzle, balance, puzzle_id
+from rules import Color, Position, find_variant, format_fen, format_move, parse_fen, parse_move
 from rules.pdn_replay import replay
 from rules.pdn_scan import read_records
 
@@ -139,6 +139,38 @@ def test_a_lone_legal_move_is_no_puzzle() -> None:
     assert Finder(ITALIAN).find(position) is None
 
 
+def test_two_legal_moves_are_no_puzzle() -> None:
+    """Once in the bundled set: White chooses between two captures, 30x23 (then 7-11 16x7 wins a man) and
+    31x22. Two moves are a coin toss, not a puzzle (docs/PUZZLES.md: at least MIN_CHOICES legal moves)."""
+    position = parse_fen(ITALIAN, "W:W16,19,26,30,31:B7,8,12,17,24,27")
+    assert len(position.legal_moves()) == 2 < MIN_CHOICES
+    assert Finder(ITALIAN).find(position) is None
+
+
+def test_a_solution_found_by_elimination_is_no_puzzle() -> None:
+    """Once in the bundled set: 27-22 "saves the game", but each of White's seven other moves loses two men or
+    more to Black's very next move (the material-only minimax, one ply), so nothing is left to find."""
+    position = parse_fen(ITALIAN, "W:W18,21,23,24,27,29:B3,4,6,9,11,13")
+    solution = parse_move(position, "27-22")
+    others = [move for move in position.legal_moves() if move != solution]
+    assert len(others) == 7
+    for move in others:
+        assert material_minimax(position.apply(move), Color.WHITE, 1) <= -2, format_move(position, move)
+    assert material_minimax(position.apply(solution), Color.WHITE, 1) == 0
+    finder = Finder(ITALIAN)
+    assert finder.reasonable(position, solution) == []
+    assert finder.find(position) is None
+
+
+def test_a_puzzle_with_a_tempting_alternative_is_kept(found: list[Puzzle]) -> None:
+    """The rule leaves real puzzles alone: each found in the records has a move besides its solution that
+    keeps the material at a glance."""
+    finder = Finder(ITALIAN)
+    for puzzle in found:
+        start = parse_fen(ITALIAN, puzzle.fen)
+        assert finder.reasonable(start, parse_move(start, puzzle.solution[0])), puzzle
+
+
 def test_a_repeated_position_is_scanned_once(found: list[Puzzle]) -> None:
     start = parse_fen(ITALIAN, found[0].fen)
     again = Finder(ITALIAN).scan([start, start.apply(start.legal_moves()[0]), start], {"file": "x"})
@@ -159,3 +191,24 @@ def test_the_bundle_builder_keeps_only_positions_solutions_and_sources(tmp_path:
         assert set(item) == KEYS
         assert item["source"]["file"] == f"italian/{RECORDS.name}"
         assert set(item["source"]) <= tags  # the record's tags as the source, nothing of its text
+
+
+def test_the_bundle_builder_keeps_only_what_still_passes(tmp_path: Path, found: list[Puzzle]) -> None:
+    """--keep: the puzzles already in OUT that meet today's start rules stay, the others go (here the
+    elimination puzzle above, once in the bundled set); no record is scanned again."""
+    out = tmp_path / "out"
+    out.mkdir()
+    elimination = Puzzle(
+        id=puzzle_id("italian", "W:W18,21,23,24,27,29:B3,4,6,9,11,13"),
+        variant="italian",
+        fen="W:W18,21,23,24,27,29:B3,4,6,9,11,13",
+        solution=("27-22",),
+        themes=("saving-draw",),
+        source={"self_play": 3, "ply": 40},
+        rating=1200,
+    )
+    kept = found[0]
+    (out / "italian.json").write_text(json.dumps({"puzzles": [kept.to_json(), elimination.to_json()]}))
+    args = [str(tmp_path / "no-corpus"), str(out), "--variant", "italian", "--keep", "--target", "1"]
+    assert run_bundle(args) == 0
+    assert [item["id"] for item in json.loads((out / "italian.json").read_text())["puzzles"]] == [kept.id]
