@@ -10,6 +10,20 @@ from service.errors import GameError
 from service.notes import NoteTooLong, TooManyNotes
 
 
+def saved(w: Words, game: int, ply: int) -> str:
+    if ply == 0:
+        return w.say("notes.saved_game", "Your note on game #{game} is kept; only you can read it.", game=game)
+    return w.say(
+        "notes.saved_move", "Your note on move {ply} of game #{game} is kept; only you can read it.", ply=ply, game=game
+    )
+
+
+def deleted(w: Words, game: int, ply: int) -> str:
+    if ply == 0:
+        return w.say("notes.deleted_game", "You keep no note on game #{game} now.", game=game)
+    return w.say("notes.deleted_move", "You keep no note on move {ply} of game #{game} now.", ply=ply, game=game)
+
+
 def heading(w: Words) -> str:
     return w.say("notes.heading", "My notes (only you can read them)")
 

@@ -11,6 +11,7 @@ from bot.exts import (
     follow,
     imports,
     info,
+    notes,
     play,
     premove,
     puzzle,
@@ -38,4 +39,5 @@ FEATURES: tuple[Feature, ...] = (
     explore.FEATURE,
     follow.FEATURE,
     puzzle.FEATURE,
+    notes.FEATURE,
 )
