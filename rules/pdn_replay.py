@@ -214,6 +214,8 @@ def replay(record: PdnRecord, caller: RuleSet | None = None) -> Replay:
     fen = tag(record, "FEN") or None
     try:
         game = Game(rules, _fen_for(rules, fen) if fen else None)
+        if not (game.position.white and game.position.black):  # W:W22: no game, one move and it is over
+            raise InvalidPositionError("a side has no piece", reason="empty_side")
     except (InvalidPositionError, NotationError) as error:
         return _fail(result, PdnReason.BAD_FEN, 0, record.line, fen or "", error)
     result.game = game

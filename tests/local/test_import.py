@@ -37,3 +37,13 @@ def test_import_a_file_then_show_a_game(tmp_path: Path) -> None:
             ("italian", None), ("italian", None), ("italian", None), ("italian", None),
             ("english", None), ("english", None), ("english", None),
         ]  # fmt: skip
+
+
+def test_a_record_from_a_position_without_one_side_is_not_imported(tmp_path: Path) -> None:
+    """W:W22 has no black piece: no game to study (as no game may start there), said in words, nothing stored."""
+    record = tmp_path / "lonely.pdn"
+    record.write_bytes(b'[FEN "W:W22"]\n1. 22-18 1-0\n')
+    text = session([f"import {record}", "study imported 1", "quit"], tmp_path)
+    assert "The starting position (FEN 'W:W22') is not valid." in text
+    with sqlite3.connect(tmp_path / "dama.sqlite3") as conn:
+        assert conn.execute("SELECT COUNT(*) FROM imported_games").fetchone() == (0,)

@@ -243,6 +243,10 @@ def test_unknown_gametype_and_bad_fen() -> None:
     assert unknown.failure is not None and unknown.failure.reason == PdnReason.UNKNOWN_VARIANT
     bad = only('[GameType "22"]\n[FEN "W:W99:B1"]\n1. 1-2 *')
     assert bad.failure is not None and bad.failure.reason == PdnReason.BAD_FEN
+    for fen in ("W:W22", "W:W:B5", "B:W22:B"):  # a side without a piece: no game to replay, import or study
+        empty = only(f'[GameType "22"]\n[FEN "{fen}"]\n1. 22-18 *')
+        assert empty.failure is not None and empty.failure.reason == PdnReason.BAD_FEN, fen
+        assert empty.game is None
 
 
 def test_callers_variant_comes_after_gametype_and_before_inference() -> None:
