@@ -275,3 +275,12 @@ def test_a_players_notes_are_shown_to_them_only(
     status, _ = act(alice, other, "note", {"ply": 0, "text": "not mine"}, alice_csrf, signing.base)
     assert status in (403, 404)
     assert act(alice, page, "note", {"ply": 0, "text": ""}, alice_csrf, signing.base)[1]["notes"] == []
+
+
+def test_a_sessions_actions_are_limited(signing: Site, discord: LoopbackDiscord, alice: Client) -> None:
+    game = signing.new_game(ids=players(discord))
+    page = signing.link(game)
+    csrf = csrf_of(sign_in(signing, discord, alice, page))
+    answers = [act(alice, page, "note", {"ply": 0, "text": f"note {i}"}, csrf, signing.base)[0] for i in range(12)]
+    assert answers[:10] == [200] * 10 and answers[10:] == [429, 429]  # a burst of 10, then 30 a minute
+    assert signing.run(signing.service.notes.of(game, discord.fake.alice.id))[0].text == "note 9"

@@ -154,3 +154,23 @@ def test_resigning_asks_first(signing: Site, discord: LoopbackDiscord, browser: 
     Alert(browser).accept()
     wait_for(browser, lambda: not signing.run(signing.service.queries.game(game)).active, "the game resigned")
     assert signing.run(signing.service.queries.game(game)).result == "0-1"
+
+
+def test_a_note_kept_on_the_page_is_shown_to_its_writer_only(
+    signing: Site, discord: LoopbackDiscord, browser: webdriver.Chrome
+) -> None:
+    alice, bob = discord.fake.alice.id, discord.fake.bob.id
+    game = signing.new_game(ids=(alice, bob))
+    page = signing.link(game)
+    signed_in(browser, discord, page, discord.fake.alice)
+    browser.find_element(By.ID, "note-text").send_keys("<b>Plan</b>: trade on 18")
+    browser.find_element(By.CSS_SELECTOR, "#note-form button").click()
+    wait_for(browser, lambda: bool(browser.find_elements(By.CSS_SELECTOR, "#note-list li")), "the note listed")
+    item = browser.find_element(By.CSS_SELECTOR, "#note-list li")
+    assert item.text == "On the game <b>Plan</b>: trade on 18"  # shown as text, never as markup
+    assert signing.run(signing.service.notes.of(game, alice))[0].text == "<b>Plan</b>: trade on 18"
+    browser.get(page)  # kept: there again on the next visit
+    assert browser.find_element(By.CSS_SELECTOR, "#note-list li .text").text == "<b>Plan</b>: trade on 18"
+    signed_in(browser, discord, page, discord.fake.bob)  # the opponent, signed in: nothing of Alice's
+    assert browser.find_elements(By.CSS_SELECTOR, "#note-list li") == []
+    assert "trade on 18" not in browser.page_source
