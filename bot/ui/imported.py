@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.followups import send_followup
 from bot.ui import speech
 from bot.ui.boards import BOARD_SIZE
 from bot.ui.errors import Refusal
@@ -53,7 +54,7 @@ async def show_imported_board(
     if url is not None:
         view.add_item(discord.ui.Button(style=discord.ButtonStyle.link, label=open_on_web(w), url=url))
     extra: dict[str, Any] = {"view": view} if view.children else {}
-    await interaction.followup.send(text, file=await imported_board(imported), **extra)
+    await send_followup(interaction, content=text, file=await imported_board(imported), **extra)
 
 
 async def send_imported_pdn(interaction: Interaction, imported_id: int) -> None:
@@ -89,4 +90,4 @@ async def send_imported_replay(interaction: Interaction, imported_id: int, sizes
         )
     file = discord.File(io.BytesIO(data), filename=f"dama-imported-{row.id}.gif")
     w = await speech.public(interaction.client, interaction.guild_id, interaction)
-    await interaction.followup.send(imported_replay(row.id, len(paths), w), file=file)
+    await send_followup(interaction, content=imported_replay(row.id, len(paths), w), file=file)

@@ -44,3 +44,21 @@ async def test_a_reply_made_despite_a_500_appears_once(fake_discord, bot_launche
     assert boards(fake, game, 1) == 1
     delivered = rows(bot.database_path, "SELECT status, message_id FROM outbox WHERE kind = 'moved'")
     assert delivered == [("delivered", reply.message_id)]
+
+
+async def test_an_import_report_made_despite_a_500_is_not_an_error(fake_discord, bot_launcher) -> None:  # noqa: F811
+    fake = fake_discord
+    bot = await bot_launcher.process("bot")
+    fault = MessagePostFault(status=500, after_create=True, routes=frozenset({"h_followup"}))
+    fake.message_post_fault = fault
+    pdn = '[Event "one"]\n[White "Ann"]\n[Black "Bo"]\n1. 21-17 9-13 2. 25-21 5-9 1-0\n'
+    sent = await fake.slash(fake.alice, "import", text=pdn)
+    report = await fake.wait_for_reply(sent, timeout=30)
+    assert report.content.startswith("Imported 1 of 1 game from the pasted text."), report.content
+    await fake.wait_until(lambda: bot.log_path.read_text().count("had made the follow-up") == 1, timeout=10,
+                          what="the bot to find the report it made")
+    fake.message_post_fault = None
+    assert fault.failed == 1  # one try, found afterwards: no second report, no error reply
+    made = [m for m in fake.messages(fake.channel) if m.interaction_id == sent.id]
+    assert [m.content[:28] for m in made] == ["Imported 1 of 1 game from th"], made
+    assert rows(bot.database_path, "SELECT COUNT(*) FROM imported_games") == [(1,)]

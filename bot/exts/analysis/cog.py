@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.followups import send_followup
 from bot.ui import speech
 from bot.ui.boards import BOARD_SIZE, board_message
 from bot.ui.errors import Refusal
@@ -159,4 +160,4 @@ class Analysis(commands.Cog):
             len(moves),
             game=target.id,
         )
-        await interaction.followup.send(text, file=file)
+        await send_followup(interaction, content=text, file=file)

@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.followups import send_followup
 from bot.ui import speech
 from bot.ui.errors import Refusal
 from bot.ui.options import VariantArg
@@ -61,4 +62,4 @@ class Imports(commands.Cog):
             guild_id=interaction.guild_id,
             variant=variant or await self._default_variant(interaction),
         )
-        await interaction.followup.send(import_report(report, source, w=w))
+        await send_followup(interaction, content=import_report(report, source, w=w))
