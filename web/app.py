@@ -1,6 +1,7 @@
 """The web server: a game's page (or an imported record's), the board at any ply, the state for a page
-that follows the game, the PDN, and two static files. Handlers are thin: the service says which game a
-link opens (or that it opens none, web/load.py), page.py writes the answer in a worker thread.
+that follows the game, the PDN, and the static files (scripts, style sheet, favicon). Handlers are thin: the
+service says which game a link opens (or that it opens none, web/load.py), page.py writes the answer in a
+worker thread.
 
     server = await start(service, WebConfig(port=8080, base_url="https://dama.example.org"))
     ...
