@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextvars
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
@@ -22,15 +23,17 @@ from bot.exts.puzzle.news import daily_message
 from bot.exts.rematch.controls import rematch_controls
 from bot.exts.study.controls import add_study_button
 from bot.exts.tournament.news import tournament_post
+from bot.exts.votegame.controls import vote_controls
 from bot.followups import send_followup
 from bot.ui import speech
 from bot.ui.boards import BoardMessage, board_message, deadline_text, player_label
 from bot.ui.errors import MissingPermissions
 from bot.ui.permissions import missing_permissions
 from bot.ui.reach import reply_only
+from data.models import is_team_seat
 from messages import follow as following
 from messages import news as words
-from messages import tournaments
+from messages import tournaments, votes
 from messages.i18n import Words
 from messages.play import bot_name
 from messages.premove import conditional_reply
@@ -68,6 +71,16 @@ class Undeliverable(Exception):
 class Sent:
     channel_id: int | None
     message_id: int | None
+
+
+def _turn_line(mention_id: int | None, message: BoardMessage, w: Words, label: Callable[[int], str]) -> str:
+    """After a board's headline: the mention of the player to move who chose one, or how a vote team votes."""
+    if mention_id is None:
+        return ""
+    if is_team_seat(mention_id):
+        return " " + votes.your_vote(w, label(mention_id), w.command("vote-game vote"))
+    message.mentions.append(mention_id)
+    return words.your_move_mention(w, f"<@{mention_id}>")
 
 
 class Announcer:
@@ -196,11 +209,12 @@ class Announcer:
             headline = words.how_it_ended(w, news.ended.termination, label(loser))
         message = await board_message(self.bot.service, game, moved=news.move, w=w)
         if game.active:
-            message.view = add_study_button(game_controls(game.id, w), game.id, w)
-            if news.mention_id is not None:
-                headline += words.your_move_mention(w, f"<@{news.mention_id}>")
-                message.mentions.append(news.mention_id)
-            message.content = headline
+            team_game = is_team_seat(game.white_id) or is_team_seat(game.black_id)
+            controls = vote_controls(game.id, w) if team_game else game_controls(game.id, w)
+            message.view = add_study_button(controls, game.id, w)
+            to_move = game.to_move_id
+            turn = to_move if to_move is not None and is_team_seat(to_move) else news.mention_id
+            message.content = headline + _turn_line(turn, message, w, label)
         else:
             changes = tuple(c for c in news.rating_changes if c.player_id != BOT_ID)
             message.content = words.final_line(w, headline, game, changes, label)
@@ -335,6 +349,12 @@ class Announcer:
     async def _reminder(self, news: Announcement, nonce: str) -> Sent:
         game, player = news.game, news.player_id
         assert game is not None and player is not None
+        if is_team_seat(player):  # a vote team's reminder, in its game's home: nobody to mention
+            w = await speech.public(self.bot, game.guild_id)
+            text = votes.reminder(w, player_label(game, player, w), game.id, deadline_text(game, w))
+            home = await self.home(await self.bot.service.queries.game(game.id))
+            sent = await home.send(text, allowed_mentions=discord.AllowedMentions.none(), nonce=nonce)
+            return Sent(sent.channel.id, sent.id)
         if news.via is Notifications.CHANNEL:
             w = await speech.public(self.bot, game.guild_id)
             text = words.reminder(w, game.id, deadline_text(game, w))

@@ -39,9 +39,9 @@ INTERACTION_KINDS = {  # Discord's interaction type numbers
 # forged id naming anything else is counted as "other", so no one can add series by clicking.
 COMPONENT_ACTIONS = frozenset(
     {"move", "type", "resign", "draw", "offer", "accept", "decline", "rematch", "pick", "modal", "confirm", "hint",
-     "takeback", "analyse", "join", "leave", "study", "follow", "puzzle", "daily"}
+     "takeback", "analyse", "join", "leave", "study", "follow", "puzzle", "daily", "vote"}
 )
-NOT_GAMES = frozenset({"accept", "decline", "join", "leave"})  # their custom ids carry a challenge or tournament
+NOT_GAMES = frozenset({"accept", "decline", "join", "leave", "vote"})  # ids of a challenge, tournament or team
 _ACTION = re.compile(r"^dama[:-]([a-z_]{1,20})(?::|$)")
 LATENCY_BUCKETS = (0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 3.0, 5.0, 10.0, 30.0)
 

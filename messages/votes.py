@@ -72,6 +72,42 @@ VOTE_ERRORS: dict[type[GameError], Callable[[Any, Any, Words], str]] = {
 }  # fmt: skip
 
 
+def team_label(w: Words, team_id: int) -> str:
+    """A vote team as boards and posts name it."""
+    return w.say("vote.team_label", "Team #{team}", team=team_id)
+
+
+def board_votes(w: Words, voted: int, members: int, deadline: str) -> str:
+    """The board of a vote game while the team is to move: how many voted, and when the vote closes."""
+    return w.plural(
+        "vote.board_votes",
+        "{voted} of {count} member has voted; the vote closes {deadline}.",
+        "{voted} of {count} members have voted; the vote closes {deadline}.",
+        members,
+        voted=voted,
+        deadline=deadline,
+    )
+
+
+def your_vote(w: Words, team: str, vote: str) -> str:
+    """Under a board where the team is to move: how its members vote."""
+    return w.say("vote.your_turn", "{team} is to move: vote with {vote} or the Vote button.", team=team, vote=vote)
+
+
+def reminder(w: Words, team: str, game: int, deadline: str) -> str:
+    return w.say(
+        "vote.reminder",
+        "{team}: a third of the time is left to vote in game #{game}; the vote closes {deadline}.",
+        team=team,
+        game=game,
+        deadline=deadline,
+    )
+
+
+def thread_name(w: Words, team: Team) -> str:
+    return w.say("vote.thread", "Vote game #{team}: the team's discussion", team=team.id)
+
+
 def forming(w: Words, team: Team, join: str, begin: str) -> str:
     """A new vote game, forming: how to join and how the organiser starts it."""
     return w.say(
@@ -219,11 +255,16 @@ def status_text(w: Words, status: VoteStatus, when: When) -> str:
 __all__ = [
     "VOTE_ERRORS",
     "begun",
+    "board_votes",
     "cancelled",
     "forming",
     "joined",
     "left",
+    "reminder",
     "status_text",
     "tally_lines",
+    "team_label",
+    "thread_name",
     "vote_taken",
+    "your_vote",
 ]

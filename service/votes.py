@@ -199,6 +199,18 @@ class VoteService(ScopedPart):
             chosen = next((r for r in rows if r.id in mine), rows[0])
             return await _team(repos, chosen)
 
+    async def my_teams(self, player_id: int) -> list[Team]:
+        """The teams the member is on whose game is being played (newest first)."""
+        async with self._ctx.db.read() as repos:
+            return [await _load(repos, team_id) for team_id in await repos.votes.playing_teams_of(player_id)]
+
+    async def set_display(self, team_id: int, *, thread_id: int | None, message_id: int | None) -> Team:
+        """Where the team's forming post and discussion thread are."""
+        async with self._ctx.db.write() as repos:
+            await _load(repos, team_id)
+            await repos.votes.set_display(team_id, thread_id, message_id)
+            return await _load(repos, team_id)
+
     async def join(self, team_id: int, player_id: int, *, roles: frozenset[int] = frozenset()) -> Team:
         """Join a team (roles: the member's roles in the server, for a team limited to one). Raises
         TeamNotFound, JoiningClosed, NotInRole, AlreadyOnTeam, TeamFull."""

@@ -20,6 +20,7 @@ from bot.exts import (
     settings,
     study,
     tournament,
+    votegame,
 )
 from bot.ui.feature import Feature
 
@@ -40,4 +41,5 @@ FEATURES: tuple[Feature, ...] = (
     follow.FEATURE,
     puzzle.FEATURE,
     notes.FEATURE,
+    votegame.FEATURE,
 )

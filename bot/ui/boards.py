@@ -11,12 +11,14 @@ from typing import Any
 
 import discord
 
+from data.models import TEAM_SEAT_BASE, is_team_seat
 from messages import colour_name
 from messages.clock import clock_terms_text, game_banks, time_left_heading
 from messages.i18n import ENGLISH, Words
 from messages.openings import opening_heading
 from messages.play import anonymous_name, bot_name, ending
 from messages.variants import variant_name
+from messages.votes import board_votes, team_label
 from messages.web import open_on_web
 from render import RenderOptions, render_board, theme_names
 from rules import Move, Position
@@ -93,6 +95,8 @@ def player_label(game: GameView, player_id: int, w: Words = ENGLISH) -> str:
         return bot_name(w, game.bot_level)
     if player_id < 0:  # deleted their data: anonymised ids are negative (data/repositories/players.py)
         return anonymous_name(w)
+    if is_team_seat(player_id):  # a vote team (service/votes.py)
+        return team_label(w, player_id - TEAM_SEAT_BASE)
     return f"<@{player_id}>"
 
 
@@ -219,6 +223,11 @@ async def board_message(
     opening = await service.queries.opening(game.id, shown)
     if opening is not None:  # named once the game has left the published line
         embed.add_field(name=opening_heading(w, opening), value=opening)
+    to_move = game.to_move_id
+    if game.active and to_move is not None and is_team_seat(to_move) and shown == game.ply:
+        status = await service.votes.status(game.id, BOT_ID, team_id=to_move - TEAM_SEAT_BASE)
+        votes = board_votes(w, status.voted, len(status.team.members), deadline_text(game, w))
+        embed.add_field(name=team_label(w, status.team.id), value=votes, inline=False)
     message = BoardMessage(embed, png, filename, None)
     message.web_link = await web_button(service, game, w)
     return message

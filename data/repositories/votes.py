@@ -126,6 +126,16 @@ class VoteRepository(Repository):
             )
         ]
 
+    async def playing_teams_of(self, player_id: int, limit: int = 25) -> list[int]:
+        return [
+            int(t)
+            for t in await self._column(
+                "SELECT m.team_id FROM vote_members m JOIN vote_teams t ON t.id = m.team_id "
+                "WHERE m.player_id = ? AND t.status = 'playing' AND t.game_id IS NOT NULL ORDER BY t.id DESC LIMIT ?",
+                (player_id, limit),
+            )
+        ]
+
     # ---- votes -------------------------------------------------------------------------------
 
     async def cast(self, team_id: int, ply: int, voter_id: int, path: str, notation: str, now: str) -> None:
