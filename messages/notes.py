@@ -7,7 +7,7 @@ from typing import Any
 
 from messages.i18n import Words
 from service.errors import GameError
-from service.notes import NoteTooLong, TooManyNotes
+from service.notes import NoteTooLong, SavedLine, TooManyLines, TooManyNotes
 
 
 def saved(w: Words, game: int, ply: int) -> str:
@@ -22,6 +22,30 @@ def deleted(w: Words, game: int, ply: int) -> str:
     if ply == 0:
         return w.say("notes.deleted_game", "You keep no note on game #{game} now.", game=game)
     return w.say("notes.deleted_move", "You keep no note on move {ply} of game #{game} now.", ply=ply, game=game)
+
+
+def line_saved(w: Words, line: SavedLine) -> str:
+    return w.say(
+        "notes.line_saved",
+        "Line kept: after ply {ply}, {moves}. Only you see it; it is shown again when you study game #{game}.",
+        ply=line.ply,
+        moves=" ".join(line.moves),
+        game=line.game_id,
+    )
+
+
+def saved_lines(w: Words, lines: list[SavedLine]) -> str:
+    """The player's saved lines, one sentence each, under a heading sentence."""
+    said = [w.say("notes.saved_lines", "Your saved lines on this game (only you see them):")]
+    said += [
+        w.say("notes.saved_line", "After ply {ply}: {moves}", ply=line.ply, moves=" ".join(line.moves))
+        for line in lines
+    ]
+    return "\n".join(said)
+
+
+def save_line_label(w: Words) -> str:
+    return w.say("button.save_line", "Save line")
 
 
 def heading(w: Words) -> str:
@@ -51,6 +75,9 @@ def keep(w: Words) -> str:
 NOTE_ERRORS: dict[type[GameError], Callable[[Any, Any, Words], str]] = {
     NoteTooLong: lambda e, name, w: w.say(
         "notes.too_long", "A note can be at most {limit} characters long.", limit=e.limit
+    ),
+    TooManyLines: lambda e, name, w: w.say(
+        "notes.too_many_lines", "You already keep {limit} lines on this game.", limit=e.limit
     ),
     TooManyNotes: lambda e, name, w: w.say(
         "notes.too_many", "You already keep {limit} notes on this game: delete one first.", limit=e.limit

@@ -83,7 +83,7 @@ from service.follows import Following, FollowService
 from service.games import GameService
 from service.imports import ImportedGame, ImportReport, ImportService
 from service.maintenance import CopyReport, SourceNotCurrent, TargetNotEmpty, check_database, copy_database
-from service.notes import Note, NoteService, NoteTooLong, TooManyNotes
+from service.notes import Note, NoteService, NoteTooLong, SavedLine, TooManyLines, TooManyNotes
 from service.outbox import OutboxService, Pending, backoff
 from service.players import PlayerService
 from service.policies import HintRefusal, RulesCard, board_flipped, hint_refusal, rules_card
@@ -272,6 +272,7 @@ __all__ = [
     "RematchNotYet",
     "RematchPending",
     "RulesCard",
+    "SavedLine",
     "Scope",
     "ServerSettings",
     "Service",
@@ -290,6 +291,7 @@ __all__ = [
     "TimerEvent",
     "TimerKind",
     "TooFewPlayers",
+    "TooManyLines",
     "TooManyNotes",
     "TooManyRounds",
     "TournamentClosed",

@@ -219,6 +219,7 @@ class PlayerService(ScopedPart):
             await repos.follows.drop_follower(player_id)  # whom they followed is theirs to forget too
             await repos.sessions.delete_for_player(player_id)  # signed out of the web page everywhere
             await repos.notes.delete_for_player(player_id)  # private notes are the writer's data
+            await repos.saved_lines.delete_for_player(player_id)
             await repos.players.set_digest(player_id, None, None)
             new_id = await repos.players.next_anonymous_id()
             await repos.players.anonymise(player_id, new_id)

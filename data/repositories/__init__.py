@@ -12,7 +12,7 @@ from data.repositories.follows import FollowRepository
 from data.repositories.games import GameRepository, MoveRepository
 from data.repositories.imports import ImportedGameRepository
 from data.repositories.leases import LeaseRepository
-from data.repositories.notes import NoteRepository, NoteRow
+from data.repositories.notes import NoteRepository, NoteRow, SavedLineRepository, SavedLineRow
 from data.repositories.outbox import OutboxRepository
 from data.repositories.players import PlayerRepository, ServerRepository
 from data.repositories.puzzles import PuzzleRepository
@@ -44,6 +44,8 @@ __all__ = [
     "PuzzleRepository",
     "RatingRepository",
     "Repositories",
+    "SavedLineRepository",
+    "SavedLineRow",
     "SchemaRepository",
     "ServerRepository",
     "SessionRepository",
@@ -84,6 +86,7 @@ class Repositories:
         self.votes = VoteRepository(conn)
         self.sessions = SessionRepository(conn)
         self.notes = NoteRepository(conn)
+        self.saved_lines = SavedLineRepository(conn)
 
     async def integrity_check(self) -> list[str]:
         """SQLite's page-level check. PostgreSQL has no counterpart to run here (it checks pages as it reads

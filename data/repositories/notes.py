@@ -43,3 +43,37 @@ class NoteRepository(Repository):
 
     async def delete_for_player(self, player_id: int) -> int:
         return await self._run("DELETE FROM notes WHERE player_id = ?", (player_id,))
+
+
+@dataclass(frozen=True, slots=True)
+class SavedLineRow:
+    id: int
+    game_id: int
+    player_id: int
+    ply: int
+    moves: str
+    created_at: str
+
+
+class SavedLineRepository(Repository):
+    async def add(self, game_id: int, player_id: int, ply: int, moves: str, now: str) -> int:
+        return await self._insert(
+            "INSERT INTO saved_lines (game_id, player_id, ply, moves, created_at) VALUES (?, ?, ?, ?, ?)",
+            (game_id, player_id, ply, moves, now),
+        )
+
+    async def of(self, game_id: int, player_id: int) -> list[SavedLineRow]:
+        return await self._all(
+            SavedLineRow,
+            "SELECT * FROM saved_lines WHERE game_id = ? AND player_id = ? ORDER BY ply, id",
+            (game_id, player_id),
+        )
+
+    async def count(self, game_id: int, player_id: int) -> int:
+        found = await self._scalar(
+            "SELECT COUNT(*) FROM saved_lines WHERE game_id = ? AND player_id = ?", (game_id, player_id)
+        )
+        return int(found or 0)
+
+    async def delete_for_player(self, player_id: int) -> int:
+        return await self._run("DELETE FROM saved_lines WHERE player_id = ?", (player_id,))

@@ -57,3 +57,26 @@ async def test_forget_me_deletes_the_writers_notes(service: Service) -> None:
     await service.players.delete_data(game.white_id)
     assert await service.notes.of(game.id, game.white_id) == []
     assert await service.notes.of(game.id, game.black_id) == [Note(game.id, 0, "stays")]
+
+
+async def test_saved_lines_are_their_players_only_and_bounded(service: Service) -> None:
+    from service import SavedLine, TooManyLines  # noqa: PLC0415 - this test only
+    from service.errors import LineTooLong  # noqa: PLC0415
+    from service.notes import MAX_LINES  # noqa: PLC0415
+
+    game = await new_game(service)
+    white, black = game.white_id, game.black_id
+    kept = await service.notes.save_line(game.id, white, 0, ("22-18", "11-15"))
+    assert kept == SavedLine(game.id, 0, ("22-18", "11-15"))
+    assert await service.notes.lines(game.id, white) == [kept]
+    assert await service.notes.lines(game.id, black) == []
+    with pytest.raises(PlyOutOfRange):
+        await service.notes.save_line(game.id, white, 3, ("22-18",))
+    with pytest.raises(LineTooLong):
+        await service.notes.save_line(game.id, white, 0, ())
+    for _ in range(MAX_LINES - 1):
+        await service.notes.save_line(game.id, white, 0, ("21-17",))
+    with pytest.raises(TooManyLines):
+        await service.notes.save_line(game.id, white, 0, ("21-17",))
+    await service.players.delete_data(white)
+    assert await service.notes.lines(game.id, white) == []

@@ -21,6 +21,7 @@ from bot.ui.picking import MAX_SELECTS, PER_SELECT, chunks, move_options, moves_
 from bot.ui.speech import private
 from messages import example_moves
 from messages.i18n import ENGLISH, Words
+from messages.notes import line_saved, save_line_label, saved_lines
 from messages.study import (
     bad_choice,
     expired,
@@ -60,6 +61,7 @@ _LOOK: dict[str, tuple[str | None, str | None, discord.ButtonStyle]] = {  # labe
     "try": ("try", "♟", discord.ButtonStyle.primary),
     "type": ("type", "⌨", discord.ButtonStyle.secondary),
     "back": ("back", "↩", discord.ButtonStyle.secondary),
+    "save": ("save", "💾", discord.ButtonStyle.secondary),
     "board": ("cancel", None, discord.ButtonStyle.secondary),
 }
 
@@ -74,6 +76,8 @@ def _label(name: str | None, w: Words) -> str | None:
             return w.say("button.back", "Back")
         case "cancel":
             return w.say("button.cancel", "Cancel")
+        case "save":
+            return save_line_label(w)
     return None
 
 
@@ -221,6 +225,7 @@ def board_view(study: Study, nonce: str, w: Words = ENGLISH) -> discord.ui.View:
         "try": can_move,
         "type": can_move,
         "back": study.trying,
+        "save": study.trying and study.source.kind is StudyKind.GAME,  # kept for its player: games only
     }
     for action, on in enabled.items():
         view.add_item(StudyButton(ref, action, w, disabled=not on))
@@ -296,8 +301,10 @@ async def send_fresh(interaction: Interaction, study: Study, *, note: str | None
 
 
 async def open_game(interaction: Interaction, game_id: int, ply: int | None) -> None:
-    study = await interaction.client.service.study.open_game(game_id, interaction.user.id, ply=ply)
-    await send_fresh(interaction, study)
+    service = interaction.client.service
+    study = await service.study.open_game(game_id, interaction.user.id, ply=ply)
+    lines = await service.notes.lines(game_id, interaction.user.id)  # the player's own, shown again
+    await send_fresh(interaction, study, note=saved_lines(private(interaction), lines) if lines else None)
 
 
 async def open_imported(interaction: Interaction, imported_id: int, ply: int | None) -> None:
@@ -342,6 +349,8 @@ async def clicked(interaction: Interaction, ref: Ref, action: str, value: str | 
         await redraw(interaction, ref.nonce, steps[action]())
     elif action == "board":
         await interaction.response.edit_message(view=board_view(study, ref.nonce, w))
+    elif action == "save" and study.trying and study.source.kind is StudyKind.GAME:
+        await save(interaction, study)
     elif action == "try":
         if not study.position.legal_moves():
             raise Refusal(bad_choice)
@@ -352,6 +361,14 @@ async def clicked(interaction: Interaction, ref: Ref, action: str, value: str | 
         await picked(interaction, ref.nonce, study, value)
     else:
         raise Refusal(not_this_study)
+
+
+async def save(interaction: Interaction, study: Study) -> None:
+    """Keep the tried line for its player (service/notes.py); /study shows it again."""
+    notes = interaction.client.service.notes
+    tried = tuple(study.tried_notations())
+    line = await notes.save_line(study.source.number, interaction.user.id, study.ply, tried)
+    await interaction.response.send_message(line_saved(private(interaction), line), ephemeral=True)
 
 
 async def picked(interaction: Interaction, nonce: str, study: Study, value: str) -> None:
