@@ -53,6 +53,9 @@ async def test_the_majority_move_is_played_when_the_last_member_votes(service: S
     assert moves[0] == "21-18" and len(moves) == 2  # the team's move, then the bot's reply
     view = await service.queries.game(game)
     assert view.white_id == team.seat and not view.rated
+    pdn = await service.queries.export_pdn(game)
+    assert '[White "Club"]' in pdn  # the record names the team
+    assert await service.queries.rating_changes(game) == []
 
 
 @pytest.mark.asyncio
