@@ -71,6 +71,7 @@ def web_config(settings: Settings) -> web.WebConfig | None:
         max_connections=found.max_connections,
         max_per_address=found.max_per_address,
         oauth=oauth_config(settings),
+        activity=found.activity,
     )
 
 

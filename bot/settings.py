@@ -92,12 +92,13 @@ class WebSettings:
     max_per_address: int = MAX_PER_ADDRESS
     client_id: str = ""  # DISCORD_CLIENT_ID: with the secret, players sign in with Discord on the page
     client_secret: Secret = field(default_factory=lambda: Secret(""))  # DISCORD_CLIENT_SECRET
+    activity: bool = False  # ACTIVITY_ENABLED=1: the page runs inside Discord as an Activity (docs/ACTIVITY.md)
 
 
 def web_settings(text: Callable[..., str]) -> WebSettings | None:
     port_text = text("WEB_PORT")
     if not port_text:
-        for name in ("WEB_BASE_URL", "WEB_SECRET", "DISCORD_CLIENT_ID", "DISCORD_CLIENT_SECRET"):
+        for name in ("WEB_BASE_URL", "WEB_SECRET", "DISCORD_CLIENT_ID", "DISCORD_CLIENT_SECRET", "ACTIVITY_ENABLED"):
             if text(name):
                 raise SettingsError(f"{name} needs WEB_PORT (the port the web pages are served on)")
         return None
@@ -124,6 +125,7 @@ def web_settings(text: Callable[..., str]) -> WebSettings | None:
         ) from None
     total = whole(text, "WEB_MAX_CONNECTIONS", MAX_CONNECTIONS)
     each = whole(text, "WEB_MAX_CONNECTIONS_PER_ADDRESS", MAX_PER_ADDRESS)
+    activity = activity_enabled(text, client_id)
     return WebSettings(
         host,
         int(port_text),
@@ -135,7 +137,19 @@ def web_settings(text: Callable[..., str]) -> WebSettings | None:
         each,
         client_id,
         Secret(client_secret),
+        activity,
     )
+
+
+def activity_enabled(text: Callable[..., str], client_id: str) -> bool:
+    """ACTIVITY_ENABLED: 1 or 0 (default); the Activity signs players in, so it needs the client settings."""
+    value = (text("ACTIVITY_ENABLED", "0") or "0").strip().lower()
+    if value not in ("0", "1", "true", "false", "yes", "no"):
+        raise SettingsError(f"ACTIVITY_ENABLED must be 1 or 0, not {value!r}")
+    enabled = value in ("1", "true", "yes")
+    if enabled and not client_id:
+        raise SettingsError("ACTIVITY_ENABLED=1 needs DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET (docs/ACTIVITY.md)")
+    return enabled
 
 
 def oauth_client(text: Callable[..., str]) -> tuple[str, str]:

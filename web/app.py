@@ -52,6 +52,7 @@ STATIC = Path(__file__).parent / "static"
 STATIC_TYPES = {
     "dama.js": "text/javascript",
     "play.js": "text/javascript",  # a player's controls, only on the pages of their own games in progress
+    "activity.js": "text/javascript",  # Discord's Embedded App SDK and the handshake, with ACTIVITY_ENABLED=1
     "dama.css": "text/css",
     "favicon.png": "image/png",
 }
@@ -81,6 +82,7 @@ class WebConfig:
     oauth: OAuthConfig | None = None  # signing in with Discord (DISCORD_CLIENT_ID/SECRET); None: read-only
     news: News | None = None  # after an action on the page: the front end posts the news the service queued
     actions_per_minute: float = 30.0  # a signed-in session's moves, offers and sign-outs (bursts of 10)
+    activity: bool = False  # ACTIVITY_ENABLED=1: the page runs inside Discord as an Activity (docs/ACTIVITY.md)
 
 
 class Pages:
@@ -91,7 +93,7 @@ class Pages:
         self.static = {name: (STATIC / name).read_bytes() for name in STATIC_TYPES}
         self.renders = asyncio.Semaphore(config.renders)
         actions = RateLimit(config.actions_per_minute, 10)
-        self.accounts = Accounts(service, config.oauth, config.base_url, actions)
+        self.accounts = Accounts(service, config.oauth, config.base_url, actions, config.activity)
         self.play = Play(service, self.accounts, self.state, config.news)
         self.mine = Mine(service, self.accounts)
 
@@ -125,15 +127,16 @@ class Pages:
             return None
         session = await accounts.viewer(request)
         root = accounts.base_url
+        activity = accounts.oauth.client_id if accounts.oauth and accounts.activity else None
         if session is None:
-            return Account(root, here(request))
+            return Account(root, here(request), activity=activity)
         plays = "game" in request.match_info and session.player_id in (data.names.white_id, data.names.black_id)
         notes: tuple[tuple[int, str], ...] = ()
         if plays:
             with acting_as(Caller(session.player_id, None)):  # a player sees their game from anywhere
                 found = await self.service.notes.of(data_number(request), session.player_id)
             notes = tuple((note.ply, note.text) for note in found)
-        return Account(root, here(request), session.name, session.csrf, plays, notes)
+        return Account(root, here(request), session.name, session.csrf, plays, notes, activity)
 
     async def player(self, request: web.Request, data: PageData) -> dict[str, object] | None:
         """For the signed-in player of this game: their colour, turn, legal moves and draw offers."""
@@ -228,7 +231,7 @@ def _json(body: object) -> web.Response:
 def build_app(service: Service, config: WebConfig) -> web.Application:
     pages = Pages(service, config)
     limit = RateLimit(config.requests_per_minute, config.burst)
-    app = web.Application(middlewares=[guard(limit, config.trusted_proxies)])
+    app = web.Application(middlewares=[guard(limit, config.trusted_proxies, config.activity)])
     for path in (GAME_PATH, IMPORTED_PATH):
         app.router.add_get(path, pages.game_page)
         app.router.add_get(path + r"/ply/{ply:\d{1,6}}", pages.ply)
@@ -243,6 +246,7 @@ def build_app(service: Service, config: WebConfig) -> web.Application:
     app.router.add_get("/auth/login", pages.accounts.login)
     app.router.add_get("/auth/callback", pages.accounts.callback)
     app.router.add_post("/auth/logout", pages.accounts.logout)
+    app.router.add_post("/api/token", pages.accounts.activity_token)
     return app
 
 

@@ -6,6 +6,9 @@
     GET  /auth/callback?code=…&state=…   -> the code exchanged at DISCORD_API_BASE/oauth2/token, the user read
                                             from DISCORD_API_BASE/users/@me, a session, back to `next`
     POST /auth/logout                    -> the session deleted, back to the page
+    POST /api/token {"code": …}          -> inside Discord (ACTIVITY_ENABLED=1): the code the SDK's authorize
+                                            gave, exchanged as above; the same session; the access token
+                                            back to the page for the SDK's authenticate
 
 Without DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET none of this exists (404) and the pages stay read-only.
 The client secret, codes, access tokens, states and session ids are never logged; the access log cuts the
@@ -28,7 +31,7 @@ from messages import web as words
 from messages.i18n import Words
 from service import Service, SignInFailed, WebSession
 from service.websessions import safe_next
-from web.guard import RateLimit, text_page
+from web.guard import RateLimit, reader_words, text_page
 
 log = logging.getLogger("web").getChild("auth")
 SESSION_COOKIE = "dama_session"
@@ -70,10 +73,16 @@ class Refused(Exception):
 
 class Accounts:
     def __init__(
-        self, service: Service, oauth: OAuthConfig | None, base_url: str, actions: RateLimit | None = None
+        self,
+        service: Service,
+        oauth: OAuthConfig | None,
+        base_url: str,
+        actions: RateLimit | None = None,
+        activity: bool = False,
     ) -> None:
         self.service = service
         self.oauth = oauth
+        self.activity = activity  # ACTIVITY_ENABLED=1: the page inside Discord signs in through POST /api/token
         self.base_url = base_url.rstrip("/")
         self.origin = origin(base_url)
         self.secure = base_url.startswith("https://")
@@ -151,6 +160,40 @@ class Accounts:
         response.del_cookie(SESSION_COOKIE, path=self.cookie_path)
         return response
 
+    async def activity_token(self, request: web.Request) -> web.StreamResponse:
+        """POST /api/token {"code": …} from the page inside Discord (ACTIVITY_ENABLED=1): the code Discord's
+        client gave the page's `authorize` is exchanged for an access token, users/@me says who it is, and the
+        same session as a sign-in's is opened; the answer gives the page the access token for the SDK's
+        `authenticate` (Discord's own design: it is never stored or logged here)."""
+        if self.oauth is None or not self.activity:
+            raise web.HTTPNotFound
+        if not self.same_origin(request):
+            return json_refusal(request, 403, words.cross_site)
+        try:
+            body = json.loads(await request.content.read(2048)) if request.content_type == "application/json" else {}
+        except ValueError:
+            body = {}
+        code = body.get("code") if isinstance(body, dict) else None
+        if not isinstance(code, str) or not 0 < len(code) <= 512:
+            return json_refusal(request, 400, words.sign_in_failed)
+        found = await self._exchange(code, {})
+        if found is None:
+            return json_refusal(request, 502, words.sign_in_failed)
+        token, (player_id, name) = found
+        opened = await self.service.sessions.open(player_id, name)
+        log.info("web: a player signed in through the Activity")  # who, never how: no id, code or token
+        response = web.json_response({"access_token": token}, headers={"Cache-Control": "no-store"})
+        # Inside Discord the page is framed by another site: over https the cookie must be SameSite=None
+        # (and Partitioned, the only kind browsers keep for a framed site) to come back with the page's requests.
+        if self.secure:
+            response.set_cookie(
+                SESSION_COOKIE, opened.cookie, max_age=30 * 24 * 3600, path=self.cookie_path, httponly=True,
+                samesite="none", secure=True, partitioned=True,
+            )
+        else:
+            self._cookie(response, SESSION_COOKIE, opened.cookie, 30 * 24 * 3600, self.cookie_path)
+        return response
+
     # -- what an action must carry ---------------------------------------------------------------------------
 
     def same_origin(self, request: web.Request) -> bool:
@@ -182,12 +225,20 @@ class Accounts:
 
     async def _discord_user(self, code: str, verifier: str) -> tuple[int, str | None] | None:
         """Who authorised the code: (id, name), or None when Discord says no or cannot be reached."""
+        found = await self._exchange(code, {"redirect_uri": self.redirect_uri, "code_verifier": verifier})
+        return None if found is None else found[1]
+
+    async def _exchange(
+        self, code: str, extra: dict[str, str]
+    ) -> tuple[str, tuple[int, str | None]] | None:
+        """The code for an access token, and who it speaks for: (token, (id, name)), or None when Discord
+        says no or cannot be reached. A sign-in's code is bound to its redirect and PKCE verifier (`extra`);
+        an Activity's, which Discord's client asked for, to neither."""
         assert self.oauth is not None
         form = {
             "grant_type": "authorization_code",
             "code": code,
-            "redirect_uri": self.redirect_uri,
-            "code_verifier": verifier,
+            **extra,
             "client_id": self.oauth.client_id,
             "client_secret": self.oauth.client_secret,
         }
@@ -213,7 +264,7 @@ class Accounts:
         if user_id is None or not user_id.isdigit() or not 0 < int(user_id) < 2**63:
             return None
         name = _field(user, "global_name") or _field(user, "username")
-        return int(user_id), name
+        return token, (int(user_id), name)
 
 
 async def _json(answer: aiohttp.ClientResponse) -> Any:
@@ -226,6 +277,12 @@ async def _json(answer: aiohttp.ClientResponse) -> Any:
 def _field(found: Any, key: str) -> str | None:
     value = found.get(key) if isinstance(found, dict) else None
     return value if isinstance(value, str) and value else None
+
+
+def json_refusal(request: web.Request, status: int, say: Callable[[Words], str]) -> web.Response:
+    return web.json_response(
+        {"error": say(reader_words(request))}, status=status, headers={"Cache-Control": "no-store"}
+    )
 
 
 def redirect(status: int, location: str) -> web.Response:

@@ -48,9 +48,24 @@ HEADERS = {
     "Cross-Origin-Opener-Policy": "same-origin",
     "Server": "dama",  # not aiohttp's own, which names its version and Python's
 }
+# ACTIVITY_ENABLED=1 (docs/ACTIVITY.md): Discord's clients frame the page (discord.com and its ptb/canary
+# hosts, the older discordapp.com, and the Activity's own proxy origin <application id>.discordsays.com),
+# and so may the site itself; nobody else. X-Frame-Options has no way to name them, so it is left out.
+ACTIVITY_ANCESTORS = (
+    "'self' https://discord.com https://*.discord.com https://discordapp.com https://*.discordapp.com "
+    "https://*.discordsays.com"
+)
+ACTIVITY_CSP = "; ".join(
+    f"{directive} {ACTIVITY_ANCESTORS if directive == 'frame-ancestors' else source}"
+    for directive, source in _POLICY.items()
+)
+ACTIVITY_HEADERS = {
+    **{name: value for name, value in HEADERS.items() if name != "X-Frame-Options"},
+    "Content-Security-Policy": ACTIVITY_CSP,
+}
 READ_METHODS = ("GET", "HEAD")
 # the only paths that take a POST (web/auth.py checks each): Sign out and a player's actions on a game
-ACTION = re.compile(r"^/auth/logout$|^/g/\d{1,15}/[A-Za-z0-9_-]{1,64}/(?:move|draw|decline|resign|note)$")
+ACTION = re.compile(r"^/auth/logout$|^/api/token$|^/g/\d{1,15}/[A-Za-z0-9_-]{1,64}/(?:move|draw|decline|resign|note)$")
 _TOKEN_IN_PATH = re.compile(r"(/[a-z]{1,16}/\d+/)[^/?#]+")  # /g/<game>/<token>, /i/<record>/<token>, …
 _SECRET_IN_QUERY = re.compile(r"([?&](?:code|state)=)[^&#]*")  # a sign-in's callback
 
@@ -190,12 +205,15 @@ def client_address(request: web.Request, proxies: tuple[Network, ...] = ()) -> s
     return address_group(peer)
 
 
-def guard(limit: RateLimit, proxies: tuple[Network, ...] = ()) -> Middleware:
+def guard(limit: RateLimit, proxies: tuple[Network, ...] = (), activity: bool = False) -> Middleware:
+    """With `activity` (ACTIVITY_ENABLED=1) Discord's clients may frame the pages; otherwise nobody may."""
+    headers = ACTIVITY_HEADERS if activity else HEADERS
+
     @web.middleware
     async def middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
         with acting_as(SYSTEM):  # the link's token is the page's access check (service/weblinks.py)
             response = await _answer(request, handler, limit, proxies)
-        response.headers.update(HEADERS)
+        response.headers.update(headers)
         return response
 
     return middleware

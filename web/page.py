@@ -54,6 +54,7 @@ class Account:
     csrf: str | None = None  # the session's token: set when signed in
     plays: bool = False  # signed in as a player of this game: the page offers notes, and play while it goes on
     notes: tuple[tuple[int, str], ...] = ()  # the player's own notes on this game: (ply, text), 0 the game
+    activity: str | None = None  # ACTIVITY_ENABLED=1: the application's id, for the SDK in activity.js
 
     @property
     def sign_in(self) -> str:
@@ -325,6 +326,16 @@ def _play_script(account: Account | None) -> str:
     return '<script src="../../static/play.js" defer></script>' if account and account.plays else ""  # notes too
 
 
+def _activity_script(account: Account | None) -> str:
+    """Inside Discord (ACTIVITY_ENABLED=1) the page signs in through the SDK; outside, activity.js does nothing."""
+    if account is None or account.activity is None:
+        return ""
+    return (
+        f'<meta name="dama-activity" content="{_e(account.activity)}" data-token="../../api/token">'
+        '<script src="../../static/activity.js" defer></script>'
+    )
+
+
 def _csrf_meta(account: Account | None) -> str:
     if account is None or account.csrf is None:
         return ""
@@ -361,7 +372,8 @@ def page(w: Words, data: PageData) -> str:
         f"<title>{_e(header.title)}</title>{_csrf_meta(data.account)}"
         '<link rel="icon" type="image/png" href="../../static/favicon.png">'
         f'<link rel="stylesheet" href="../../static/dama.css">'
-        f'<script src="../../static/dama.js" defer></script>{_play_script(data.account)}</head>'
+        f'<script src="../../static/dama.js" defer></script>{_play_script(data.account)}'
+        f"{_activity_script(data.account)}</head>"
         f"<body {body_attributes}><main>{_account(w, data.account)}"
         f"<h1>{_e(header.title)}</h1>"
         f'<section class="players">{players}</section>'

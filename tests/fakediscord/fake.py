@@ -118,6 +118,7 @@ class FakeDiscord(RestMixin, MessageMixin, DriverMixin, OAuthMixin):
         self._tasks: set[asyncio.Task[None]] = set()
         self.port = 0
         self._oauth_init()
+        self.activities_enabled = False  # the developer portal's Activities switch: LAUNCH_ACTIVITY (12) needs it
 
     # --- lifecycle ------------------------------------------------------------------------------------
 

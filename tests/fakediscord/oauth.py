@@ -42,7 +42,7 @@ ME_PATH = re.compile(r"^/api/v(?:9|10)/users/@me$")
 class Grant:
     user: FakeUser
     client_id: str
-    redirect_uri: str
+    redirect_uri: str | None  # None: a code Discord's client made for an Activity's `authorize`
     scope: str
     challenge: str | None
     method: str | None
@@ -61,6 +61,14 @@ class OAuthMixin:
         self.oauth_tokens: dict[str, FakeUser] = {}
         self.oauth_refusals: list[str] = []
         self.oauth_authorize_requests: list[dict[str, str]] = []
+
+    def activity_code(self: FakeDiscord, user: FakeUser, client_id: str, scopes: list[str]) -> str:
+        """What Discord's client does for an Activity's `authorize` command (the SDK's RPC, not a browser
+        redirect): a code for that user, bound to no redirect_uri and no PKCE challenge, which the
+        Activity's server then exchanges at /oauth2/token like any other (without a redirect_uri)."""
+        code = secrets.token_urlsafe(20)
+        self.oauth_codes[code] = Grant(user, client_id, None, " ".join(scopes), None, None, time.monotonic())
+        return code
 
     def oauth_route(self: FakeDiscord, request: web.Request) -> str | None:
         """Which OAuth2 handler serves this request, if any."""

@@ -290,11 +290,13 @@ class RestMixin:
         if inter.callback_type is not None:
             raise DiscordError(400, 40060, "Interaction has already been acknowledged.")
         ctype, data = body.get("type"), body.get("data") or {}
-        allowed = {2: {4, 5, 9}, 3: {4, 5, 6, 7, 9}, 4: {8}, 5: {4, 5}}[inter.type]
+        allowed = {2: {4, 5, 9, 12}, 3: {4, 5, 6, 7, 9, 12}, 4: {8}, 5: {4, 5}}[inter.type]
         if inter.type == 5 and inter.source_message_id is not None:
             allowed = {4, 5, 6, 7}
         if ctype not in allowed:
             raise FormError(f"callback type {ctype} is not valid for interaction type {inter.type}")
+        if ctype == 12 and not self.activities_enabled:  # LAUNCH_ACTIVITY: "only for apps with Activities enabled"
+            raise FormError("callback type 12 (LAUNCH_ACTIVITY) needs the application's Activities enabled")
         message: Message | None = None
         if ctype == 4:
             check_message(data, len(files), creating=True, path="$.data")
@@ -326,6 +328,11 @@ class RestMixin:
             "response_message_ephemeral": bool(message and message.ephemeral)}}
         if message is not None and ctype in (4, 5, 7):
             result["resource"] = {"type": ctype, "message": message.payload()}
+        if ctype == 12:  # the spec's LaunchActivityInteractionCallbackResponse
+            instance = f"i-{inter.id}-gc-{inter.channel.id}"
+            inter.reply = Reply(inter, ctype, "callback", message=None, choices=None, modal=None, at=now)
+            result["interaction"]["activity_instance_id"] = instance
+            result["resource"] = {"type": 12, "activity_instance": {"id": instance}}
         return result
 
     # --- webhooks: followups and @original ---------------------------------------------------------

@@ -33,7 +33,8 @@ class Site:
         self.thread = threading.Thread(target=self.loop.run_forever, name="test-web", daemon=True)
         self.thread.start()
         port = free_port()
-        self.base = f"http://127.0.0.1:{port}"
+        self.port = port
+        self.base = config.pop("base_url", f"http://127.0.0.1:{port}")  # another: a proxy in front (Activity)
         self.config = WebConfig(port=port, base_url=self.base, **config)
         self.db: Database = self.run(Database.open(str(folder / "web.sqlite3")))
         self.service = Service(self.db, rng=random.Random(7), **(service_options or {}))
