@@ -260,3 +260,15 @@ def my_turn(w: Words, mine: bool) -> str:
     if mine:
         return w.say("web.my_turn", "Your move")
     return w.say("web.their_turn", "Your opponent's move")
+
+
+def premove_label(w: Words) -> str:
+    return w.say("web.premove_label", "Conditional moves: your opponent's move, then your reply")
+
+
+def premove_add(w: Words) -> str:
+    return w.say("web.premove_add", "Add the line")
+
+
+def premove_clear(w: Words) -> str:
+    return w.say("web.premove_clear", "Clear my conditional moves")

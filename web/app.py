@@ -237,7 +237,7 @@ def build_app(service: Service, config: WebConfig) -> web.Application:
         app.router.add_get(path + r"/ply/{ply:\d{1,6}}", pages.ply)
         app.router.add_get(path + "/state", pages.state)
         app.router.add_get(path + "/pdn", pages.pdn)
-    for action in ("move", "draw", "decline", "resign", "note"):
+    for action in ("move", "draw", "decline", "resign", "note", "premove"):
         app.router.add_post(GAME_PATH + "/" + action, getattr(pages.play, action))
     app.router.add_get("/static/{name}", pages.static_file)
     app.router.add_get("/favicon.ico", pages.static_file)

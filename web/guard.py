@@ -65,7 +65,9 @@ ACTIVITY_HEADERS = {
 }
 READ_METHODS = ("GET", "HEAD")
 # the only paths that take a POST (web/auth.py checks each): Sign out and a player's actions on a game
-ACTION = re.compile(r"^/auth/logout$|^/api/token$|^/g/\d{1,15}/[A-Za-z0-9_-]{1,64}/(?:move|draw|decline|resign|note)$")
+ACTION = re.compile(
+    r"^/auth/logout$|^/api/token$|^/g/\d{1,15}/[A-Za-z0-9_-]{1,64}/(?:move|draw|decline|resign|note|premove)$"
+)
 _TOKEN_IN_PATH = re.compile(r"(/[a-z]{1,16}/\d+/)[^/?#]+")  # /g/<game>/<token>, /i/<record>/<token>, …
 _SECRET_IN_QUERY = re.compile(r"([?&](?:code|state)=)[^&#]*")  # a sign-in's callback
 

@@ -27,6 +27,7 @@ from messages import web as words
 from messages.i18n import Words
 from messages.notes import note_label
 from messages.play import describe_game_error
+from messages.premove import premove_list
 from rules import RulesError, format_move
 from service import (
     Caller,
@@ -161,6 +162,24 @@ class Play:
             return {"notes": [{"ply": n.ply, "text": n.text, "label": note_label(w, n.ply)} for n in found]}
 
         return await self._act(request, note, answer=True)
+
+    async def premove(self, request: web.Request) -> web.Response:
+        """Add a conditional line ({"line": "11-15 23-19"}) or clear them all ({"clear": true}); the answer
+        is the player's lines in words (messages/premove.py, as Discord's /premove says them)."""
+
+        async def premove(game: GameView, session: WebSession, body: dict[str, Any]) -> object:
+            line, clear = body.get("line"), body.get("clear") is True
+            if not clear and (not isinstance(line, str) or not line.strip() or len(line) > 2000):
+                raise BadBody
+            premoves = self.service.premoves
+            if clear:
+                lines = await premoves.clear(game.id, session.player_id)
+            else:
+                assert isinstance(line, str)
+                lines = await premoves.add(game.id, session.player_id, line)
+            return {"premoves": premove_list(lines, added=not clear, w=reader_words(request))}
+
+        return await self._act(request, premove, answer=True)
 
     async def _act(self, request: web.Request, work: Work, *, answer: bool = False) -> web.Response:
         w = reader_words(request)

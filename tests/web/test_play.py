@@ -284,3 +284,26 @@ def test_a_sessions_actions_are_limited(signing: Site, discord: LoopbackDiscord,
     answers = [act(alice, page, "note", {"ply": 0, "text": f"note {i}"}, csrf, signing.base)[0] for i in range(12)]
     assert answers[:10] == [200] * 10 and answers[10:] == [429, 429]  # a burst of 10, then 30 a minute
     assert signing.run(signing.service.notes.of(game, discord.fake.alice.id))[0].text == "note 9"
+
+
+def test_a_conditional_line_added_on_the_web_answers_the_opponents_move(
+    signing: Site, discord: LoopbackDiscord, alice: Client
+) -> None:
+    alice_id, bob_id = players(discord)
+    game = signing.new_game(ids=(alice_id, bob_id))
+    page = signing.link(game)
+    csrf = csrf_of(sign_in(signing, discord, alice, page))
+    first = first_move(game_of(signing, game).position)
+    assert act(alice, page, "move", {"move": first}, csrf, signing.base)[0] == 200
+    replay = signing.replay(game)
+    theirs = first_move(replay.position)  # Black's move, then White's reply, from the rules library
+    replay.play(theirs)
+    reply = first_move(replay.position)
+    status, answer = act(alice, page, "premove", {"line": f"{theirs} {reply}"}, csrf, signing.base)
+    assert status == 200 and f"{theirs} {reply}" in answer["premoves"] and "only you see them" in answer["premoves"]
+    status, answer = act(alice, page, "premove", {"line": "1-99 2-98"}, csrf, signing.base)
+    assert status == 400 and answer["error"]  # refused in words, nothing changed
+    signing.run(signing.service.games.move(game, bob_id, theirs))
+    assert signing.replay(game).notations == [first, theirs, reply]  # the reply played by itself
+    status, answer = act(alice, page, "premove", {"clear": True}, csrf, signing.base)
+    assert status == 200 and answer["premoves"]

@@ -121,6 +121,31 @@
     const field = document.getElementById("typed-move");
     if (field.value.trim() && (await post("move", { move: field.value.trim() }))) field.value = "";
   });
+  // Conditional moves: the answer is the player's lines in words, shown as text.
+  const premoves = document.getElementById("premoves");
+  async function premove(payload) {
+    refusal.textContent = "";
+    const answer = await fetch(`${base}/premove${lang}`, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "Content-Type": "application/json", "X-CSRF-Token": token.content },
+      body: JSON.stringify(payload),
+    }).catch(() => null);
+    if (!answer) return false;
+    const data = await answer.json().catch(() => ({}));
+    if (!answer.ok) {
+      refusal.textContent = data.error || "";
+      return false;
+    }
+    premoves.textContent = data.premoves;
+    return true;
+  }
+  document.getElementById("premove-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const field = document.getElementById("premove-line");
+    if (field.value.trim() && (await premove({ line: field.value.trim() }))) field.value = "";
+  });
+  document.getElementById("premove-clear").addEventListener("click", () => premove({ clear: true }));
   buttons.offer.addEventListener("click", () => post("draw"));
   buttons.accept.addEventListener("click", () => post("draw"));
   buttons.decline.addEventListener("click", () => post("decline"));
