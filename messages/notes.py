@@ -34,13 +34,17 @@ def line_saved(w: Words, line: SavedLine) -> str:
     )
 
 
+def saved_lines_heading(w: Words) -> str:
+    return w.say("notes.saved_lines", "Your saved lines on this game (only you see them):")
+
+
+def saved_line_text(w: Words, ply: int, moves: str) -> str:
+    return w.say("notes.saved_line", "After ply {ply}: {moves}", ply=ply, moves=moves)
+
+
 def saved_lines(w: Words, lines: list[SavedLine]) -> str:
     """The player's saved lines, one sentence each, under a heading sentence."""
-    said = [w.say("notes.saved_lines", "Your saved lines on this game (only you see them):")]
-    said += [
-        w.say("notes.saved_line", "After ply {ply}: {moves}", ply=line.ply, moves=" ".join(line.moves))
-        for line in lines
-    ]
+    said = [saved_lines_heading(w)] + [saved_line_text(w, line.ply, " ".join(line.moves)) for line in lines]
     return "\n".join(said)
 
 

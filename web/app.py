@@ -132,11 +132,15 @@ class Pages:
             return Account(root, here(request), activity=activity)
         plays = "game" in request.match_info and session.player_id in (data.names.white_id, data.names.black_id)
         notes: tuple[tuple[int, str], ...] = ()
+        lines: tuple[tuple[int, str], ...] = ()
         if plays:
+            number = data_number(request)
             with acting_as(Caller(session.player_id, None)):  # a player sees their game from anywhere
-                found = await self.service.notes.of(data_number(request), session.player_id)
+                found = await self.service.notes.of(number, session.player_id)
+                saved = await self.service.notes.lines(number, session.player_id)
             notes = tuple((note.ply, note.text) for note in found)
-        return Account(root, here(request), session.name, session.csrf, plays, notes, activity)
+            lines = tuple((line.ply, " ".join(line.moves)) for line in saved)
+        return Account(root, here(request), session.name, session.csrf, plays, notes, activity, lines)
 
     async def player(self, request: web.Request, data: PageData) -> dict[str, object] | None:
         """For the signed-in player of this game: their colour, turn, legal moves and draw offers."""

@@ -55,6 +55,7 @@ class Account:
     plays: bool = False  # signed in as a player of this game: the page offers notes, and play while it goes on
     notes: tuple[tuple[int, str], ...] = ()  # the player's own notes on this game: (ply, text), 0 the game
     activity: str | None = None  # ACTIVITY_ENABLED=1: the application's id, for the SDK in activity.js
+    lines: tuple[tuple[int, str], ...] = ()  # the player's saved study lines: (ply, moves)
 
     @property
     def sign_in(self) -> str:
@@ -306,6 +307,16 @@ def _play(w: Words, data: PageData) -> str:
     )
 
 
+def _lines(w: Words, account: Account) -> str:
+    """The player's saved study lines (kept from /study's board), one sentence each."""
+    if not account.lines:
+        return ""
+    items = "".join(
+        f'<li data-ply="{ply}">{_e(notes_words.saved_line_text(w, ply, moves))}</li>' for ply, moves in account.lines
+    )
+    return f'<h3>{_e(notes_words.saved_lines_heading(w))}</h3><ol id="saved-lines">{items}</ol>'
+
+
 def _notes(w: Words, data: PageData) -> str:
     """The player's own notes (nobody else ever gets them), and a field to keep one on the position shown."""
     account = data.account
@@ -319,7 +330,7 @@ def _notes(w: Words, data: PageData) -> str:
     )
     return (
         f'<section id="notes"><h2>{_e(notes_words.heading(w))}</h2>'
-        f'<ol id="note-list">{items}</ol><form id="note-form"><label for="note-text">'
+        f'<ol id="note-list">{items}</ol>{_lines(w, account)}<form id="note-form"><label for="note-text">'
         f"{_e(notes_words.label(w))}</label>"
         '<textarea id="note-text" maxlength="1000" rows="3"></textarea>'
         f'<button type="submit">{_e(notes_words.keep(w))}</button></form>'

@@ -307,3 +307,17 @@ def test_a_conditional_line_added_on_the_web_answers_the_opponents_move(
     assert signing.replay(game).notations == [first, theirs, reply]  # the reply played by itself
     status, answer = act(alice, page, "premove", {"clear": True}, csrf, signing.base)
     assert status == 200 and answer["premoves"]
+
+
+def test_a_saved_study_line_is_on_its_players_page_only(
+    signing: Site, discord: LoopbackDiscord, alice: Client, bob: Client
+) -> None:
+    alice_id, bob_id = players(discord)
+    game = signing.new_game(ids=(alice_id, bob_id))
+    page = signing.link(game)
+    line = (first_move(game_of(signing, game).position),)
+    signing.run(signing.service.notes.save_line(game, alice_id, 0, line))  # kept from /study's board
+    mine = sign_in(signing, discord, alice, page)
+    theirs = sign_in(signing, discord, bob, page, discord.fake.bob)
+    assert f'<li data-ply="0">After ply 0: {line[0]}</li>' in mine
+    assert "saved-lines" not in theirs and "Your saved lines" not in theirs
