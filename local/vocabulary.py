@@ -247,11 +247,21 @@ def in_english(w: Words, command: str, args: list[str]) -> list[str]:
     """The arguments with the session's words put in English ones, `livello=2` as `level=2`."""
     table = argument_words(w, command)
     verbatim = _VERBATIM.get(command)
-    english = []
-    for at, arg in enumerate(args):
-        key, equals, value = arg.partition("=")
+    names = variant_words(w) if command in _WITH_VARIANT else {}
+    english: list[str] = []
+    at = 0
+    while at < len(args):
+        # a variant's whole name typed as words of its own: "Dama russa", "Русские шашки"
+        spans = (n for n in (4, 3, 2) if at + n <= len(args) and verbatim not in range(at, at + n))
+        span = next((n for n in spans if folded(" ".join(args[at : at + n])) in names), 0)
+        if span:
+            english.append(names[folded(" ".join(args[at : at + span]))])
+            at += span
+            continue
+        key, equals, value = args[at].partition("=")
         found = None if at == verbatim else table.get(folded(key))
-        english.append(arg if found is None else found + equals + value)
+        english.append(args[at] if found is None else found + equals + value)
+        at += 1
     return english
 
 

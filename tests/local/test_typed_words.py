@@ -188,3 +188,19 @@ def test_a_game_number_alone_gives_the_prompt_back_to_that_game(tmp_path: Path) 
     assert "\n#1 ходит local:alice (Белые)> 22-18\nlocal:alice делает ход 22-18." in out, out
     assert "Неизвестная команда" not in out
     assert table(tmp_path / DB, "SELECT game_id, path FROM moves WHERE ply = 1 ORDER BY game_id")[0] == (1, "22-18")
+
+
+@pytest.mark.parametrize(
+    ("locale", "line", "variant"),
+    [
+        ("it", "gioca Dama russa nero", "russian"),
+        ("ru", "играть Русские шашки", "russian"),
+        ("es-ES", "jugar damas rusas", "russian"),
+        ("fr", "jouer Dames internationales", "international"),
+    ],
+)
+def test_a_variant_by_its_whole_name_as_the_board_titles_show_it(
+    tmp_path: Path, locale: str, line: str, variant: str
+) -> None:
+    out = session([line], tmp_path, language=locale, pictures=False)
+    assert table(tmp_path / DB, "SELECT variant FROM games") == [(variant,)], out
