@@ -200,7 +200,7 @@ class VoteService(ScopedPart):
             return await _team(repos, chosen)
 
     async def my_teams(self, player_id: int) -> list[Team]:
-        """The teams the member is on whose game is being played (newest first)."""
+        """The teams the member is on whose game is still being played (newest first)."""
         async with self._ctx.db.read() as repos:
             return [await _load(repos, team_id) for team_id in await repos.votes.playing_teams_of(player_id)]
 

@@ -131,7 +131,8 @@ class VoteRepository(Repository):
             int(t)
             for t in await self._column(
                 "SELECT m.team_id FROM vote_members m JOIN vote_teams t ON t.id = m.team_id "
-                "WHERE m.player_id = ? AND t.status = 'playing' AND t.game_id IS NOT NULL ORDER BY t.id DESC LIMIT ?",
+                "JOIN games g ON g.id = t.game_id "
+                "WHERE m.player_id = ? AND t.status = 'playing' AND g.status = 'active' ORDER BY t.id DESC LIMIT ?",
                 (player_id, limit),
             )
         ]

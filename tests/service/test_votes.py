@@ -167,3 +167,13 @@ async def test_cancel_by_the_organiser_resigns_the_team(service: Service) -> Non
     assert over.status == "over"
     view = await service.queries.game(team.game_id)
     assert view.result == "0-1" and view.termination is EndReason.RESIGNATION
+
+
+@pytest.mark.asyncio
+async def test_a_members_teams_are_those_still_playing(service: Service, clock: FakeClock) -> None:
+    team = await team_game(service)
+    assert [t.id for t in await service.votes.my_teams(BOB)] == [team.id]
+    assert await service.votes.my_teams(DAVE) == []
+    clock.advance(days=3)
+    await service.clock.run_due_timers()  # no vote: lost on time
+    assert await service.votes.my_teams(BOB) == []
