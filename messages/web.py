@@ -272,3 +272,7 @@ def premove_add(w: Words) -> str:
 
 def premove_clear(w: Words) -> str:
     return w.say("web.premove_clear", "Clear my conditional moves")
+
+
+def download_mine(w: Words) -> str:
+    return w.say("web.download_mine", "Download the PDN with my notes")

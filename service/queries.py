@@ -10,6 +10,7 @@ from data.timeutil import from_db
 from rules import Game, Move, find_variant, parse_fen, parse_move
 from rules.openings import game_opening
 from rules.pdn import write_game
+from rules.pdn_annotated import Note, write_annotated
 from service.access import ScopedPart, current_caller, may_see
 from service.context import Context
 from service.errors import GameNotFound, PlyOutOfRange
@@ -86,9 +87,12 @@ class QueryService(ScopedPart):
         # a long game takes milliseconds of rules work: off the event loop, like every CPU-heavy step
         return await asyncio.to_thread(_replayed, row.variant, row.start_fen, [move.path for move in moves])
 
-    async def export_pdn(self, game_id: int, *, names: tuple[str, str] | None = None) -> str:
+    async def export_pdn(
+        self, game_id: int, *, names: tuple[str, str] | None = None, notes: dict[int, str] | None = None
+    ) -> str:
         """The game's PDN, its Site decided here once for every front end (ServiceConfig.site); names:
-        White's and Black's names as the front end shows them (the web page), instead of the stored ones."""
+        White's and Black's names as the front end shows them (the web page), instead of the stored ones;
+        notes: a player's own notes by ply (0: the game), written as comments in their annotated copy only."""
         async with self._ctx.db.read() as repos:
             row = await load_row(repos, game_id)
             white = await repos.players.get(row.white_id)
@@ -102,7 +106,14 @@ class QueryService(ScopedPart):
             "White": names[0] if names else _name(white, row),
             "Black": names[1] if names else _name(black, row),
         }
-        return write_game(game, tags, result=row.result or "*")
+        if not notes:
+            return write_game(game, tags, result=row.result or "*")
+        after = [Note(comment=notes.get(ply)) for ply in range(1, len(game.moves) + 1)]
+        text = write_annotated(game, after, tags, result=row.result or "*")
+        if notes.get(0):
+            head, _, body = text.partition("\n\n")
+            text = head + "\n\n{" + notes[0].replace("}", ")") + "}\n" + body
+        return text
 
     async def display_names(self, game: GameView) -> tuple[str | None, str | None]:
         """White's and Black's names as Discord last showed them to the bot (None: never learnt)."""

@@ -199,13 +199,23 @@ class Pages:
             name = f"dama-imported-{number}.pdn"
         else:
             shown = (data.names.white, data.names.black)  # never "Player <Discord id>"
-            text = await self.service.queries.export_pdn(number, names=shown)
-            name = f"dama-{number}.pdn"
+            notes = await self.own_notes(request, data) if request.query.get("mine") == "1" else None
+            text = await self.service.queries.export_pdn(number, names=shown, notes=notes)
+            name = f"dama-{number}-notes.pdn" if notes else f"dama-{number}.pdn"
         return web.Response(
             text=text,
             content_type="application/x-portable-draughts-notation",
             headers={"Content-Disposition": f'attachment; filename="{name}"', "Cache-Control": "no-store"},
         )
+
+    async def own_notes(self, request: web.Request, data: PageData) -> dict[int, str] | None:
+        """The signed-in player's own notes for their annotated copy (None for anyone else: the plain PDN)."""
+        session = await self.accounts.viewer(request)
+        if session is None or session.player_id not in (data.names.white_id, data.names.black_id):
+            return None
+        with acting_as(Caller(session.player_id, None)):
+            found = await self.service.notes.of(data_number(request), session.player_id)
+        return {note.ply: note.text for note in found} or None
 
     async def static_file(self, request: web.Request) -> web.Response:
         name = request.match_info.get("name", FAVICON)

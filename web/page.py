@@ -330,7 +330,9 @@ def _notes(w: Words, data: PageData) -> str:
     )
     return (
         f'<section id="notes"><h2>{_e(notes_words.heading(w))}</h2>'
-        f'<ol id="note-list">{items}</ol>{_lines(w, account)}<form id="note-form"><label for="note-text">'
+        f'<ol id="note-list">{items}</ol>{_lines(w, account)}'
+        f'<p><a id="pdn-mine" href="{_e(pdn_href(data))}?mine=1" download>{_e(words.download_mine(w))}</a></p>'
+        '<form id="note-form"><label for="note-text">'
         f"{_e(notes_words.label(w))}</label>"
         '<textarea id="note-text" maxlength="1000" rows="3"></textarea>'
         f'<button type="submit">{_e(notes_words.keep(w))}</button></form>'

@@ -321,3 +321,27 @@ def test_a_saved_study_line_is_on_its_players_page_only(
     theirs = sign_in(signing, discord, bob, page, discord.fake.bob)
     assert f'<li data-ply="0">After ply 0: {line[0]}</li>' in mine
     assert "saved-lines" not in theirs and "Your saved lines" not in theirs
+
+
+def test_only_the_writer_exports_their_own_annotated_copy(
+    signing: Site, discord: LoopbackDiscord, alice: Client, bob: Client
+) -> None:
+    from rules.pdn import read_games  # noqa: PLC0415 - this test only
+
+    alice_id, bob_id = players(discord)
+    game = signing.new_game(ids=(alice_id, bob_id))
+    page = signing.link(game)
+    played = signing.play(game, 4, seed=2)
+    signing.run(signing.service.notes.write(game, alice_id, 0, "Plan A"))
+    signing.run(signing.service.notes.write(game, alice_id, 3, "the {key} move"))
+    sign_in(signing, discord, alice, page)
+    sign_in(signing, discord, bob, page, discord.fake.bob)
+    status, headers, mine = alice.request("GET", page + "/pdn?mine=1")
+    assert status == 200 and 'filename="dama-' in headers["Content-Disposition"] and "-notes.pdn" in headers[
+        "Content-Disposition"
+    ]
+    assert "{Plan A}" in mine and "{the {key) move}" in mine
+    (record,) = read_games(mine)
+    assert record.moves == played  # the rules' reader skips the comments: the same game
+    for text in (alice.request("GET", page + "/pdn")[2], bob.request("GET", page + "/pdn?mine=1")[2]):
+        assert "Plan A" not in text and "key" not in text and read_games(text)[0].moves == played
