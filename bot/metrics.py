@@ -39,7 +39,7 @@ INTERACTION_KINDS = {  # Discord's interaction type numbers
 # forged id naming anything else is counted as "other", so no one can add series by clicking.
 COMPONENT_ACTIONS = frozenset(
     {"move", "type", "resign", "draw", "offer", "accept", "decline", "rematch", "pick", "modal", "confirm", "hint",
-     "takeback", "analyse", "join", "leave", "study", "follow", "puzzle", "daily", "vote"}
+     "takeback", "analyse", "join", "leave", "study", "follow", "puzzle", "daily", "vote", "activity"}
 )
 NOT_GAMES = frozenset({"accept", "decline", "join", "leave", "vote"})  # ids of a challenge, tournament or team
 _ACTION = re.compile(r"^dama[:-]([a-z_]{1,20})(?::|$)")

@@ -10,6 +10,11 @@ def open_on_web(w: Words) -> str:
     return w.say("web.button", "Open on the web")
 
 
+def open_board(w: Words) -> str:
+    """The button under every board where the page runs as a Discord Activity (ACTIVITY_ENABLED=1)."""
+    return w.say("web.open_board", "Open board")
+
+
 def page_title(w: Words, game: int, variant: str) -> str:
     return w.say("web.title", "Game #{game} · {variant}", game=game, variant=variant)
 

@@ -13,6 +13,8 @@ import base64
 import hashlib
 import hmac
 import secrets
+import time
+from collections import OrderedDict
 
 from data.models import ImportedGameRow
 from data.timeutil import to_db
@@ -25,6 +27,8 @@ from service.results import GameView
 
 SECRET_KEY = "web_secret"  # bot_state key of the generated secret
 TOKEN_CHARS = 22  # 132 bits of the HMAC, base64url
+WANTED_SECONDS = 600.0  # how long an Open board press waits for its Activity to sign in
+WANTED_MAX = 10_000  # presses remembered at once; the oldest are forgotten first
 
 
 def game_token(secret: str, game_id: int, kind: str = "game") -> str:
@@ -41,6 +45,8 @@ class WebLinkService(ScopedPart):
         self._ctx = ctx
         self._secret: str | None = None
         self._base_url: str | None = None
+        self.activity = False  # ACTIVITY_ENABLED=1: boards launch the page as a Discord Activity
+        self._wanted: OrderedDict[int, tuple[int, float]] = OrderedDict()  # player -> (game, when asked)
 
     @property
     def enabled(self) -> bool:
@@ -51,10 +57,26 @@ class WebLinkService(ScopedPart):
         """The links' secret, for the log's redaction (bot/logs.py) and nothing else."""
         return self._secret
 
-    async def configure(self, base_url: str, secret: str | None = None) -> None:
+    async def configure(self, base_url: str, secret: str | None = None, activity: bool = False) -> None:
         """secret: WEB_SECRET; without one, the database's (created and stored on the first start)."""
         self._secret = secret or await self._stored_secret()
         self._base_url = base_url.rstrip("/")
+        self.activity = activity
+
+    def wants_game(self, player_id: int, game_id: int) -> None:
+        """A player pressed Open board under a game's board: the Activity Discord launches for them opens on
+        it once they are signed in (`wanted_game`). Kept in memory for a few minutes, a bounded number."""
+        self._wanted.pop(player_id, None)
+        self._wanted[player_id] = (game_id, time.monotonic())
+        while len(self._wanted) > WANTED_MAX:
+            self._wanted.popitem(last=False)
+
+    def wanted_game(self, player_id: int) -> int | None:
+        """The game the player last asked the Activity for (once), if they asked within WANTED_SECONDS."""
+        found = self._wanted.pop(player_id, None)
+        if found is None or time.monotonic() - found[1] > WANTED_SECONDS:
+            return None
+        return found[0]
 
     async def _stored_secret(self) -> str:
         async with self._ctx.db.write() as repos:

@@ -45,7 +45,7 @@ from web.limits import (
 )
 from web.load import Loader, NotFound
 from web.mine import Mine
-from web.page import Account, PageData, board_svg, caption, move_items, page, window
+from web.page import Account, PageData, activity_page, board_svg, caption, move_items, page, window
 from web.play import News, Play, player_view
 
 STATIC = Path(__file__).parent / "static"
@@ -188,6 +188,29 @@ class Pages:
             body["you"] = you
         return _json(body)
 
+    async def activity_entry(self, request: web.Request) -> web.StreamResponse:
+        """`/`, where Discord opens the Activity (ACTIVITY_ENABLED=1; 404 otherwise). Not signed in: a page
+        that signs in through the SDK (activity.js) and reloads. Signed in: the game the player asked for
+        with Open board (else My games), its path relative, so Discord's proxy keeps it, with Discord's
+        query parameters (frame_id, …), which the SDK reads again there."""
+        accounts = self.accounts
+        if accounts.oauth is None or not accounts.activity:
+            return not_found(request)
+        session = await accounts.viewer(request)
+        query = "?" + request.query_string[:2048] if request.query_string else ""
+        if session is not None:
+            game_id = self.service.web.wanted_game(session.player_id)
+            target = "my"
+            if game_id is not None:
+                with acting_as(Caller(session.player_id, None)):  # their own game, from anywhere
+                    found = await self.service.queries.game(game_id)
+                    link = await self.service.web.link(found)
+                target = self.service.web.path(game_id).lstrip("/") if link is not None else "my"
+            return redirect_relative(f"./{target}{query}")
+        w = reader_words(request)
+        text = activity_page(w, accounts.oauth.client_id)
+        return web.Response(text=text, content_type="text/html", headers={"Cache-Control": "no-store"})
+
     async def pdn(self, request: web.Request) -> web.Response:
         try:
             data = await self.loader.load(request, None, review=False)
@@ -230,6 +253,10 @@ class Pages:
         )
 
 
+def redirect_relative(location: str) -> web.Response:
+    return web.Response(status=303, headers={"Location": location, "Cache-Control": "no-store"})
+
+
 def data_number(request: web.Request) -> int:
     return int(request.match_info.get("game") or request.match_info["imported"])
 
@@ -261,6 +288,7 @@ def build_app(service: Service, config: WebConfig) -> web.Application:
     app.router.add_get("/auth/callback", pages.accounts.callback)
     app.router.add_post("/auth/logout", pages.accounts.logout)
     app.router.add_post("/api/token", pages.accounts.activity_token)
+    app.router.add_get("/", pages.activity_entry)
     return app
 
 
@@ -285,7 +313,7 @@ class WebUnavailable(Exception):
 async def start(service: Service, config: WebConfig) -> WebServer:
     """Listen on config.host:port and give the service its link secret and public address."""
     with acting_as(SYSTEM):
-        await service.web.configure(config.base_url, config.secret)
+        await service.web.configure(config.base_url, config.secret, config.activity)
     quiet_malformed_requests()
     cap = connection_cap(config.max_connections)
     connections = Connections(cap, config.max_per_address, config.trusted_proxies, config.header_timeout)

@@ -406,6 +406,19 @@ def page(w: Words, data: PageData) -> str:
     )
 
 
+def activity_page(w: Words, client_id: str) -> str:
+    """Where Discord opens the Activity before the player is signed in: activity.js signs in and reloads."""
+    text = words.sign_in(w)
+    return (
+        f'<!DOCTYPE html><html lang="{_e(w.locale)}"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">'
+        f'<title>{_e(text)}</title><link rel="stylesheet" href="static/dama.css">'
+        f'<meta name="dama-activity" content="{_e(client_id)}" data-token="api/token">'
+        '<script src="static/activity.js" defer></script>'
+        f'</head><body><main><p id="activity-signing-in">{_e(text)}</p></main></body></html>'
+    )
+
+
 def message_page(w: Words, text: str) -> str:
     """The whole page of a refusal (not found, too many requests...): one sentence, nothing about why."""
     return (

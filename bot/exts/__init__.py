@@ -4,6 +4,7 @@ plus one line below."""
 from __future__ import annotations
 
 from bot.exts import (
+    activity,
     analysis,
     away,
     challenges,
@@ -42,4 +43,5 @@ FEATURES: tuple[Feature, ...] = (
     puzzle.FEATURE,
     notes.FEATURE,
     votegame.FEATURE,
+    activity.FEATURE,
 )

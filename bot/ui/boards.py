@@ -11,6 +11,7 @@ from typing import Any
 
 import discord
 
+from bot.ui.activity import ActivityButton
 from data.models import TEAM_SEAT_BASE, is_team_seat
 from messages import colour_name
 from messages.clock import clock_terms_text, game_banks, time_left_heading
@@ -46,7 +47,7 @@ class BoardMessage:
     view: discord.ui.View | None
     content: str | None = None
     mentions: list[int] = field(default_factory=list)
-    web_link: discord.ui.Button[discord.ui.View] | None = None  # "Open on the web", when WEB_PORT is set
+    web_link: discord.ui.Item[Any] | None = None  # "Open on the web" (or the Activity's Open board)
 
     def file(self) -> discord.File:
         assert self.png is not None
@@ -71,7 +72,7 @@ class BoardMessage:
 
 
 def with_link(
-    view: discord.ui.View | None, link: discord.ui.Button[discord.ui.View] | None
+    view: discord.ui.View | None, link: discord.ui.Item[Any] | None
 ) -> discord.ui.View | None:
     """The sender's buttons plus the link button (once, however often the message is sent)."""
     if link is None:
@@ -82,11 +83,14 @@ def with_link(
     return view
 
 
-async def web_button(service: Service, game: GameView, w: Words) -> discord.ui.Button[discord.ui.View] | None:
-    """The link to the game's page on the web, unless there is none (no WEB_PORT, or the server said no)."""
+async def web_button(service: Service, game: GameView, w: Words) -> discord.ui.Item[Any] | None:
+    """The link to the game's page on the web, unless there is none (no WEB_PORT, or the server said no);
+    where the application runs the page as an Activity (ACTIVITY_ENABLED=1), Open board, which launches it."""
     url = await service.web.link(game)
     if url is None:
         return None
+    if service.web.activity:
+        return ActivityButton(game.id, w)
     return discord.ui.Button(style=discord.ButtonStyle.link, label=open_on_web(w), url=url)
 
 

@@ -90,3 +90,17 @@ def test_the_client_settings_come_together_and_the_secret_is_masked() -> None:
     for values, words in refused:
         with pytest.raises(SettingsError, match=words):
             settings(values)
+
+
+def test_activity_enabled_is_read_and_needs_the_client_settings() -> None:
+    client = {"WEB_PORT": "8080", "DISCORD_CLIENT_ID": "123456789", "DISCORD_CLIENT_SECRET": "client-secret"}
+    on = settings({**client, "ACTIVITY_ENABLED": "1"}).web
+    assert on is not None and on.activity is True
+    off = settings(client).web
+    assert off is not None and off.activity is False
+    with pytest.raises(SettingsError, match="ACTIVITY_ENABLED=1 needs DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET"):
+        settings({"WEB_PORT": "8080", "ACTIVITY_ENABLED": "1"})
+    with pytest.raises(SettingsError, match="ACTIVITY_ENABLED must be 1 or 0"):
+        settings({**client, "ACTIVITY_ENABLED": "maybe"})
+    with pytest.raises(SettingsError, match="ACTIVITY_ENABLED needs WEB_PORT"):
+        settings({"ACTIVITY_ENABLED": "1"})
