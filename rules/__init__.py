@@ -15,7 +15,7 @@ from rules.errors import (
     SquareError,
     UnknownVariantError,
 )
-from rules.fen import format_fen, parse_fen
+from rules.fen import fen_turn, format_fen, parse_fen
 from rules.game import Game, Outcome, Termination
 from rules.move import Move
 from rules.movegen import generator_for
@@ -46,6 +46,7 @@ __all__ = [
     "Termination",
     "UnknownVariantError",
     "board_for",
+    "fen_turn",
     "find_variant",
     "format_fen",
     "format_move",

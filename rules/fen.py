@@ -60,6 +60,14 @@ def max_pieces(rules: RuleSet) -> int:
     return max(start.white.bit_count(), start.black.bit_count())
 
 
+def fen_turn(text: str) -> Color:
+    """The side to move, read as parse_fen reads it, without building the position (a list of games needs
+    only whose turn it is)."""
+    if not isinstance(text, str) or not text.strip():
+        raise InvalidPositionError("empty FEN", reason="empty")
+    return _color(text.strip().strip('"').split(":")[0], text)
+
+
 def parse_fen(rules: RuleSet, text: str, *, check_counts: bool = True) -> Position:  # noqa: C901 - PDN 3.0 FEN fields, each checked where it is read
     if not isinstance(text, str) or not text.strip():
         raise InvalidPositionError("empty FEN", reason="empty")

@@ -15,7 +15,6 @@ from typing import Any
 
 from data.repositories import Repositories
 from data.timeutil import from_db, opt_from_db, to_db
-from rules import find_variant, parse_fen
 from service.results import (
     ChallengeStatus,
     ChallengeView,
@@ -132,7 +131,7 @@ def _plain(value: object) -> Any:
     if isinstance(value, tuple | list):
         return [_plain(item) for item in value]
     if hasattr(value, "__dataclass_fields__"):
-        return {f.name: _plain(getattr(value, f.name)) for f in fields(value) if f.name != "position"}  # type: ignore[arg-type]
+        return {f.name: _plain(getattr(value, f.name)) for f in fields(value) if f.name not in ("position", "parsed")}  # type: ignore[arg-type]
     return value
 
 
@@ -149,8 +148,7 @@ def _game(data: dict[str, Any] | None) -> GameView | None:
     for name in ("move_deadline", "finished_at", "last_move_at"):
         values[name] = opt_from_db(values[name])
     values["created_at"] = from_db(values["created_at"])
-    position = parse_fen(find_variant(values["variant"]), values["fen"])
-    return GameView(**values, position=position)
+    return GameView(**values)
 
 
 def _move(data: dict[str, Any] | None) -> MoveRecord | None:

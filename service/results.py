@@ -8,7 +8,7 @@ from datetime import datetime
 
 from data.models import BOT_ID, ChallengeRow, GameRow, MoveRow, OfferRow, RatingRow
 from data.timeutil import from_db, opt_from_db
-from rules import Color, Position, find_variant, parse_fen
+from rules import Color, Position, fen_turn, find_variant, parse_fen
 
 
 class GameStatus(enum.StrEnum):
@@ -115,7 +115,8 @@ class GameView:
     created_at: datetime
     finished_at: datetime | None
     last_move_at: datetime | None
-    position: Position = field(repr=False, compare=False)
+    # the parsed position, built on first use (the `position` property): a list of games parses none
+    parsed: Position | None = field(default=None, repr=False, compare=False)
     ballot: int | None = None  # the published ballot it started from
     ballot_pair_id: int | None = None  # the game from the same ballot with colours reversed
     reply_only: bool = False  # its conversation is reached only through interactions (docs/ANYWHERE.md)
@@ -150,7 +151,7 @@ class GameView:
             created_at=from_db(row.created_at),
             finished_at=opt_from_db(row.finished_at),
             last_move_at=opt_from_db(row.last_move_at),
-            position=position or parse_fen(find_variant(row.variant), row.current_fen),
+            parsed=position,
             ballot=row.ballot,
             ballot_pair_id=row.ballot_pair_id,
             reply_only=bool(row.reply_only),
@@ -164,8 +165,15 @@ class GameView:
         return self.status is GameStatus.ACTIVE
 
     @property
+    def position(self) -> Position:
+        if self.parsed is None:
+            object.__setattr__(self, "parsed", parse_fen(find_variant(self.variant), self.fen))
+        assert self.parsed is not None
+        return self.parsed
+
+    @property
     def turn(self) -> Color:
-        return self.position.turn
+        return self.parsed.turn if self.parsed is not None else fen_turn(self.fen)
 
     @property
     def to_move_id(self) -> int | None:

@@ -7,6 +7,7 @@ import threading
 import pytest
 
 import service.queries as queries
+import service.results as results
 from rules import find_variant, parse_fen
 from rules.pdn import read_games
 from service import GameNotFound, InvalidSetting, PlyOutOfRange, Service
@@ -107,3 +108,25 @@ async def test_a_game_is_replayed_off_the_event_loop(service: Service, monkeypat
     replay = await service.queries.replay(game.id)
     assert replay.ply == 1 and replay.fen == (await service.queries.position_at(game.id, 1)).fen
     assert threads and threads[0] is not threading.main_thread()
+
+
+@pytest.mark.asyncio
+async def test_listing_games_parses_no_position(service: Service, monkeypatch: pytest.MonkeyPatch) -> None:
+    games = [await new_game(service) for _ in range(100)]
+    for game in games[::2]:
+        await service.games.play(game.id, ALICE, "21-18")  # Bob to move in half of them
+    parses: list[str] = []
+
+    def counted(rules, text, **options):  # type: ignore[no-untyped-def]
+        parses.append(text)
+        return parse_fen(rules, text, **options)
+
+    monkeypatch.setattr(results, "parse_fen", counted)
+    mine = await service.queries.my_games(ALICE)
+    assert len(mine) == 100 and sum(g.my_turn for g in mine) == 50
+    assert parses == []  # whose turn it is comes from the FEN's turn field, not a parsed position
+    waiting = mine[0].game
+    assert waiting.position.turn is waiting.turn and waiting.position is waiting.position
+    assert parses == [waiting.fen]  # parsed on first use, once
+    for entry in mine:  # the turn read without parsing agrees with the parsed position's
+        assert parse_fen(ITALIAN, entry.game.fen).turn is entry.game.turn
