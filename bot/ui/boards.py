@@ -186,6 +186,14 @@ async def _last_move(
     return record, move
 
 
+def _caption_name(game: GameView, player_id: int, w: Words) -> str | None:
+    """The picture's caption names the sides of a vote game (a team, the bot); other captions keep the colours
+    (a member's name is theirs to show, in the embed's mention)."""
+    if not (is_team_seat(game.white_id) or is_team_seat(game.black_id)):
+        return None
+    return player_label(game, player_id, w) if player_id == BOT_ID or is_team_seat(player_id) else None
+
+
 async def board_message(
     service: Service,
     game: GameView,
@@ -220,6 +228,8 @@ async def board_message(
         result=game.result if shown == game.ply else None,
         note=record.notation if record else None,
         language=w.locale,
+        white_name=_caption_name(game, game.white_id, w),
+        black_name=_caption_name(game, game.black_id, w),
     )
     png = await render_png(position, options)
     filename = f"game-{game.id}-{shown}.png"
