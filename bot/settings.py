@@ -99,7 +99,7 @@ def web_settings(text: Callable[..., str]) -> WebSettings | None:
     port_text = text("WEB_PORT")
     if not port_text:
         for name in ("WEB_BASE_URL", "WEB_SECRET", "DISCORD_CLIENT_ID", "DISCORD_CLIENT_SECRET", "ACTIVITY_ENABLED"):
-            if text(name):
+            if text(name) and text(name).strip().lower() not in ("0", "false", "no"):
                 raise SettingsError(f"{name} needs WEB_PORT (the port the web pages are served on)")
         return None
     client_id, client_secret = oauth_client(text)

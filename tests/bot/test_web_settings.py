@@ -104,3 +104,4 @@ def test_activity_enabled_is_read_and_needs_the_client_settings() -> None:
         settings({**client, "ACTIVITY_ENABLED": "maybe"})
     with pytest.raises(SettingsError, match="ACTIVITY_ENABLED needs WEB_PORT"):
         settings({"ACTIVITY_ENABLED": "1"})
+    assert settings({"ACTIVITY_ENABLED": "0"}).web is None  # off says nothing without the pages
