@@ -49,15 +49,15 @@ async def begin(interaction: Interaction, team_id: int) -> None:
     bot.timers.poke()
 
 
-async def vote(interaction: Interaction, game_id: int, move: str | Move, *, version: int | None = None) -> None:
+async def vote(interaction: Interaction, game_id: int, move: str | Move) -> None:
     """The member's vote: their private answer (their vote, how many voted, the tally unless secret); when it
     closed the window, the boards of the team's move (and the bot's reply) follow as the reply."""
     bot = interaction.client
+    if not interaction.response.is_done():  # a closing vote waits for the bot's reply: answer in time
+        await interaction.response.defer(ephemeral=True, thinking=True)
     if isinstance(move, Move):
         game = await bot.service.queries.game(game_id)
         move = format_move(game.position, move, full=True)
-    if not interaction.response.is_done():  # a closing vote waits for the bot's reply: answer in time
-        await interaction.response.defer(ephemeral=True, thinking=True)
     cast = await bot.service.votes.vote(game_id, interaction.user.id, move)
     await interaction.followup.send(words.vote_taken(speech.private(interaction), cast), ephemeral=True)
     if cast.played is not None:
