@@ -35,6 +35,11 @@ from service import SYSTEM, Analyser, Service, StudyBook, acting_as, hint_analys
 from service.commands import scope_name
 
 log = logging.getLogger(__name__)
+ENTRY_POINT = 4  # PRIMARY_ENTRY_POINT: the Activity's launch command, made and handled by Discord
+ENTRY_POINT_FIELDS = frozenset(
+    {"id", "type", "name", "name_localizations", "description", "description_localizations", "handler",
+     "integration_types", "contexts", "default_member_permissions", "nsfw"}
+)
 
 SHUTDOWN_GRACE = 20.0  # seconds a stop waits for interactions in progress (SHUTDOWN_GRACE; a hint takes ~1.5 s)
 RELEASE_TIMEOUT = 5.0  # seconds the database gets to take back this process's claims at a stop
@@ -138,10 +143,30 @@ class DamaBot(commands.AutoShardedBot):
         if not await self.service.commands.needs_sync(scope, digest):
             log.info("slash commands unchanged since the last sync (%s); not syncing", scope)
             return None
-        synced = await self.tree.sync(guild=guild)
+        synced = await self._sync(guild)
         await self.service.commands.synced(scope, digest)
         log.info("synced %d commands (%s)", len(synced), scope)
         return synced
+
+    async def _sync(self, guild: discord.abc.Snowflake | None) -> list[app_commands.AppCommand]:
+        """tree.sync, except that globally the Entry Point command Discord makes for an application with
+        Activities (docs/ACTIVITY.md), which a bulk overwrite must not drop (Discord refuses: error 50240), is
+        sent back as it is with the bot's own commands."""
+        if guild is None and self.application_id is not None:
+            found = await self.http.get_global_commands(self.application_id)
+            entry = [c for c in found if c.get("type") == ENTRY_POINT]
+            kept = [{k: v for k, v in c.items() if k in ENTRY_POINT_FIELDS} for c in entry]
+            if kept:
+                translator = self.tree.translator
+                payload: list[Any] = [
+                    await command.get_translated_payload(self.tree, translator)
+                    if translator is not None
+                    else command.to_dict(self.tree)
+                    for command in self.tree.get_commands()
+                ]
+                data = await self.http.bulk_upsert_global_commands(self.application_id, payload=payload + kept)
+                return [app_commands.AppCommand(data=d, state=self._connection) for d in data]
+        return await self.tree.sync(guild=guild)
 
     async def command_digest(self, guild: discord.abc.Snowflake | None) -> str:
         """A digest of exactly the payload tree.sync would send for this scope, translations included (a

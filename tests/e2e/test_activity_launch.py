@@ -47,7 +47,7 @@ def buttons(posted: Message | Reply) -> list[dict[str, Any]]:
 
 async def test_open_board_launches_the_activity_which_opens_on_that_game(fake_discord, bot_launcher) -> None:  # noqa: F811
     fake = fake_discord
-    fake.activities_enabled = True
+    fake.enable_activities()  # and with them Discord's Entry Point command, which the bot's sync must keep
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     env = {
@@ -58,6 +58,9 @@ async def test_open_board_launches_the_activity_which_opens_on_that_game(fake_di
         "ACTIVITY_ENABLED": "1",
     }
     await bot_launcher.process("bot", env=env)
+    synced = fake.command_schema[None]
+    assert [c["name"] for c in synced if c["type"] == 4] == ["launch"]  # kept (Discord refuses to drop it)
+    assert {"move", "board", "challenge"} <= {c["name"] for c in synced if c["type"] == 1}
     first = await start_game(fake, fake.alice, fake.bob)
     game = game_id_of(first)
     moved = await slash_move(fake, fake.alice, "22-18")

@@ -120,6 +120,17 @@ class FakeDiscord(RestMixin, MessageMixin, DriverMixin, OAuthMixin):
         self._oauth_init()
         self.activities_enabled = False  # the developer portal's Activities switch: LAUNCH_ACTIVITY (12) needs it
 
+    def enable_activities(self) -> None:
+        """The developer portal's Activities switch: LAUNCH_ACTIVITY is accepted, and Discord makes the
+        application's global Entry Point command (type 4, PRIMARY_ENTRY_POINT, handled by Discord), which a
+        bulk overwrite of the global commands must then include (rest.py)."""
+        self.activities_enabled = True
+        entry = {"id": str(self.snow.next()), "application_id": str(self.app_id), "version": str(self.snow.next()),
+                 "type": 4, "name": "launch", "description": "", "handler": 2, "options": [],
+                 "default_member_permissions": None, "nsfw": False, "integration_types": [0, 1],
+                 "contexts": [0, 1, 2]}
+        self.command_schema.setdefault(None, []).append(entry)
+
     # --- lifecycle ------------------------------------------------------------------------------------
 
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> FakeDiscord:

@@ -258,6 +258,11 @@ class RestMixin:
             raise FormError("expected a JSON list of commands")
         check_command_schema(body)
         stored = []
+        entry = [cmd for cmd in self.command_schema.get(guild_id, []) if cmd.get("type") == 4]
+        if entry and not any(cmd.get("type") == 4 for cmd in body):  # an Activity's Entry Point command
+            raise DiscordError(400, 50240, "You cannot remove this app's Entry Point command in a bulk update "
+                               "operation. Please include the Entry Point command in your update request or "
+                               "delete it separately.")
         if guild_id is not None:  # Discord: these two apply to global commands only; a guild command ignores them
             body = [{k: v for k, v in cmd.items() if k not in ("integration_types", "contexts")} for cmd in body]
         for cmd in body:
