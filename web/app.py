@@ -126,8 +126,10 @@ class Pages:
         if not accounts.enabled:
             return None
         session = await accounts.viewer(request)
-        root = accounts.base_url
         activity = accounts.oauth.client_id if accounts.oauth and accounts.activity else None
+        # inside Discord the page is served by Discord's proxy, on its origin: links relative to the page
+        # (/g/<game>/<token>, /i/<record>/<token>) stay there; WEB_BASE_URL's would leave the Activity
+        root = "../.." if activity else accounts.base_url
         if session is None:
             return Account(root, here(request), activity=activity)
         plays = "game" in request.match_info and session.player_id in (data.names.white_id, data.names.black_id)

@@ -98,8 +98,10 @@ def test_the_activity_script_is_on_the_page_only_in_activity_mode(
     _, _, body = client.request("GET", activity.link(activity.new_game()))
     assert f'<meta name="dama-activity" content="{discord.fake.app_id}" data-token="../../api/token">' in body
     assert '<script src="../../static/activity.js" defer></script>' in body
+    assert 'id="sign-in" href="../../auth/login?' in body  # relative: inside Discord's proxy it stays there
     _, _, body = client.request("GET", plain.link(plain.new_game()))
     assert "activity.js" not in body and "dama-activity" not in body
+    assert f'id="sign-in" href="{plain.base}/auth/login?' in body
     status, _, _ = client.request("POST", f"{plain.base}/api/token", json={"code": "x"}, headers=same(plain))
     assert status == 404
 

@@ -129,6 +129,8 @@ def test_the_page_inside_discord_signs_in_through_the_sdk_and_the_bots_token_exc
         wait_for(browser, lambda: bool(browser.find_elements(By.ID, "signed-in")), "signed in inside the frame")
         assert browser.find_element(By.ID, "signed-in").text == "Signed in as Bob"
         assert browser.find_element(By.CSS_SELECTOR, 'meta[name="csrf-token"]').get_attribute("content")
+        # the page's own links stay on the origin that serves it (Discord's proxy, here the test's)
+        assert browser.find_element(By.ID, "my-games").get_attribute("href") == f"{front.base}/my"
         browser.switch_to.default_content()
         seen = browser.execute_script("return window.seen")
         # the first page: handshake, AUTHORIZE, AUTHENTICATE; signed in, the reloaded page only says hello
