@@ -27,6 +27,10 @@ def legal(database, game: int) -> list[str]:  # type: ignore[no-untyped-def]
     return [format_move(position, move) for move in position.legal_moves()]
 
 
+def ply_of(database, game: int) -> int:  # type: ignore[no-untyped-def]
+    return int(rows(database, "SELECT ply FROM games WHERE id = ?", (game,))[0][0])
+
+
 async def vote(fake, user, move: str, **game: int):  # type: ignore[no-untyped-def]
     return await fake.wait_for_reply(await fake.slash(user, "vote-game vote", move=move, **game))
 
@@ -96,20 +100,32 @@ async def test_three_voters_majority_tie_changed_vote_and_role(fake_discord, bot
     assert rows(bot.database_path, "SELECT ply, path, player_id FROM moves WHERE game_id = ? AND ply = 1",
                 (game,)) == [(1, "21-18", seat)]
 
-    # Window 2: alice votes A then changes to B (one vote, counted from its change); bob C, carol A: 1-1-1,
-    # and B reached one vote first.
-    a, b, c = legal(bot.database_path, game)[:3]
+    # Until the team has three moves to choose from (the bot's reply may force a capture), everyone votes the same.
+    windows, ply = 1, 2
+    while len(moves := legal(bot.database_path, game)) < 3:
+        for member in (alice, bob, carol):
+            await vote(fake, member, moves[0])
+        windows, ply = windows + 1, ply + 2
+        await fake.wait_until(lambda at=ply: ply_of(bot.database_path, game) >= at or None, what="the bot's reply")
+    # Then: alice votes A then changes to B (one vote, counted from its change); bob C, carol A: 1-1-1, and B
+    # reached one vote first.
+    a, b, c = moves[:3]
     await vote(fake, alice, a)
     changed = await vote(fake, alice, b)
     assert changed.content.startswith(f"Your vote for {b} counts; 1 of 3 members have voted."), changed.content
     await vote(fake, bob, c)
     last = await vote(fake, carol, a)
     assert f"Everyone has voted: the team played {b}." in last.content, last.content
-    assert rows(bot.database_path, "SELECT notation FROM moves WHERE game_id = ? AND ply = 3", (game,)) == [(b,)]
+    assert rows(bot.database_path, "SELECT notation FROM moves WHERE game_id = ? AND ply = ?", (game, ply + 1)) == [
+        (b,)
+    ]
 
     status = await fake.wait_for_reply(await fake.slash(alice, "vote-game status"))
     assert status.ephemeral
-    assert "Closed windows you voted in: 2; windows where the team played your move: 2." in status.content
+    closed = windows + 1
+    assert f"Closed windows you voted in: {closed}; windows where the team played your move: {closed}." in (
+        status.content
+    ), status.content
     assert rows(bot.database_path, "SELECT rated FROM games WHERE id = ?", (game,)) == [(0,)]
     assert not fake.violations
 
