@@ -62,7 +62,8 @@ def test_buttons_enabled_where_they_do_something() -> None:
         "next",
         "last",
         "back",
-    }  # the start of a game with no moves yet
+        "save",
+    }  # the start of a game with no moves yet, and no tried line to save
     tried = study.try_move("32-28")
     assert disabled_of(board_view(tried, "0123abcd")) == {"next"}  # a game with no moves has no next ply
 

@@ -7,17 +7,20 @@ from __future__ import annotations
 import io
 import re
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from pathlib import Path
 
 import pytest
 from PIL import Image
 from selenium import webdriver
 from selenium.webdriver.common.by import By
 
+from engine import Analysis, Engine
+from rules import Position
+from service import ServiceConfig
 from service.analysis import GameReview
 from tests.web.browser import chromium
 from tests.web.site import BLACK, WHITE, Site
-from tests.web.test_analysis_page import analysed  # noqa: F401 - the fixture
 from tests.web.test_browser import expected, shown, wait_for
 
 pytestmark = pytest.mark.slow
@@ -103,9 +106,25 @@ def test_on_a_phone_the_header_leaves_the_board_on_the_first_screen(site: Site, 
 
 # Italian, random but legal play from a fixed seed until several bad moves: the engine's critical moments
 # come ordered by size (service/analysis.py), the page lists them by move.
+@pytest.fixture
+def analysed(tmp_path: Path) -> Iterator[Site]:
+    """Analyses searched to a fixed depth, not for a time: the same critical moments on a busy machine."""
+    pool = Engine(workers=1)
+
+    async def search(position: Position, history: Sequence[Position]) -> Analysis:
+        return await pool.analyse(position, depth=6, history=history)
+
+    site = Site(tmp_path, {"config": ServiceConfig(analysis_seconds=0.3), "review_search": search})
+    try:
+        yield site
+    finally:
+        site.close()
+        pool.close()
+
+
 def analysed_game(site: Site) -> tuple[int, GameReview]:
     game = site.new_game()
-    site.play(game, 18, seed=21)
+    site.play(game, 18, seed=1)
     if site.run(site.service.queries.game(game)).active:
         site.run(site.service.games.resign(game, BLACK))
     review = site.run(site.service.analysis.analyse(game, WHITE))
@@ -113,7 +132,7 @@ def analysed_game(site: Site) -> tuple[int, GameReview]:
 
 
 def test_critical_moments_are_links_in_move_order_under_a_heading(
-    analysed: Site,  # noqa: F811
+    analysed: Site,
     browser: webdriver.Chrome,
 ) -> None:
     site = analysed
@@ -136,7 +155,7 @@ def test_critical_moments_are_links_in_move_order_under_a_heading(
     assert shown(browser) == expected(site.replay(game).positions[plies[-1]])
 
 
-def test_the_graph_names_its_axes(analysed: Site, browser: webdriver.Chrome) -> None:  # noqa: F811
+def test_the_graph_names_its_axes(analysed: Site, browser: webdriver.Chrome) -> None:
     site = analysed
     game, review = analysed_game(site)
     browser.get(site.link(game) + "?lang=it")
