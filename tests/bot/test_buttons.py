@@ -160,7 +160,7 @@ async def test_many_options_are_split_into_selects_of_25() -> None:
     game = GameView.__new__(GameView)
     object.__setattr__(game, "id", 1)
     object.__setattr__(game, "version", 1)
-    object.__setattr__(game, "position", position)
+    object.__setattr__(game, "parsed", position)
     picker = MovePicker(game, ALICE, Prompts())
     picker.move_page(position.board.parse_square("28"))
     assert len(labels(picker)) == 17 and len(selects(picker)) == 1
