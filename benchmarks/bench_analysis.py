@@ -17,7 +17,7 @@ from pathlib import Path
 from data import Database
 from engine import Analysis, Engine
 from rules import Position
-from service import SYSTEM, Service, acting_as
+from service import SYSTEM, GameSettings, Service, acting_as
 
 SAMPLE = (
     "24-20", "10-14", "20-16", "5-10", "23-20", "10-13", "21-18", "14x21", "26x10", "6x13",
@@ -48,7 +48,7 @@ async def run() -> tuple[float, float, int, str]:
                 return await pool.analyse(position, time=service.ctx.config.analysis_seconds, history=history)
 
             service = Service(db, review_search=search)
-            challenge = await service.challenges.create(WHITE, BLACK, color="white")
+            challenge = await service.challenges.create(WHITE, BLACK, settings=GameSettings(color="white"))
             game = (await service.challenges.accept(challenge.id, BLACK)).game
             for ply, move in enumerate(SAMPLE):
                 await service.games.play(game.id, (WHITE, BLACK)[ply % 2], move)

@@ -43,6 +43,11 @@ except ImportError:  # a service from before access was closed by default (the -
     def acting_as(scope: object) -> Iterator[None]:
         yield
 
+try:
+    from service import GameSettings
+except ImportError:  # a service from before the settings value (the --before subprocess)
+    GameSettings = None  # type: ignore[assignment, misc]
+
 GAMES = 1_000
 MOVES = int(os.environ.get("BENCH_MOVES", "6000"))
 CONCURRENT = 16  # players moving at the same time in the concurrent run
@@ -55,7 +60,10 @@ PACKAGES = ("rules", "engine", "messages", "data", "service")  # what the servic
 
 async def _start_game(service: Service, index: int) -> GameView:
     white, black = 10_000 + 2 * index, 10_001 + 2 * index
-    challenge = await service.challenges.create(white, black, color="white")
+    if GameSettings is None:
+        challenge = await service.challenges.create(white, black, color="white")  # type: ignore[call-arg]
+    else:
+        challenge = await service.challenges.create(white, black, settings=GameSettings(color="white"))
     return (await service.challenges.accept(challenge.id, black)).game
 
 

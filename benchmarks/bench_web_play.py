@@ -27,7 +27,7 @@ import aiohttp
 
 from data import Database
 from rules import format_move
-from service import SYSTEM, Service, acting_as
+from service import SYSTEM, GameSettings, Service, acting_as
 from web import OAuthConfig, WebConfig, start
 from web.app import STATIC
 from web.limits import raise_file_limit
@@ -53,7 +53,7 @@ def free_port() -> int:
 
 
 async def new_game(service: Service, white: int, black: int) -> int:
-    challenge = await service.challenges.create(white, black, color="white")
+    challenge = await service.challenges.create(white, black, settings=GameSettings(color="white"))
     return (await service.challenges.accept(challenge.id, black)).game.id
 
 

@@ -27,7 +27,7 @@ from messages.rematch import opened
 from messages.variants import variant_name, variant_summary
 from rules import find_variant
 from rules.openings import find_ballot
-from service import GameStarted, HintPolicy, hint_refusal, move_number, rules_card
+from service import GameSettings, GameStarted, HintPolicy, hint_refusal, move_number, rules_card
 
 if TYPE_CHECKING:
     from local.session import LocalSession
@@ -70,13 +70,15 @@ async def challenge(session: LocalSession, parsed: Parsed) -> None:
     challenge = await service.challenges.create(
         ALICE_ID,
         BOB_ID,
-        variant=options.variant,
-        color=options.colour,
-        days_per_move=options.days,
-        rated=options.rated,
-        start_fen=options.fen,
-        ballot=options.ballot,
-        clock=options.clock,
+        settings=GameSettings(
+            variant=options.variant,
+            color=options.colour,
+            days_per_move=options.days,
+            rated=options.rated,
+            start_fen=options.fen,
+            ballot=options.ballot,
+            clock=options.clock,
+        ),
     )
     started = await service.challenges.accept(challenge.id, BOB_ID)
     game = started.game
@@ -108,11 +110,13 @@ async def play(session: LocalSession, parsed: Parsed) -> None:
     options = parse_options(parsed.args, allowed=("variant", "colour", "level", "fen", "ballot"))
     started = await session.service.challenges.play_bot_game(
         ALICE_ID,
-        level=options.level,
-        variant=options.variant,
-        color=options.colour,
-        start_fen=options.fen,
-        ballot=options.ballot,
+        settings=GameSettings(
+            bot_level=options.level,
+            variant=options.variant,
+            color=options.colour,
+            start_fen=options.fen,
+            ballot=options.ballot,
+        ),
     )
     game = started.game
     session.current = game.id

@@ -14,7 +14,7 @@ from messages import tournaments as words
 from messages.openings import tournament_ballots
 from messages.play import bot_name
 from render.standings import StandingsTable, standings_png
-from service import BOT_ID, TournamentNotFound
+from service import BOT_ID, GameSettings, TournamentNotFound
 from service.tournaments import StandingsView, TournamentFormat, TournamentNews, TournamentView
 
 if TYPE_CHECKING:
@@ -57,12 +57,14 @@ async def _create(session: LocalSession, args: list[str]) -> None:
     event = await session.service.tournaments.create(
         ALICE_ID,
         name,
-        variant=options.variant,
-        days_per_move=options.days,
+        settings=GameSettings(
+            variant=options.variant,
+            days_per_move=options.days,
+            rated=options.rated,
+            ballot=options.ballot,
+        ),
         format=kind,
         rounds=rounds,
-        rated=options.rated,
-        ballots=options.ballot,
     )
     session.say(words.plain(words.created_locally(event, namer(session), session.w)))
     if event.ballots:

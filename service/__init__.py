@@ -80,6 +80,7 @@ from service.errors import (
 )
 from service.explorer import ExplorerMove, ExplorerService, ExplorerView
 from service.follows import Following, FollowService
+from service.game_settings import GameSettings
 from service.games import GameService
 from service.imports import ImportedGame, ImportReport, ImportService
 from service.maintenance import CopyReport, SourceNotCurrent, TargetNotEmpty, check_database, copy_database
@@ -216,6 +217,7 @@ __all__ = [
     "GameNotFound",
     "GameOver",
     "GameReview",
+    "GameSettings",
     "GameStarted",
     "GameStatus",
     "GameView",

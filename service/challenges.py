@@ -15,7 +15,6 @@ from service.ballots import draw_ballot, play_ballot
 from service.context import Context, clock_terms, game_terms
 from service.errors import (
     AlreadyAnswered,
-    BallotWithPosition,
     CannotChallengeSelf,
     ChallengeExpired,
     ChallengeNotFound,
@@ -27,6 +26,7 @@ from service.errors import (
     UnplayablePosition,
 )
 from service.follow_news import note_start
+from service.game_settings import GameSettings
 from service.games import GameService
 from service.lifecycle import MAX_ID, announce_board, arm_timers, load_row, start_bank, turn_clock
 from service.results import (
@@ -38,7 +38,7 @@ from service.results import (
 )
 from service.timecontrol import Kind
 
-COLORS = tuple(ColourChoice)
+DEFAULT_SETTINGS = GameSettings()
 
 
 class ChallengeService(ScopedPart):
@@ -50,50 +50,38 @@ class ChallengeService(ScopedPart):
         self,
         challenger_id: int,
         opponent_id: int | None = None,
+        settings: GameSettings = DEFAULT_SETTINGS,
         *,
-        variant: str | None = None,
-        color: str = ColourChoice.RANDOM,
-        days_per_move: int | None = None,
-        rated: bool = False,
-        bot_level: int | None = None,
         guild_id: int | None = None,
         channel_id: int | None = None,
-        start_fen: str | None = None,
-        ballot: bool = False,
-        clock: str | None = None,
         reply_only: bool = False,
     ) -> ChallengeView:
-        """A challenge to opponent_id, or open to anyone if None. Against the bot (BOT_ID) use
-        play_bot_game instead. Defaults come from the server settings (guild_id) or the config.
-        start_fen: begin from this position (in the variant's FEN) instead of the usual start.
-
-        clock: time-bank terms ("10d+1d max 20d", "20 moves in 30d") or plain days, instead of days_per_move.
+        """A challenge to opponent_id, or open to anyone if None, on the terms of settings. Against the bot
+        (BOT_ID) use play_bot_game instead. Defaults come from the server settings (guild_id) or the config.
+        A ballot between two people: accepting it starts two games from it, colours reversed.
         reply_only: the conversation is reached only through interactions (a group DM under a user install).
 
-        Raises CannotChallengeSelf, InvalidSetting, BadClock, rules.UnknownVariantError, rules.NotationError /
-        rules.InvalidPositionError / UnplayablePosition for a FEN that cannot start a game.
-        ballot: draw one of the variant's published ballots (NoBallots where there are none; BallotWithPosition
-        with a start_fen); between two people, accepting it starts two games from it, colours reversed.
+        Raises CannotChallengeSelf, InvalidSetting, BadClock, NoBallots, rules.UnknownVariantError,
+        rules.NotationError / rules.InvalidPositionError / UnplayablePosition for a FEN that cannot start a game.
         """
-        if ballot and start_fen is not None:
-            raise BallotWithPosition()
         if opponent_id == challenger_id:
             raise CannotChallengeSelf()
+        bot_level = settings.bot_level
         if opponent_id == BOT_ID and bot_level is None:
             bot_level = 1
-        if color not in COLORS:
-            raise InvalidSetting("color", color, "white, black or random")
         if bot_level is not None and bot_level not in self._ctx.config.bot_levels:
             levels = self._ctx.config.bot_levels
             raise InvalidSetting("bot level", bot_level, f"{levels.start}-{levels.stop - 1}")
-        terms = clock_terms(self._ctx, clock)
+        days_per_move = settings.days_per_move
+        terms = clock_terms(self._ctx, settings.clock)
         if terms is not None and terms.kind is Kind.PER_MOVE:
             days_per_move, terms = terms.base_days, None
         now = self._ctx.now()
         async with self._ctx.db.write() as repos:
-            variant_id, days = await game_terms(self._ctx, repos, guild_id, variant, days_per_move)
+            variant_id, days = await game_terms(self._ctx, repos, guild_id, settings.variant, days_per_move)
+            start_fen = settings.start_fen
             fen = starting_fen(variant_id, start_fen) if start_fen is not None else None
-            drawn = draw_ballot(variant_id, self._ctx.rng) if ballot else None
+            drawn = draw_ballot(variant_id, self._ctx.rng) if settings.ballot else None
             now_text = to_db(now)
             await repos.players.ensure(challenger_id, None, now_text)
             if opponent_id is not None:
@@ -103,9 +91,9 @@ class ChallengeService(ScopedPart):
                 challenger_id=challenger_id,
                 opponent_id=opponent_id,
                 variant=variant_id,
-                color=color,
+                color=settings.color,
                 days_per_move=days,
-                rated=rated,
+                rated=settings.rated,
                 bot_level=bot_level if opponent_id == BOT_ID else None,
                 guild_id=guild_id,
                 channel_id=channel_id,
@@ -122,32 +110,15 @@ class ChallengeService(ScopedPart):
     async def play_bot_game(
         self,
         player_id: int,
+        settings: GameSettings = DEFAULT_SETTINGS,
         *,
-        level: int = 1,
-        variant: str | None = None,
-        color: str = ColourChoice.RANDOM,
-        days_per_move: int | None = None,
-        rated: bool = False,
         guild_id: int | None = None,
         channel_id: int | None = None,
-        start_fen: str | None = None,
-        ballot: bool = False,
     ) -> GameStarted:
-        """A game against the bot, started at once (from a drawn ballot with ballot=True: one game, the bot
-        plays ballots as it plays anything); if the bot is to move first its move is made."""
-        challenge = await self.create(
-            player_id,
-            BOT_ID,
-            variant=variant,
-            color=color,
-            days_per_move=days_per_move,
-            rated=rated,
-            bot_level=level,
-            guild_id=guild_id,
-            channel_id=channel_id,
-            start_fen=start_fen,
-            ballot=ballot,
-        )
+        """A game against the bot at settings.bot_level (1 if not given), started at once (from a drawn
+        ballot with settings.ballot: one game, the bot plays ballots as it plays anything); if the bot is to
+        move first its move is made."""
+        challenge = await self.create(player_id, BOT_ID, settings, guild_id=guild_id, channel_id=channel_id)
         return await self.accept(challenge.id, BOT_ID)
 
     async def accept(self, challenge_id: int, player_id: int) -> GameStarted:
@@ -271,15 +242,17 @@ class ChallengeService(ScopedPart):
         return await self.create(
             player_id,
             opponent,
-            variant=row.variant,
-            color=ColourChoice.WHITE if colour is Color.BLACK else ColourChoice.BLACK,
-            days_per_move=row.days_per_move,
-            rated=bool(row.rated),
-            bot_level=row.bot_level,
+            settings=GameSettings(
+                variant=row.variant,
+                color=ColourChoice.WHITE if colour is Color.BLACK else ColourChoice.BLACK,
+                days_per_move=row.days_per_move,
+                rated=bool(row.rated),
+                bot_level=row.bot_level,
+                start_fen=row.start_fen if row.start_fen != variant_start else None,
+                clock=row.clock,
+            ),
             guild_id=row.guild_id,
             channel_id=row.channel_id,
-            start_fen=row.start_fen if row.start_fen != variant_start else None,
-            clock=row.clock,
             reply_only=bool(row.reply_only),
         )
 

@@ -37,6 +37,7 @@ from service.errors import (
     TooManyForming,
     WindowClosed,
 )
+from service.game_settings import GameSettings
 from service.games import GameService
 from service.lifecycle import load_row, rebuild, to_move_id
 from service.results import ColourChoice, GameStatus, GameView, MoveResult
@@ -267,11 +268,13 @@ class VoteService(ScopedPart):
             with acting_as(SYSTEM):  # the team's seat challenges the bot: no person is asked
                 started = await self._challenges.play_bot_game(
                     team.seat,
-                    level=team.bot_level or 1,
-                    variant=team.variant,
-                    color=team.side,
-                    days_per_move=team.days_per_move,
-                    rated=False,
+                    settings=GameSettings(
+                        bot_level=team.bot_level or 1,
+                        variant=team.variant,
+                        color=team.side,
+                        days_per_move=team.days_per_move,
+                        rated=False,
+                    ),
                     guild_id=team.guild_id,
                     channel_id=team.channel_id,
                 )

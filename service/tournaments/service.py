@@ -15,6 +15,7 @@ from service.errors import (
     TournamentClosed,
     TournamentFull,
 )
+from service.game_settings import GameSettings
 from service.lifecycle import finish, load_row
 from service.results import EndReason, GameFinished, GameStatus
 from service.timecontrol import Kind
@@ -28,6 +29,7 @@ from service.tournaments.views import (
 MAX_PLAYERS = {TournamentFormat.ROUND_ROBIN: 24, TournamentFormat.SWISS: 64}  # pairing 64: benchmarks
 MAX_SWISS_ROUNDS = 20
 MAX_NAME = 80
+DEFAULT_SETTINGS = GameSettings()
 
 
 class TournamentService(TournamentRounds):
@@ -35,21 +37,18 @@ class TournamentService(TournamentRounds):
         self,
         creator_id: int,
         name: str,
+        settings: GameSettings = DEFAULT_SETTINGS,
         *,
-        variant: str | None = None,
-        days_per_move: int | None = None,
         format: str = TournamentFormat.ROUND_ROBIN,
         rounds: int | None = None,
-        rated: bool = False,
         guild_id: int | None = None,
         channel_id: int | None = None,
-        ballots: bool = False,
-        clock: str | None = None,
     ) -> TournamentView:
-        """Raises InvalidSetting for a bad name, format, rounds or days, BadClock (clock: time-bank terms for its
-        games, as /challenge takes them), rules.UnknownVariantError; NoBallots for ballots=True in a variant
-        without published ballots (each pairing then plays one drawn ballot with both colours: two boards, two
-        games)."""
+        """Its games' terms are settings' variant, days per move or clock (time-bank terms, as /challenge takes
+        them), rated and ballot (each pairing then plays one drawn ballot with both colours: two boards, two
+        games); colour, bot level and start position do not apply. Raises InvalidSetting for a bad name,
+        format, rounds or days, BadClock, rules.UnknownVariantError; NoBallots for a ballot in a variant
+        without published ballots."""
         name = " ".join(name.split())
         if not 1 <= len(name) <= MAX_NAME:
             raise InvalidSetting("name", name, f"1-{MAX_NAME} characters")
@@ -64,13 +63,14 @@ class TournamentService(TournamentRounds):
             rounds = 5 if rounds is None else rounds
             if not 1 <= rounds <= MAX_SWISS_ROUNDS:
                 raise InvalidSetting("rounds", rounds, f"1-{MAX_SWISS_ROUNDS}")
-        terms = clock_terms(self._ctx, clock)
+        days_per_move = settings.days_per_move
+        terms = clock_terms(self._ctx, settings.clock)
         if terms is not None and terms.kind is Kind.PER_MOVE:
             days_per_move, terms = terms.base_days, None
         now = to_db(self._ctx.now())
         async with self._ctx.db.write() as repos:
-            variant_id, days = await game_terms(self._ctx, repos, guild_id, variant, days_per_move)
-            if ballots:
+            variant_id, days = await game_terms(self._ctx, repos, guild_id, settings.variant, days_per_move)
+            if settings.ballot:
                 draw_ballot(variant_id, self._ctx.rng)  # refuses a variant without a deck before anyone joins
             await repos.players.ensure(creator_id, None, now)
             tournament_id = await repos.tournaments.insert(
@@ -81,10 +81,10 @@ class TournamentService(TournamentRounds):
                 days_per_move=days,
                 format=kind.value,
                 rounds=rounds,
-                rated=rated,
+                rated=settings.rated,
                 creator_id=creator_id,
                 created_at=now,
-                ballots=ballots,
+                ballots=settings.ballot,
                 clock=terms.text() if terms is not None else None,
             )
             return await self._view(repos, tournament_id)

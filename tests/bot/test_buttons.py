@@ -14,7 +14,7 @@ from bot.exts.play.controls import GameButton, OfferButton
 from bot.exts.play.picker import PER_SELECT, ConfirmView, MoveModal, MovePicker
 from bot.ui.prompts import Prompts
 from rules import find_variant, parse_fen
-from service import GameView
+from service import GameSettings, GameView
 from tests.bot.support import ALICE, BOB, CAROL, GUILD, Recorder, interaction
 from tests.bot.test_commands import new_game
 
@@ -52,7 +52,12 @@ async def submit(modal: discord.ui.Modal, inter: Any) -> None:
 
 
 async def test_only_the_challenged_player_can_accept(bot: DamaBot, log: Recorder) -> None:
-    challenge = await bot.service.challenges.create(ALICE, BOB, color="white", guild_id=GUILD)
+    challenge = await bot.service.challenges.create(
+        ALICE,
+        BOB,
+        settings=GameSettings(color="white"),
+        guild_id=GUILD,
+    )
     await ChallengeButton("accept", challenge.id).callback(interaction(bot, CAROL, log))
     assert log.last().ephemeral and log.last().content == "That challenge is not for you."
     # from another server the challenge does not exist at all
@@ -67,7 +72,7 @@ async def test_only_the_challenged_player_can_accept(bot: DamaBot, log: Recorder
 
 
 async def test_anyone_but_the_author_takes_an_open_challenge(bot: DamaBot, log: Recorder) -> None:
-    challenge = await bot.service.challenges.create(ALICE, None, color="black")
+    challenge = await bot.service.challenges.create(ALICE, None, settings=GameSettings(color="black"))
     await ChallengeButton("decline", challenge.id).callback(interaction(bot, CAROL, log))
     assert log.last().ephemeral and "only its author can withdraw it" in (log.last().content or "")
     await ChallengeButton("accept", challenge.id).callback(interaction(bot, CAROL, log))

@@ -9,7 +9,7 @@ import discord
 import pytest
 
 from bot.client import DamaBot
-from service import BOT_ID, Service
+from service import BOT_ID, GameSettings, Service
 from tests.bot import support
 from tests.bot.support import ALICE, BOB, CAROL, CHANNEL, Recorder, interaction, member, run_command
 
@@ -18,7 +18,11 @@ pytestmark = pytest.mark.asyncio
 
 async def new_game(service: Service, white: int = ALICE, black: int = BOB, *, rated: bool = False) -> int:
     challenge = await service.challenges.create(
-        white, black, color="white", rated=rated, guild_id=support.GUILD, channel_id=CHANNEL
+        white,
+        black,
+        settings=GameSettings(color="white", rated=rated),
+        guild_id=support.GUILD,
+        channel_id=CHANNEL,
     )
     started = await service.challenges.accept(challenge.id, black)
     await service.outbox.settle_for_players((white, black))  # its first board counts as shown already
@@ -171,7 +175,11 @@ async def test_move_without_game_when_several_await_you(bot: DamaBot, log: Recor
 
 
 async def test_move_against_the_bot_posts_its_reply_too(bot: DamaBot, log: Recorder) -> None:
-    started = await bot.service.challenges.play_bot_game(ALICE, color="white", channel_id=CHANNEL)
+    started = await bot.service.challenges.play_bot_game(
+        ALICE,
+        settings=GameSettings(color="white"),
+        channel_id=CHANNEL,
+    )
     await bot.service.outbox.settle_for_players((ALICE,))  # its first board counts as shown already
     await run_command(bot, "move", interaction(bot, ALICE, log), move="22-18")
     boards = log.boards()
@@ -249,7 +257,7 @@ async def test_draw_offer_then_acceptance(bot: DamaBot, log: Recorder) -> None:
 
 
 async def test_the_bot_declines_draws(bot: DamaBot, log: Recorder) -> None:
-    await bot.service.challenges.play_bot_game(ALICE, color="white", channel_id=CHANNEL)
+    await bot.service.challenges.play_bot_game(ALICE, settings=GameSettings(color="white"), channel_id=CHANNEL)
     await run_command(bot, "draw", interaction(bot, ALICE, log))
     assert log.last().ephemeral and log.last().content == "Dama bot (level 1) declined the draw offer in game #1."
 

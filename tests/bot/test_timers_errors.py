@@ -11,6 +11,7 @@ import pytest
 
 from bot.client import DamaBot
 from bot.ui import errors
+from service import GameSettings
 from tests.bot import support
 from tests.bot.support import ALICE, BOB, CHANNEL, Recorder, interaction
 from tests.bot.test_commands import new_game
@@ -84,7 +85,12 @@ async def test_posting_to_a_channel_without_permissions(bot: DamaBot, log: Recor
 
     elsewhere = support.text_channel(3000, log, discord.Permissions(send_messages=True, embed_links=True))
     bot.test_channels[3000] = elsewhere  # type: ignore[attr-defined]
-    challenge = await bot.service.challenges.create(ALICE, BOB, color="white", channel_id=3000)
+    challenge = await bot.service.challenges.create(
+        ALICE,
+        BOB,
+        settings=GameSettings(color="white"),
+        channel_id=3000,
+    )
     await bot.service.challenges.accept(challenge.id, BOB)
     await support.run_command(bot, "move", interaction(bot, ALICE, log), move="22-18")
     assert log.last().ephemeral

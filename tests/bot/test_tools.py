@@ -9,6 +9,7 @@ from PIL import Image
 
 from bot.client import DamaBot
 from bot.exts.challenges.controls import ChallengeButton
+from service import GameSettings
 from tests.bot import support
 from tests.bot.support import ALICE, BOB, CAROL, CHANNEL, Recorder, interaction, run_command
 from tests.bot.test_commands import new_game
@@ -52,7 +53,11 @@ async def test_hint_for_a_spectator_of_an_active_game(bot: DamaBot, log: Recorde
 
 
 async def test_hint_against_the_bot_in_a_rated_game(bot: DamaBot, log: Recorder) -> None:
-    await bot.service.challenges.play_bot_game(ALICE, color="white", rated=True, guild_id=support.GUILD)
+    await bot.service.challenges.play_bot_game(
+        ALICE,
+        settings=GameSettings(color="white", rated=True),
+        guild_id=support.GUILD,
+    )
     await run_command(bot, "hint", interaction(bot, ALICE, log))
     assert (log.last().content or "").startswith("Hint for game #1")
 
@@ -172,7 +177,11 @@ async def test_server_settings_and_threads(bot: DamaBot, log: Recorder, channel:
     assert "Default time: 5 days per move" in (log.last().content or "")
     # A game started now gets its own thread, and its board goes there.
     challenge = await bot.service.challenges.create(
-        ALICE, BOB, color="white", guild_id=support.GUILD, channel_id=CHANNEL
+        ALICE,
+        BOB,
+        settings=GameSettings(color="white"),
+        guild_id=support.GUILD,
+        channel_id=CHANNEL,
     )
     assert challenge.variant == "english" and challenge.days_per_move == 5
 

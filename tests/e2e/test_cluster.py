@@ -14,7 +14,7 @@ import pytest
 
 from data import BOT_ID, Database
 from data.timeutil import to_db
-from service import SYSTEM, Service, acting_as
+from service import SYSTEM, GameSettings, Service, acting_as
 from tests.e2e.helpers import game_id_of
 from tests.fakediscord.fake import FakeDiscord
 from tests.fakediscord.fixtures import bot_launcher, fake_discord  # noqa: F401
@@ -78,8 +78,12 @@ async def bot_game_left_unanswered(url: str, user_id: int, guild_id: int, channe
     async with await Database.open(url, migrate=False) as db:
         service = Service(db)
         with acting_as(SYSTEM):  # the test stands in for the process that died: work without a person
-            started = await service.challenges.play_bot_game(user_id, color="white", guild_id=guild_id,
-                                                             channel_id=channel_id)
+            started = await service.challenges.play_bot_game(
+                user_id,
+                settings=GameSettings(color="white"),
+                guild_id=guild_id,
+                channel_id=channel_id,
+            )
             game = started.game
             await service.games.play(game.id, user_id, "22-18", bot_reply=False)
             async with db.write() as repos:

@@ -11,7 +11,7 @@ import pytest
 import pytest_asyncio
 
 from data import Database
-from service import GameView, Service
+from service import GameSettings, GameView, Service
 from service.access import SYSTEM, acting_as
 from tests.stores import STORES, postgres_session_database, store_target
 
@@ -79,7 +79,11 @@ async def service(db: Database, clock: FakeClock) -> Service:
 
 async def new_game(service: Service, *, rated: bool = False, days: int | None = None) -> GameView:
     """ALICE (White) against BOB (Black)."""
-    challenge = await service.challenges.create(ALICE, BOB, color="white", rated=rated, days_per_move=days)
+    challenge = await service.challenges.create(
+        ALICE,
+        BOB,
+        settings=GameSettings(color="white", rated=rated, days_per_move=days),
+    )
     started = await service.challenges.accept(challenge.id, BOB)
     return started.game
 

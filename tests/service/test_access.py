@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from service import SYSTEM, Caller, GameNotFound, MissingScope, Service, acting_as, ask_as
+from service import SYSTEM, Caller, GameNotFound, GameSettings, MissingScope, Service, acting_as, ask_as
 from service.access import ScopedPart
 from tests.service.conftest import ALICE, BOB, CAROL
 
@@ -75,7 +75,7 @@ async def test_every_public_service_method_refuses_a_call_without_a_scope(servic
 
 
 async def test_no_scope_is_refused_at_once_not_shown_everything(service: Service) -> None:
-    challenge = await service.challenges.create(ALICE, BOB, color="white", guild_id=GUILD)
+    challenge = await service.challenges.create(ALICE, BOB, settings=GameSettings(color="white"), guild_id=GUILD)
     game = (await service.challenges.accept(challenge.id, BOB)).game
     empty = contextvars.Context()
     with pytest.raises(MissingScope):
@@ -87,7 +87,7 @@ async def test_no_scope_is_refused_at_once_not_shown_everything(service: Service
 
 
 async def test_a_caller_sees_what_the_rule_allows_and_the_system_everything(service: Service) -> None:
-    challenge = await service.challenges.create(ALICE, BOB, color="white", guild_id=GUILD)
+    challenge = await service.challenges.create(ALICE, BOB, settings=GameSettings(color="white"), guild_id=GUILD)
     game = (await service.challenges.accept(challenge.id, BOB)).game
     with acting_as(Caller(CAROL, GUILD + 1)), pytest.raises(GameNotFound):
         await service.queries.game(game.id)

@@ -18,6 +18,7 @@ from service import (
     AnalysisRateLimited,
     AnalysisRefused,
     GameNotFound,
+    GameSettings,
     ImportedGameNotFound,
     Service,
     ServiceConfig,
@@ -55,7 +56,7 @@ async def test_a_man_given_away_is_a_blunder_and_the_analysis_is_stored(
 ) -> None:
     searched: list[Position] = []
     service = analysed_service(db, clock, pool, searched)
-    challenge = await service.challenges.create(ALICE, BOB, color="white", guild_id=5)
+    challenge = await service.challenges.create(ALICE, BOB, settings=GameSettings(color="white"), guild_id=5)
     game = (await service.challenges.accept(challenge.id, BOB)).game
     for ply, move in enumerate(MOVES):
         await service.games.play(game.id, (ALICE, BOB)[ply % 2], move)
@@ -96,7 +97,7 @@ async def test_a_man_given_away_is_a_blunder_and_the_analysis_is_stored(
         await service.analysis.analyse(game.id, CAROL)
 
     # a second new analysis by the same player waits REQUEST_INTERVAL
-    other = await service.challenges.create(ALICE, BOB, color="white")
+    other = await service.challenges.create(ALICE, BOB, settings=GameSettings(color="white"))
     second = (await service.challenges.accept(other.id, BOB)).game
     await service.games.resign(second.id, ALICE)
     with pytest.raises(AnalysisRateLimited) as limited:

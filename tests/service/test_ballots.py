@@ -8,7 +8,7 @@ import pytest
 
 from rules import find_variant
 from rules.openings import ballot_deck, find_ballot
-from service import BOT_ID, BallotWithPosition, NoBallots, Service
+from service import BOT_ID, BallotWithPosition, GameSettings, NoBallots, Service
 from tests.service.conftest import ALICE, BOB
 
 GUILD = 5000
@@ -17,7 +17,11 @@ ENGLISH = find_variant("english")
 
 @pytest.mark.asyncio
 async def test_accepting_starts_two_games_from_one_ballot_with_colours_reversed(service: Service) -> None:
-    challenge = await service.challenges.create(ALICE, BOB, variant="english", color="white", ballot=True)
+    challenge = await service.challenges.create(
+        ALICE,
+        BOB,
+        settings=GameSettings(variant="english", color="white", ballot=True),
+    )
     assert challenge.ballot is not None
     ballot = find_ballot(ENGLISH, challenge.ballot)
     assert ballot is not None and ballot.playable
@@ -40,7 +44,12 @@ async def test_accepting_starts_two_games_from_one_ballot_with_colours_reversed(
 
 @pytest.mark.asyncio
 async def test_both_boards_are_queued_in_the_accepting_transaction(service: Service) -> None:
-    challenge = await service.challenges.create(ALICE, BOB, variant="english", guild_id=GUILD, ballot=True)
+    challenge = await service.challenges.create(
+        ALICE,
+        BOB,
+        settings=GameSettings(variant="english", ballot=True),
+        guild_id=GUILD,
+    )
     started = await service.challenges.accept(challenge.id, BOB)
     assert started.pair is not None
     async with service.ctx.db.read() as repos:
@@ -54,7 +63,11 @@ async def test_barred_ballots_are_never_drawn(service: Service) -> None:
     deck = {b.number for b in ballot_deck(ENGLISH)}
     drawn = set()
     for _ in range(40):
-        challenge = await service.challenges.create(ALICE, None, variant="english", ballot=True)
+        challenge = await service.challenges.create(
+            ALICE,
+            None,
+            settings=GameSettings(variant="english", ballot=True),
+        )
         assert challenge.ballot is not None
         drawn.add(challenge.ballot)
     assert drawn <= deck and len(drawn) > 10
@@ -63,15 +76,22 @@ async def test_barred_ballots_are_never_drawn(service: Service) -> None:
 @pytest.mark.asyncio
 async def test_ballots_where_none_are_published_or_with_a_position_are_refused(service: Service) -> None:
     with pytest.raises(NoBallots):
-        await service.challenges.create(ALICE, BOB, variant="russian", ballot=True)
+        await service.challenges.create(ALICE, BOB, settings=GameSettings(variant="russian", ballot=True))
     with pytest.raises(BallotWithPosition):
-        await service.challenges.create(ALICE, BOB, variant="english", ballot=True, start_fen="B:W21:B9")
+        await service.challenges.create(
+            ALICE,
+            BOB,
+            settings=GameSettings(variant="english", ballot=True, start_fen="B:W21:B9"),
+        )
     assert await service.challenges.open_for(ALICE) == []
 
 
 @pytest.mark.asyncio
 async def test_the_bot_plays_a_ballot_as_one_game(service: Service) -> None:
-    started = await service.challenges.play_bot_game(ALICE, variant="italian", color="black", ballot=True)
+    started = await service.challenges.play_bot_game(
+        ALICE,
+        settings=GameSettings(variant="italian", color="black", ballot=True),
+    )
     assert started.pair is None
     game = started.game
     assert game.ballot is not None
@@ -85,7 +105,11 @@ async def test_the_bot_plays_a_ballot_as_one_game(service: Service) -> None:
 
 @pytest.mark.asyncio
 async def test_ratings_count_both_ballot_games(service: Service) -> None:
-    challenge = await service.challenges.create(ALICE, BOB, variant="english", rated=True, ballot=True)
+    challenge = await service.challenges.create(
+        ALICE,
+        BOB,
+        settings=GameSettings(variant="english", rated=True, ballot=True),
+    )
     started = await service.challenges.accept(challenge.id, BOB)
     assert started.pair is not None
     await service.games.resign(started.game.id, BOB)

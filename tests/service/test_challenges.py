@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from datetime import timedelta
 
 import pytest
@@ -11,10 +12,12 @@ from rules import InvalidPositionError
 from service import (
     BOT_ID,
     AlreadyAnswered,
+    BallotWithPosition,
     CannotChallengeSelf,
     ChallengeExpired,
     ChallengeNotFound,
     EmptySide,
+    GameSettings,
     InvalidSetting,
     NotAParticipant,
     Service,
@@ -26,7 +29,7 @@ from tests.service.conftest import ALICE, BOB, CAROL, START, FakeClock, FixedCho
 
 @pytest.mark.asyncio
 async def test_named_challenge_accepted_starts_a_game(service: Service) -> None:
-    challenge = await service.challenges.create(ALICE, BOB, color="black", days_per_move=5)
+    challenge = await service.challenges.create(ALICE, BOB, settings=GameSettings(color="black", days_per_move=5))
     assert challenge.status == "open" and challenge.opponent_id == BOB
     assert challenge.expires_at - challenge.created_at == timedelta(hours=24)
     started = await service.challenges.accept(challenge.id, BOB)
@@ -39,7 +42,7 @@ async def test_named_challenge_accepted_starts_a_game(service: Service) -> None:
 
 @pytest.mark.asyncio
 async def test_open_challenge_may_be_taken_by_anyone_but_its_author(service: Service) -> None:
-    challenge = await service.challenges.create(ALICE, None, color="white")
+    challenge = await service.challenges.create(ALICE, None, settings=GameSettings(color="white"))
     assert challenge.is_open
     assert [c.id for c in await service.challenges.open_for(CAROL)] == [challenge.id]
     with pytest.raises(CannotChallengeSelf):
@@ -122,7 +125,7 @@ async def test_the_expiry_timer_reports_once(service: Service, clock: FakeClock)
 @pytest.mark.parametrize("pick", ["white", "black"])
 async def test_random_colour_comes_from_the_rng(db: Database, clock: FakeClock, pick: str) -> None:
     service = Service(db, clock=clock, rng=FixedChoice(pick))
-    challenge = await service.challenges.create(ALICE, BOB, color="random")
+    challenge = await service.challenges.create(ALICE, BOB, settings=GameSettings(color="random"))
     game = (await service.challenges.accept(challenge.id, BOB)).game
     assert game.color_of(ALICE).name.lower() == pick  # type: ignore[union-attr]
 
@@ -130,11 +133,11 @@ async def test_random_colour_comes_from_the_rng(db: Database, clock: FakeClock, 
 @pytest.mark.asyncio
 async def test_bad_settings_are_refused(service: Service) -> None:
     with pytest.raises(InvalidSetting):
-        await service.challenges.create(ALICE, BOB, days_per_move=15)
+        await service.challenges.create(ALICE, BOB, settings=GameSettings(days_per_move=15))
     with pytest.raises(InvalidSetting):
-        await service.challenges.create(ALICE, BOB, days_per_move=0)
+        await service.challenges.create(ALICE, BOB, settings=GameSettings(days_per_move=0))
     with pytest.raises(InvalidSetting):
-        await service.challenges.create(ALICE, BOB, color="green")
+        await service.challenges.create(ALICE, BOB, settings=GameSettings(color="green"))
 
 
 @pytest.mark.asyncio
@@ -148,7 +151,7 @@ async def test_server_default_days_per_move(service: Service) -> None:
 
 @pytest.mark.asyncio
 async def test_bot_challenge_starts_at_once(service: Service) -> None:
-    started = await service.challenges.play_bot_game(ALICE, level=3, color="white")
+    started = await service.challenges.play_bot_game(ALICE, settings=GameSettings(bot_level=3, color="white"))
     assert started.challenge.against_bot and started.challenge.status == "accepted"
     assert started.game.black_id == BOT_ID and started.game.bot_level == 3
 
@@ -160,7 +163,11 @@ TEACHING = "B:WK14,22:B5,6"
 
 @pytest.mark.asyncio
 async def test_a_challenge_can_start_from_a_fen(service: Service) -> None:
-    challenge = await service.challenges.create(ALICE, BOB, color="white", variant="italian", start_fen=TEACHING)
+    challenge = await service.challenges.create(
+        ALICE,
+        BOB,
+        settings=GameSettings(color="white", variant="italian", start_fen=TEACHING),
+    )
     started = await service.challenges.accept(challenge.id, BOB)
     game = started.game
     assert game.start_fen == game.fen and game.ply == 0
@@ -172,7 +179,10 @@ async def test_a_challenge_can_start_from_a_fen(service: Service) -> None:
 
 @pytest.mark.asyncio
 async def test_the_bot_moves_first_when_a_fen_gives_it_the_move(service: Service) -> None:
-    started = await service.challenges.play_bot_game(ALICE, color="white", variant="italian", start_fen=TEACHING)
+    started = await service.challenges.play_bot_game(
+        ALICE,
+        settings=GameSettings(color="white", variant="italian", start_fen=TEACHING),
+    )
     # ALICE is White; Black (the bot) is to move in the FEN, so it has already answered
     assert started.bot_move is not None and started.game.ply == 1 and started.game.to_move_id == ALICE
 
@@ -197,5 +207,24 @@ async def test_impossible_start_positions_are_refused_and_nothing_is_stored(
     service: Service, db: Database, fen: str, error: type[Exception]
 ) -> None:
     with pytest.raises(error):
-        await service.challenges.create(ALICE, BOB, variant="italian", start_fen=fen)
+        await service.challenges.create(ALICE, BOB, settings=GameSettings(variant="italian", start_fen=fen))
     assert await service.challenges.open_for(ALICE) == []
+
+
+@pytest.mark.asyncio
+async def test_game_settings_are_judged_once_as_the_value_is_made(service: Service) -> None:
+    # refused before any service sees them, with the typed errors the service raised for them
+    with pytest.raises(InvalidSetting) as bad_colour:
+        GameSettings(color="green")
+    assert (bad_colour.value.name, bad_colour.value.value) == ("color", "green")
+    with pytest.raises(BallotWithPosition):
+        GameSettings(ballot=True, start_fen="W:W21:B10")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        GameSettings().rated = True  # type: ignore[misc]
+    assert await service.challenges.open_for(ALICE) == []  # nothing was written
+    # one value carries the same terms to a challenge and to a tournament's games
+    terms = GameSettings(variant="russian", days_per_move=5, rated=True)
+    challenge = await service.challenges.create(ALICE, BOB, terms)
+    event = await service.tournaments.create(ALICE, "Autumn", terms)
+    assert (challenge.variant, challenge.days_per_move, challenge.rated) == ("russian", 5, True)
+    assert (event.variant, event.days_per_move, event.rated) == ("russian", 5, True)

@@ -11,7 +11,7 @@ import pytest
 
 from bot.__main__ import main
 from data import Database, latest_version
-from service import Service
+from service import GameSettings, Service
 from tests.service.conftest import ALICE, BOB, new_game
 from tests.stores import postgres_database
 
@@ -126,7 +126,12 @@ def test_puzzles_searches_the_stored_games(env_db: Path, capsys: pytest.CaptureF
         try:
             service = Service(db)
             fen = "W:W16,18,19,22,27,29,30,32:B1,4,7,9,10,11,12,21,24"
-            challenge = await service.challenges.create(ALICE, BOB, color="white", start_fen=fen, guild_id=7)
+            challenge = await service.challenges.create(
+                ALICE,
+                BOB,
+                settings=GameSettings(color="white", start_fen=fen),
+                guild_id=7,
+            )
             game = (await service.challenges.accept(challenge.id, BOB)).game
             for player, move in ((ALICE, "18-14"), (BOB, "11x18"), (ALICE, "22x6")):
                 await service.games.play(game.id, player, move)

@@ -13,7 +13,7 @@ import pytest
 
 from bot.__main__ import main
 from data import Database
-from service import GameError, Service, TargetNotEmpty, check_database, copy_database
+from service import GameError, GameSettings, Service, TargetNotEmpty, check_database, copy_database
 from tests.stores import postgres_database
 
 GAMES = 1_000
@@ -26,7 +26,11 @@ async def _fill(path: Path, games: int) -> dict[str, int]:
         service = Service(db, rng=rng)
         for number in range(games):
             white, black = rng.sample(range(1, 11), 2)
-            challenge = await service.challenges.create(white, black, color="white", rated=number % 2 == 0)
+            challenge = await service.challenges.create(
+                white,
+                black,
+                settings=GameSettings(color="white", rated=number % 2 == 0),
+            )
             game = (await service.challenges.accept(challenge.id, black)).game
             for _ in range(rng.randrange(0, 9)):
                 mover = game.to_move_id or 0
@@ -74,7 +78,7 @@ def test_copy_to_postgresql_and_back_keeps_every_row_and_game(
                 assert await check_database(copied) == []
                 # New rows get ids after the copied ones (the identity sequence followed the copy).
                 service = Service(copied)
-                challenge = await service.challenges.create(1, 2, color="white")
+                challenge = await service.challenges.create(1, 2, settings=GameSettings(color="white"))
                 started = await service.challenges.accept(challenge.id, 2)
                 assert started.game.id == GAMES + 1
             # A second copy into the now filled database is refused and changes nothing.

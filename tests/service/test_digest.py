@@ -11,7 +11,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from data import Database
-from service import AnnouncementKind, Notifications, Service, TimerKind
+from service import AnnouncementKind, GameSettings, Notifications, Service, TimerKind
 from service.errors import InvalidSetting
 from tests.service.conftest import ALICE, BOB, CAROL, START, FakeClock
 
@@ -36,7 +36,7 @@ async def _news(service: Service, kind: AnnouncementKind) -> list[tuple[int | No
 
 
 async def _game(service: Service, white: int, black: int) -> int:
-    challenge = await service.challenges.create(white, black, color="white")
+    challenge = await service.challenges.create(white, black, settings=GameSettings(color="white"))
     return (await service.challenges.accept(challenge.id, black)).game.id
 
 

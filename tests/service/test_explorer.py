@@ -12,7 +12,7 @@ from data.models import ExplorerMoveRow
 from engine import Analysis
 from messages.play import describe_game_error
 from rules import Game, IllegalMoveError, Position, find_variant, format_fen, start_position
-from service import ExploreActiveGame, ExploreBadMove, ExploreTooDeep, Service
+from service import ExploreActiveGame, ExploreBadMove, ExploreTooDeep, GameSettings, Service
 from service.explorer import evaluated, merged
 from service.explorer_index import EXPLORER_PLIES
 from tests.service.conftest import ALICE, BOB, CAROL
@@ -24,7 +24,12 @@ DAVE = 404
 async def _finished(
     service: Service, white: int, black: int, moves: list[str], *, guild: int | None, winner: str | None
 ) -> int:
-    challenge = await service.challenges.create(white, black, variant="english", color="white", guild_id=guild)
+    challenge = await service.challenges.create(
+        white,
+        black,
+        settings=GameSettings(variant="english", color="white"),
+        guild_id=guild,
+    )
     game = (await service.challenges.accept(challenge.id, black)).game
     players = (game.black_id, game.white_id)  # Black moves first in English draughts
     for ply, move in enumerate(moves):
@@ -89,7 +94,12 @@ async def test_imported_records_are_counted_for_their_server(service: Service) -
 
 @pytest.mark.asyncio
 async def test_the_position_of_an_active_game_of_the_asker_is_refused(service: Service) -> None:
-    challenge = await service.challenges.create(ALICE, BOB, variant="english", color="white", guild_id=GUILD)
+    challenge = await service.challenges.create(
+        ALICE,
+        BOB,
+        settings=GameSettings(variant="english", color="white"),
+        guild_id=GUILD,
+    )
     game = (await service.challenges.accept(challenge.id, BOB)).game
     await service.games.play(game.id, BOB, "11-15")
     with pytest.raises(ExploreActiveGame) as refused:
@@ -108,7 +118,10 @@ async def test_no_engine_one_move_after_a_game_that_allows_no_hint(service: Serv
     """Alice, to move in a rated game (no hints), asks about the position after a move she considers: the
     engine's scores of Bob's replies would judge her move. An unrated game (hints allowed) does not hold it back."""
     challenge = await service.challenges.create(
-        ALICE, BOB, variant="english", color="white", guild_id=GUILD, rated=True
+        ALICE,
+        BOB,
+        settings=GameSettings(variant="english", color="white", rated=True),
+        guild_id=GUILD,
     )
     game = (await service.challenges.accept(challenge.id, BOB)).game
     await service.games.play(game.id, BOB, "11-15")  # Alice (White) to move
@@ -117,7 +130,12 @@ async def test_no_engine_one_move_after_a_game_that_allows_no_hint(service: Serv
         assert view.evaluate is False and view.near_game is True, (asker, guild)
     assert (await service.explorer.explore(CAROL, OTHER, "english", ["11-15", "23-19"])).evaluate is True
     assert (await service.explorer.explore(ALICE, GUILD, "english", ["9-14", "23-19"])).evaluate is True
-    unrated = await service.challenges.create(CAROL, DAVE, variant="english", color="white", guild_id=OTHER)
+    unrated = await service.challenges.create(
+        CAROL,
+        DAVE,
+        settings=GameSettings(variant="english", color="white"),
+        guild_id=OTHER,
+    )
     other = (await service.challenges.accept(unrated.id, DAVE)).game
     await service.games.play(other.id, DAVE, "10-14")
     assert (await service.explorer.explore(CAROL, OTHER, "english", ["10-14", "22-18"])).evaluate is True

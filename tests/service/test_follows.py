@@ -9,7 +9,7 @@ import random
 import pytest
 
 from data import Database
-from service import AnnouncementKind, Caller, FollowNews, GameNotFound, Service, acting_as
+from service import AnnouncementKind, Caller, FollowNews, GameNotFound, GameSettings, Service, acting_as
 from tests.service.conftest import ALICE, BOB, CAROL, FakeClock
 
 pytestmark = pytest.mark.asyncio
@@ -18,7 +18,13 @@ DAVE = 404
 
 
 async def _game(service: Service, white: int, black: int, guild: int | None, channel: int | None = 55) -> int:
-    challenge = await service.challenges.create(white, black, color="white", guild_id=guild, channel_id=channel)
+    challenge = await service.challenges.create(
+        white,
+        black,
+        settings=GameSettings(color="white"),
+        guild_id=guild,
+        channel_id=channel,
+    )
     return (await service.challenges.accept(challenge.id, black)).game.id
 
 
@@ -95,7 +101,13 @@ async def test_a_follower_with_closed_dms_is_dropped(service: Service, clock: Fa
 async def test_a_followed_players_tournament_games_are_news_too(service: Service, clock: FakeClock) -> None:
     await service.follows.follow_player(DAVE, BOB, GUILD, 55)
     event = await service.tournaments.create(
-        ALICE, "Autumn cup", format="round-robin", rounds=1, guild_id=GUILD, channel_id=55, days_per_move=2
+        ALICE,
+        "Autumn cup",
+        settings=GameSettings(days_per_move=2),
+        format="round-robin",
+        rounds=1,
+        guild_id=GUILD,
+        channel_id=55,
     )
     for player in (ALICE, BOB, CAROL):
         await service.tournaments.join(event.id, player)

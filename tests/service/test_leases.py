@@ -10,7 +10,7 @@ import pytest
 
 from data import BOT_ID, Database
 from data.timeutil import to_db
-from service import Service, ServiceConfig, TimerKind
+from service import GameSettings, Service, ServiceConfig, TimerKind
 from tests.service.conftest import ALICE, BOB, START, FakeClock, new_game
 
 LEASE = timedelta(seconds=60)
@@ -61,7 +61,7 @@ async def test_many_dispatchers_at_once_fire_every_timer_exactly_once(db: Databa
 @pytest.mark.asyncio
 async def test_an_overdue_bot_reply_is_played_once(db: Database, clock: FakeClock) -> None:
     first, second = worker(db, clock), worker(db, clock)
-    started = await first.challenges.play_bot_game(ALICE, color="white")
+    started = await first.challenges.play_bot_game(ALICE, settings=GameSettings(color="white"))
     game = started.game
     # ALICE moves; the process that should have let the bot answer dies before it does.
     result = await first.games.play(game.id, ALICE, game.position.legal_moves()[0], bot_reply=False)

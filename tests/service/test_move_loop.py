@@ -15,7 +15,7 @@ import pytest
 from data import Database
 from data.repositories import Repositories
 from rules import IllegalMoveError, Reason
-from service import BOT_ID, MoveRefused, MoveResult, Service
+from service import BOT_ID, GameSettings, MoveRefused, MoveResult, Service
 from tests.scripted import FirstMoveEngine, waiting_line
 from tests.service.conftest import ALICE, BOB, FakeClock, new_game
 
@@ -24,7 +24,7 @@ pytestmark = pytest.mark.asyncio
 
 async def _bot_game(db: Database, clock: FakeClock, engine: FirstMoveEngine) -> tuple[Service, int]:
     service = Service(db, engine=engine, clock=clock)
-    started = await service.challenges.play_bot_game(ALICE, level=1, color="white")
+    started = await service.challenges.play_bot_game(ALICE, settings=GameSettings(bot_level=1, color="white"))
     return service, started.game.id
 
 
@@ -161,7 +161,7 @@ async def test_a_move_reads_and_writes_its_game_row_once(service: Service, db: D
 
 
 async def test_a_clock_game_writes_its_banks_with_the_move(service: Service, db: Database) -> None:
-    challenge = await service.challenges.create(ALICE, BOB, color="white", clock="10d+1d")
+    challenge = await service.challenges.create(ALICE, BOB, settings=GameSettings(color="white", clock="10d+1d"))
     game = (await service.challenges.accept(challenge.id, BOB)).game
     counting = _count(db)
     await service.games.move(game.id, ALICE, game.position.legal_moves()[0])  # at once: 10 days left

@@ -11,6 +11,7 @@ from service import (
     EndReason,
     GameNotFound,
     GameOver,
+    GameSettings,
     NotAParticipant,
     NotYourTurn,
     Service,
@@ -146,7 +147,7 @@ async def test_threefold_repetition_draws(service: Service, db: Database) -> Non
 
 @pytest.mark.asyncio
 async def test_the_bot_replies_to_a_human_move(service: Service) -> None:
-    started = await service.challenges.play_bot_game(ALICE, level=1, color="white")
+    started = await service.challenges.play_bot_game(ALICE, settings=GameSettings(bot_level=1, color="white"))
     assert started.bot_move is None
     result = await service.games.play(started.game.id, ALICE, "21-18")
     assert result.next_player_id == BOT_ID
@@ -158,7 +159,7 @@ async def test_the_bot_replies_to_a_human_move(service: Service) -> None:
 
 @pytest.mark.asyncio
 async def test_the_bot_opens_when_it_plays_white(service: Service) -> None:
-    started = await service.challenges.play_bot_game(ALICE, level=2, color="black")
+    started = await service.challenges.play_bot_game(ALICE, settings=GameSettings(bot_level=2, color="black"))
     assert started.game.white_id == BOT_ID
     assert started.bot_move is not None
     assert started.game.ply == 1 and started.game.to_move_id == ALICE

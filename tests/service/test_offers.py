@@ -9,6 +9,7 @@ from service import (
     CannotAnswerOwnOffer,
     EndReason,
     GameOver,
+    GameSettings,
     NoPendingOffer,
     NotAParticipant,
     NothingToTakeBack,
@@ -109,7 +110,7 @@ async def test_takeback_declined_changes_nothing(service: Service) -> None:
 
 @pytest.mark.asyncio
 async def test_the_bot_allows_takebacks_in_unrated_games(service: Service) -> None:
-    started = await service.challenges.play_bot_game(ALICE, color="white")
+    started = await service.challenges.play_bot_game(ALICE, settings=GameSettings(color="white"))
     await service.games.play(started.game.id, ALICE, "21-18")
     answer = await service.games.request_takeback(started.game.id, ALICE)
     assert answer.offer.status == "accepted" and len(answer.undone) == 2
@@ -118,6 +119,6 @@ async def test_the_bot_allows_takebacks_in_unrated_games(service: Service) -> No
 
 @pytest.mark.asyncio
 async def test_the_bot_declines_draws(service: Service) -> None:
-    started = await service.challenges.play_bot_game(ALICE, color="white")
+    started = await service.challenges.play_bot_game(ALICE, settings=GameSettings(color="white"))
     answer = await service.games.offer_draw(started.game.id, ALICE)
     assert answer.offer.status == "declined" and answer.game.active

@@ -15,7 +15,7 @@ from data.models import ServerPuzzleRow
 from engine import Analysis
 from messages.play import describe_game_error
 from rules import Position, RulesError, parse_move
-from service import Service
+from service import GameSettings, Service
 from service.errors import InvalidSetting
 from service.puzzles import NoPuzzleLeft, PuzzleOutcome, PuzzleOver, bundled_puzzles
 from tests.service.conftest import ALICE, BOB, FakeClock
@@ -112,7 +112,10 @@ async def test_each_bundled_puzzle_is_given_once(puzzles_service: Service) -> No
 
 async def finished_game_from(service: Service, guild_id: int) -> int:
     challenge = await service.challenges.create(
-        ALICE, BOB, color="white", guild_id=guild_id, start_fen=SHOT_FEN, variant="italian"
+        ALICE,
+        BOB,
+        settings=GameSettings(color="white", start_fen=SHOT_FEN, variant="italian"),
+        guild_id=guild_id,
     )
     game = (await service.challenges.accept(challenge.id, BOB)).game
     await service.games.play(game.id, ALICE, "18-14")

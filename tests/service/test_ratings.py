@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from service import BOT_ID, Service
+from service import BOT_ID, GameSettings, Service
 from service.glicko2 import Glicko, update
 from tests.service.conftest import ALICE, BOB, CAROL, new_game
 
@@ -49,7 +49,10 @@ async def test_unrated_games_leave_ratings_alone(service: Service) -> None:
 
 @pytest.mark.asyncio
 async def test_games_against_the_bot_are_rated_in_their_own_pool(service: Service) -> None:
-    started = await service.challenges.play_bot_game(CAROL, level=2, rated=True, color="white")
+    started = await service.challenges.play_bot_game(
+        CAROL,
+        settings=GameSettings(bot_level=2, rated=True, color="white"),
+    )
     finished = await service.games.resign(started.game.id, CAROL)
     pools = {c.player_id: c.pool for c in finished.rating_changes}
     assert pools == {CAROL: "bot", BOT_ID: "level2"}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from service import BOT_ID, NotAParticipant, RematchNotYet, RematchPending, Service
+from service import BOT_ID, GameSettings, NotAParticipant, RematchNotYet, RematchPending, Service
 from tests.service.conftest import ALICE, BOB, CAROL
 
 pytestmark = pytest.mark.asyncio
@@ -14,7 +14,10 @@ TEACHING = "B:WK14,22:B5,6"  # Italian, Black to move (see tests/e2e/test_fen_st
 
 async def test_a_rematch_swaps_colours_and_keeps_everything_else(service: Service) -> None:
     challenge = await service.challenges.create(
-        ALICE, BOB, variant="italian", color="black", days_per_move=5, rated=True, guild_id=9, start_fen=TEACHING
+        ALICE,
+        BOB,
+        settings=GameSettings(variant="italian", color="black", days_per_move=5, rated=True, start_fen=TEACHING),
+        guild_id=9,
     )
     game = (await service.challenges.accept(challenge.id, BOB)).game
     with pytest.raises(RematchNotYet):
@@ -38,7 +41,7 @@ async def test_a_rematch_swaps_colours_and_keeps_everything_else(service: Servic
 
 
 async def test_a_rematch_against_the_bot_keeps_its_level(service: Service) -> None:
-    started = await service.challenges.play_bot_game(ALICE, level=3, color="white")
+    started = await service.challenges.play_bot_game(ALICE, settings=GameSettings(bot_level=3, color="white"))
     await service.games.resign(started.game.id, ALICE)
     again = await service.challenges.rematch(started.game.id, ALICE)
     assert (again.opponent_id, again.bot_level, again.color) == (BOT_ID, 3, "black")

@@ -18,6 +18,7 @@ from service import (
     BOT_ID,
     Caller,
     GameNotFound,
+    GameSettings,
     HintRefusal,
     ImportedGameNotFound,
     PlyOutOfRange,
@@ -39,7 +40,12 @@ MOVES = ["24-20", "12-16", "22-18"]
 
 
 async def guild_game(service: Service, *, rated: bool = False, guild: int | None = GUILD) -> int:
-    challenge = await service.challenges.create(ALICE, BOB, color="white", rated=rated, guild_id=guild)
+    challenge = await service.challenges.create(
+        ALICE,
+        BOB,
+        settings=GameSettings(color="white", rated=rated),
+        guild_id=guild,
+    )
     game = (await service.challenges.accept(challenge.id, BOB)).game
     for ply, move in enumerate(MOVES):
         await service.games.play(game.id, (ALICE, BOB)[ply % 2], move)
@@ -116,7 +122,7 @@ async def test_the_engine_speaks_where_the_hint_policy_allows(service: Service) 
     await service.games.resign(rated, BOB)  # a finished game is open to everyone who may see it
     finished = await service.study.open_game(rated, CAROL)
     assert finished.source.hints and finished.source.result == "1-0"
-    bot_game = (await service.challenges.play_bot_game(ALICE, level=1, color="white")).game
+    bot_game = (await service.challenges.play_bot_game(ALICE, settings=GameSettings(bot_level=1, color="white"))).game
     assert bot_game.black_id == BOT_ID
     assert (await service.study.open_game(bot_game.id, ALICE)).source.hints
 

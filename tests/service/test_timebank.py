@@ -8,7 +8,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from service import EndReason, Service, TimerKind
+from service import EndReason, GameSettings, Service, TimerKind
 from service.errors import BadClock
 from service.timecontrol import DAY, Kind, TimeControl, moves_made, parse_clock
 from tests.service.conftest import ALICE, BOB, CAROL, FakeClock
@@ -85,7 +85,7 @@ class TestBankArithmetic:
 
 
 async def _bank_game(service: Service, clock: str) -> int:
-    challenge = await service.challenges.create(ALICE, BOB, color="white", clock=clock)
+    challenge = await service.challenges.create(ALICE, BOB, settings=GameSettings(color="white", clock=clock))
     assert challenge.clock == parse_clock(clock).text()
     started = await service.challenges.accept(challenge.id, BOB)
     return started.game.id
@@ -139,20 +139,26 @@ async def test_loss_on_time_after_a_vacation_across_the_end_of_summer_time(
 
 @pytest.mark.asyncio
 async def test_plain_days_in_the_clock_option_are_days_per_move(service: Service) -> None:
-    challenge = await service.challenges.create(ALICE, BOB, clock="5d")
+    challenge = await service.challenges.create(ALICE, BOB, settings=GameSettings(clock="5d"))
     assert challenge.clock is None and challenge.days_per_move == 5
 
 
 @pytest.mark.asyncio
 async def test_bad_clock_text_changes_nothing(service: Service) -> None:
     with pytest.raises(BadClock):
-        await service.challenges.create(ALICE, BOB, clock="whenever")
+        await service.challenges.create(ALICE, BOB, settings=GameSettings(clock="whenever"))
     assert await service.challenges.open_for(ALICE) == []
 
 
 @pytest.mark.asyncio
 async def test_a_tournament_gives_its_games_the_clock(service: Service, clock: FakeClock) -> None:
-    event = await service.tournaments.create(ALICE, "Bank cup", guild_id=9, channel_id=9, clock="5d+1d max 8d")
+    event = await service.tournaments.create(
+        ALICE,
+        "Bank cup",
+        settings=GameSettings(clock="5d+1d max 8d"),
+        guild_id=9,
+        channel_id=9,
+    )
     assert event.clock == "5d+1d max 8d"
     for player in (ALICE, BOB, CAROL):
         await service.tournaments.join(event.id, player)
@@ -163,4 +169,4 @@ async def test_a_tournament_gives_its_games_the_clock(service: Service, clock: F
         assert (game.clock, game.white_bank, game.black_bank) == ("5d+1d max 8d", 5 * DAY, 5 * DAY)
         assert game.move_deadline == clock.now + timedelta(days=5)
     with pytest.raises(BadClock):
-        await service.tournaments.create(ALICE, "Bad cup", guild_id=9, clock="soon")
+        await service.tournaments.create(ALICE, "Bad cup", settings=GameSettings(clock="soon"), guild_id=9)

@@ -6,7 +6,7 @@ import pytest
 
 from rules import find_variant
 from rules.openings import find_ballot
-from service import NoBallots, Service
+from service import GameSettings, NoBallots, Service
 from tests.service.test_tournaments import GUILD, A, B, C, D, decide
 
 pytestmark = pytest.mark.asyncio
@@ -15,7 +15,13 @@ ENGLISH = find_variant("english")
 
 async def _event(service: Service, players: list[int], *, format: str = "round-robin", rounds: int = 1) -> int:
     event = await service.tournaments.create(
-        A, "Ballot cup", variant="english", format=format, rounds=rounds, guild_id=GUILD, channel_id=77, ballots=True
+        A,
+        "Ballot cup",
+        settings=GameSettings(variant="english", ballot=True),
+        format=format,
+        rounds=rounds,
+        guild_id=GUILD,
+        channel_id=77,
     )
     assert event.ballots
     for player in players:
@@ -58,7 +64,12 @@ async def test_standings_count_both_games_of_a_pairing(service: Service) -> None
 
 async def test_a_variant_without_ballots_is_refused_at_creation(service: Service) -> None:
     with pytest.raises(NoBallots):
-        await service.tournaments.create(A, "Cup", variant="russian", guild_id=GUILD, ballots=True)
+        await service.tournaments.create(
+            A,
+            "Cup",
+            settings=GameSettings(variant="russian", ballot=True),
+            guild_id=GUILD,
+        )
 
 
 async def test_a_swiss_round_waits_for_both_games_of_every_pairing(service: Service) -> None:

@@ -11,6 +11,7 @@ from service import (
     AlreadyEntered,
     Announcement,
     AnnouncementKind,
+    GameSettings,
     HintPolicy,
     HintRefusal,
     NotOrganiser,
@@ -32,7 +33,13 @@ A, B, C, D, E = 11, 12, 13, 14, 15
 
 async def open_event(service: Service, players: list[int], *, format: str = "round-robin", rounds: int = 1) -> int:
     event = await service.tournaments.create(
-        A, "Autumn cup", format=format, rounds=rounds, guild_id=GUILD, channel_id=77, days_per_move=2
+        A,
+        "Autumn cup",
+        settings=GameSettings(days_per_move=2),
+        format=format,
+        rounds=rounds,
+        guild_id=GUILD,
+        channel_id=77,
     )
     for player in players:
         await service.tournaments.join(event.id, player)

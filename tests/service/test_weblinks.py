@@ -11,7 +11,7 @@ import hmac
 import pytest
 
 from data import Database
-from service import GameNotFound, Service
+from service import GameNotFound, GameSettings, Service
 from tests.service.conftest import FakeClock, new_game
 
 pytestmark = pytest.mark.asyncio
@@ -67,7 +67,7 @@ async def test_the_generated_secret_outlives_a_restart(target: str, clock: FakeC
 
 
 async def test_a_server_that_turns_links_off_has_neither_links_nor_pages(service: Service) -> None:
-    challenge = await service.challenges.create(101, 202, color="white", guild_id=77)
+    challenge = await service.challenges.create(101, 202, settings=GameSettings(color="white"), guild_id=77)
     game = (await service.challenges.accept(challenge.id, 202)).game
     await service.web.configure("https://dama.example.org", SECRET)
     assert (await service.players.server_settings(77)).web_links is True

@@ -10,7 +10,7 @@ from multiprocessing.synchronize import Barrier
 from typing import Any
 
 from data import Database
-from service import SYSTEM, GameError, Service, StaleGame, acting_as
+from service import SYSTEM, GameError, GameSettings, Service, StaleGame, acting_as
 
 
 def race(path: str, game_id: int, rounds: int, index: int, barrier: Barrier, results: Queue[Any]) -> None:
@@ -52,10 +52,14 @@ async def churn(path: str, seed: int) -> None:
         active = [g for p in players for g in await service.queries.my_games(p) if g.my_turn]
         if len(active) < 4:
             white, black = rng.sample(players, 2)
-            challenge = await service.challenges.create(white, black, color="white", rated=rng.random() < 0.5)
+            challenge = await service.challenges.create(
+                white,
+                black,
+                settings=GameSettings(color="white", rated=rng.random() < 0.5),
+            )
             await service.challenges.accept(challenge.id, black)
             if rng.random() < 0.3:
-                await service.challenges.play_bot_game(white, color="random")
+                await service.challenges.play_bot_game(white, settings=GameSettings(color="random"))
             continue
         mine = rng.choice(active)
         game = mine.game

@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 
 from data import Database
 from rules import Game, format_move
-from service import GameView, Service
+from service import GameSettings, GameView, Service
 from web import WebConfig, WebServer, start
 
 T = TypeVar("T")
@@ -59,7 +59,10 @@ class Site:
         await self.service.players.ensure(white_id, white)
         await self.service.players.ensure(black_id, black)
         challenge = await self.service.challenges.create(
-            white_id, black_id, color="white", guild_id=guild_id, start_fen=fen
+            white_id,
+            black_id,
+            settings=GameSettings(color="white", start_fen=fen),
+            guild_id=guild_id,
         )
         return (await self.service.challenges.accept(challenge.id, black_id)).game
 

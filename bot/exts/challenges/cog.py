@@ -19,7 +19,7 @@ from messages.i18n import Words
 from messages.openings import ballot_terms
 from rules import find_variant
 from rules.openings import find_ballot
-from service import BOT_ID, ChallengeView
+from service import BOT_ID, ChallengeView, GameSettings
 
 if TYPE_CHECKING:
     from bot.client import DamaBot
@@ -136,15 +136,17 @@ class Challenges(commands.Cog):
         challenge = await service.challenges.create(
             me.id,
             opponent.id if opponent else None,
-            variant=variant,
-            color=colour,
-            days_per_move=days_per_move,
-            rated=rated,
+            settings=GameSettings(
+                variant=variant,
+                color=colour,
+                days_per_move=days_per_move,
+                rated=rated,
+                start_fen=fen,
+                ballot=ballot,
+                clock=clock,
+            ),
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
-            start_fen=fen,
-            ballot=ballot,
-            clock=clock,
             reply_only=reply_only(interaction),
         )
         w = await speech.public(self.bot, interaction.guild_id, interaction)
@@ -184,14 +186,16 @@ class Challenges(commands.Cog):
         challenge = await service.challenges.create(
             interaction.user.id,
             BOT_ID,
-            variant=variant,
-            color=colour,
-            bot_level=level,
+            settings=GameSettings(
+                variant=variant,
+                color=colour,
+                bot_level=level,
+                start_fen=fen,
+                ballot=ballot,
+                clock=clock,
+            ),
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
-            start_fen=fen,
-            ballot=ballot,
-            clock=clock,
             reply_only=reply_only(interaction),
         )
         await interaction.response.defer(thinking=True)

@@ -15,7 +15,7 @@ from bot.ui import speech
 from bot.ui.options import VariantArg
 from messages import tournaments as words
 from messages.openings import tournament_ballots
-from service import TournamentNotFound
+from service import GameSettings, TournamentNotFound
 from service.tournaments import TournamentStatus, TournamentView
 
 if TYPE_CHECKING:
@@ -89,15 +89,17 @@ class Tournaments(commands.GroupCog, group_name="tournament", group_description=
         event = await service.tournaments.create(
             interaction.user.id,
             name,
-            variant=variant,
-            days_per_move=days_per_move,
+            settings=GameSettings(
+                variant=variant,
+                days_per_move=days_per_move,
+                rated=rated,
+                ballot=ballots,
+                clock=clock,
+            ),
             format=format,
             rounds=rounds,
-            rated=rated,
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
-            ballots=ballots,
-            clock=clock,
         )
         w = await speech.public(self.bot, interaction.guild_id, interaction)
         text = words.created(event, mentions(w), w)
