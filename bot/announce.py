@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import contextvars
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
@@ -19,15 +19,14 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.exts.play.controls import game_controls, offer_controls
-from bot.exts.puzzle.news import daily_message
 from bot.exts.rematch.controls import rematch_controls
 from bot.exts.study.controls import add_study_button
-from bot.exts.tournament.news import tournament_post
 from bot.exts.votegame.controls import vote_controls
 from bot.followups import send_followup
 from bot.ui import speech
 from bot.ui.boards import BoardMessage, board_message, deadline_text, player_label
 from bot.ui.errors import MissingPermissions
+from bot.ui.feature import ChannelNews, NewsRender
 from bot.ui.permissions import missing_permissions
 from bot.ui.reach import reply_only
 from data.models import is_team_seat
@@ -39,7 +38,6 @@ from messages.play import bot_name
 from messages.premove import conditional_reply
 from messages.rematch import opened
 from service import BOT_ID, Announcement, AnnouncementKind, GameView, Notifications, Pending
-from service.tournaments import TournamentView
 
 if TYPE_CHECKING:
     from bot.client import DamaBot
@@ -50,7 +48,6 @@ log = logging.getLogger(__name__)
 Home = discord.TextChannel | discord.Thread | discord.DMChannel | discord.abc.Messageable
 BOARDS = (AnnouncementKind.GAME_STARTED, AnnouncementKind.MOVED, AnnouncementKind.FINISHED, AnnouncementKind.TAKEBACK)
 MAX_DIGEST_LINES = 20  # a DM holds 2,000 characters; /games lists the rest
-TOURNAMENT_NEWS = (AnnouncementKind.TOURNAMENT_ROUND, AnnouncementKind.TOURNAMENT_FINISHED)
 
 
 # Set per delivery (each runs in its own task): when the row was written, if an earlier try of it may have
@@ -84,16 +81,14 @@ def _turn_line(mention_id: int | None, message: BoardMessage, w: Words, label: C
 
 
 class Announcer:
-    def __init__(self, bot: DamaBot) -> None:
+    def __init__(self, bot: DamaBot, news: Mapping[AnnouncementKind, NewsRender] | None = None) -> None:
         self.bot = bot
+        self._news = dict(news or {})  # the news the features render themselves (Feature.news)
 
     # ---- where ---------------------------------------------------------------------------------
 
     async def home(self, game: GameView) -> Home:
         return await self._channel(game.thread_id or game.channel_id, "no_channel", game.id)
-
-    async def tournament_home(self, t: TournamentView) -> Home:
-        return await self._channel(t.thread_id or t.channel_id, "tournament_no_channel", t.id)
 
     async def _channel(self, channel_id: int | None, missing: str, subject: int) -> Home:
         if channel_id is None:
@@ -162,12 +157,12 @@ class Announcer:
             return await self._reminder(news, nonce)
         if kind is AnnouncementKind.CHALLENGE_EXPIRED:
             return await self._challenge_expired(news)
-        if kind in TOURNAMENT_NEWS:
-            return await self._tournament(news, nonce)
+        render = self._news.get(kind)
+        if render is not None:
+            return await self._channel_news(await render(self.bot, news), nonce)
         by_kind = {
             AnnouncementKind.DIGEST: self._digest,
             AnnouncementKind.FOLLOW: self._follow,
-            AnnouncementKind.DAILY_PUZZLE: self._daily_puzzle,
         }
         if kind in by_kind:
             return await by_kind[kind](news, nonce)
@@ -253,28 +248,14 @@ class Announcer:
         except Exception:  # the board is out; the tournament catches up at the next start
             log.exception("game %s: could not move its tournament on", game.id)
 
-    async def _tournament(self, news: Announcement, nonce: str) -> Sent:
-        """A round's pairings or the final standings, in the tournament's thread or channel."""
-        t, message = await tournament_post(self.bot, news)
-        home = await self.tournament_home(t)
+    async def _channel_news(self, rendered: ChannelNews, nonce: str) -> Sent:
+        """A feature's news (a tournament's round, the daily puzzle) in the channel it names, once."""
+        home = await self._channel(rendered.channel_id, rendered.missing, rendered.subject)
         self._check_home(home)
-        found = await self._earlier(home, message)
+        found = await self._earlier(home, rendered.message)
         if found is not None:
             return Sent(found.channel.id, found.id)
-        sent = await home.send(nonce=nonce, **message.kwargs())
-        return Sent(sent.channel.id, sent.id)
-
-    async def _daily_puzzle(self, news: Announcement, nonce: str) -> Sent:
-        """The day's puzzle in the channel the server chose, with its Solve button."""
-        assert news.guild_id is not None
-        settings = await self.bot.service.players.server_settings(news.guild_id)
-        home = await self._channel(settings.daily_puzzle_channel, "daily_puzzle_no_channel", news.guild_id)
-        self._check_home(home)
-        message = await daily_message(self.bot, news)
-        found = await self._earlier(home, message)
-        if found is not None:
-            return Sent(found.channel.id, found.id)
-        sent = await home.send(nonce=nonce, **message.kwargs())
+        sent = await home.send(nonce=nonce, **rendered.message.kwargs())
         return Sent(sent.channel.id, sent.id)
 
     async def _offer(self, news: Announcement, nonce: str, via: Interaction | None) -> Sent:

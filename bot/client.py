@@ -26,6 +26,7 @@ from bot.timers import TimerLoop
 from bot.translator import DamaTranslator
 from bot.ui import errors, speech
 from bot.ui.caller import ask_for
+from bot.ui.feature import news_of
 from bot.ui.option_types import check_option_types
 from bot.ui.prompts import Prompts
 from messages.away import stale_question
@@ -103,7 +104,7 @@ class DamaBot(commands.AutoShardedBot):
         self.prompts = Prompts()
         self.studies = StudyBook(service.ctx)  # open study boards (bot/exts/study), in memory only
         self.seen_locales: dict[int, str] = {}  # user id -> the last client locale written to the database
-        self.announcer = Announcer(self)
+        self.announcer = Announcer(self, news_of(FEATURES))
         self.timers = TimerLoop(self)
         self.outbox = OutboxWorker(self, ceiling=outbox_ceiling, lease=outbox_lease)
         self.shutdown_grace = shutdown_grace

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bot.exts.puzzle import controls
 from bot.exts.puzzle.cog import Puzzles
+from bot.exts.puzzle.news import NEWS
 from bot.ui.feature import Feature
 
-FEATURE = Feature(Puzzles, controls.DYNAMIC_ITEMS)
+FEATURE = Feature(Puzzles, controls.DYNAMIC_ITEMS, NEWS)

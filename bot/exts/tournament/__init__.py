@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.exts.tournament.cog import Tournaments
+from bot.exts.tournament.news import NEWS
 from bot.ui.feature import Feature
 
-FEATURE = Feature(Tournaments)
+FEATURE = Feature(Tournaments, news=NEWS)

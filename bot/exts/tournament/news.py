@@ -14,6 +14,7 @@ import discord
 
 from bot.ui import speech
 from bot.ui.boards import BoardMessage
+from bot.ui.feature import ChannelNews
 from messages import tournaments as words
 from messages.i18n import Words
 from messages.play import bot_name
@@ -51,6 +52,15 @@ async def tournament_post(bot: DamaBot, news: Announcement) -> tuple[TournamentV
     t = paired.tournament
     w = await speech.public(bot, t.guild_id)
     return t, BoardMessage(None, None, "", None, words.round_started(paired, mentions(w), w), _mentionable(t))
+
+
+async def channel_news(bot: DamaBot, news: Announcement) -> ChannelNews:
+    """A round's pairings or the final standings, for the tournament's thread or channel."""
+    t, message = await tournament_post(bot, news)
+    return ChannelNews(t.thread_id or t.channel_id, "tournament_no_channel", t.id, message)
+
+
+NEWS = {AnnouncementKind.TOURNAMENT_ROUND: channel_news, AnnouncementKind.TOURNAMENT_FINISHED: channel_news}
 
 
 def _mentionable(t: TournamentView) -> list[int]:
