@@ -10,6 +10,7 @@ from selenium import webdriver
 
 from service import SYSTEM, acting_as
 from tests.web.browser import chromium
+from tests.web.loopback import LoopbackDiscord
 from tests.web.site import Site
 
 
@@ -37,3 +38,23 @@ def browser() -> Iterator[webdriver.Chrome]:
         yield driver
     finally:
         driver.quit()
+
+
+@pytest.fixture
+def discord() -> Iterator[LoopbackDiscord]:
+    """A loopback Discord serving OAuth2 (authorize, token, users/@me) for the signed-in pages' tests."""
+    running = LoopbackDiscord()
+    try:
+        yield running
+    finally:
+        running.close()
+
+
+@pytest.fixture
+def signing(discord: LoopbackDiscord, tmp_path: Path) -> Iterator[Site]:
+    """A site whose pages offer Sign in with that loopback Discord."""
+    site = discord.site(tmp_path)
+    try:
+        yield site
+    finally:
+        site.close()

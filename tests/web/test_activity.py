@@ -30,15 +30,6 @@ DISCORD_FRAMES = {
 }
 
 
-@pytest.fixture
-def discord() -> Iterator[LoopbackDiscord]:
-    running = LoopbackDiscord()
-    try:
-        yield running
-    finally:
-        running.close()
-
-
 def open_site(discord: LoopbackDiscord, folder: Path, activity: bool) -> Iterator[Site]:
     folder.mkdir()
     site = discord.site(folder, activity=activity)

@@ -73,15 +73,6 @@ class Front:
 
 
 @pytest.fixture
-def discord() -> Iterator[LoopbackDiscord]:
-    running = LoopbackDiscord()
-    try:
-        yield running
-    finally:
-        running.close()
-
-
-@pytest.fixture
 def front(discord: LoopbackDiscord) -> Iterator[Front]:
     made = Front(discord)
     try:

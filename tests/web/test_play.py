@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,24 +19,6 @@ from rules import Position, RulesError, format_move
 from tests.web.loopback import Client, LoopbackDiscord
 from tests.web.site import Site
 from tests.web.test_sign_in import sign_in
-
-
-@pytest.fixture
-def discord() -> Iterator[LoopbackDiscord]:
-    running = LoopbackDiscord()
-    try:
-        yield running
-    finally:
-        running.close()
-
-
-@pytest.fixture
-def signing(discord: LoopbackDiscord, tmp_path: Path) -> Iterator[Site]:
-    site = discord.site(tmp_path)
-    try:
-        yield site
-    finally:
-        site.close()
 
 
 def client_for(discord: LoopbackDiscord) -> Client:

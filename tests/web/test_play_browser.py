@@ -6,9 +6,6 @@ stored game, not against the page's own markup."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 from selenium import webdriver
 from selenium.webdriver.common.alert import Alert
@@ -24,24 +21,6 @@ from tests.web.test_browser import csp_violations, expected, shown, wait_for
 
 pytestmark = pytest.mark.slow
 TWO_PATHS = "W:W19,22,24,28,32:B1,6,7,8,14,15,25"  # Italian, White to move: 19x10x3 and 19x12x3 both end on 3
-
-
-@pytest.fixture
-def discord() -> Iterator[LoopbackDiscord]:
-    running = LoopbackDiscord()
-    try:
-        yield running
-    finally:
-        running.close()
-
-
-@pytest.fixture
-def signing(discord: LoopbackDiscord, tmp_path: Path) -> Iterator[Site]:
-    site = discord.site(tmp_path)
-    try:
-        yield site
-    finally:
-        site.close()
 
 
 def signed_in(browser: webdriver.Chrome, discord: LoopbackDiscord, page: str, user: FakeUser) -> None:

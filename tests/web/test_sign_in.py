@@ -10,7 +10,6 @@ import re
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
-from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
@@ -18,24 +17,6 @@ import pytest
 from tests.fakediscord.model import FakeUser
 from tests.web.loopback import Client, LoopbackDiscord
 from tests.web.site import Site
-
-
-@pytest.fixture
-def discord() -> Iterator[LoopbackDiscord]:
-    running = LoopbackDiscord()
-    try:
-        yield running
-    finally:
-        running.close()
-
-
-@pytest.fixture
-def signing(discord: LoopbackDiscord, tmp_path: Path) -> Iterator[Site]:
-    site = discord.site(tmp_path)
-    try:
-        yield site
-    finally:
-        site.close()
 
 
 @pytest.fixture

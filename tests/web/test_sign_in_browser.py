@@ -3,9 +3,6 @@ link, Discord's Authorize button, back on the game's page signed in, then Sign o
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 from selenium import webdriver
 from selenium.webdriver.common.by import By
@@ -15,24 +12,6 @@ from tests.web.site import Site
 from tests.web.test_browser import csp_violations, wait_for
 
 pytestmark = pytest.mark.slow
-
-
-@pytest.fixture
-def discord() -> Iterator[LoopbackDiscord]:
-    running = LoopbackDiscord()
-    try:
-        yield running
-    finally:
-        running.close()
-
-
-@pytest.fixture
-def signing(discord: LoopbackDiscord, tmp_path: Path) -> Iterator[Site]:
-    site = discord.site(tmp_path)
-    try:
-        yield site
-    finally:
-        site.close()
 
 
 def test_a_player_signs_in_with_discord_and_out_again(
