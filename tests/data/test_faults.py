@@ -135,6 +135,7 @@ async def test_a_read_only_database_is_a_write_fault(tmp_path: Path) -> None:
     assert fault_kind(sqlite3.IntegrityError("UNIQUE constraint failed")) is None  # the caller's, not storage's
 
 
+@pytest.mark.database
 async def test_a_pooled_postgresql_connection_ended_by_the_server_is_replaced() -> None:
     """Review row 11: after pg_terminate_backend the first use of each dead pooled connection failed."""
     async with postgres_database() as url:
