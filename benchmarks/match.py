@@ -44,7 +44,7 @@ from engine.patterns import install as install_patterns
 from engine.patterns import read as read_patterns
 from engine.patterns import tables_for as pattern_tables_for
 from engine.patterns import unusable as unusable_patterns
-from engine.search import Searcher
+from engine.search import SearchCore
 from engine.worker import Job, play_level
 from rules import Color, Game, Move, Position, RuleSet, find_variant, format_move, start_position
 from rules.errors import RulesError
@@ -227,7 +227,7 @@ def level_player(
 ) -> Player:
     """A level with a searcher of its own (two players never share a transposition table)."""
     counter = [seed]
-    searchers: dict[str, Searcher | NativeSearcher] = {}
+    searchers: dict[str, SearchCore] = {}
 
     def play(game: Game, seconds: float) -> Move:
         position = game.position
@@ -290,7 +290,7 @@ def repeatable_history(game: Game) -> list[Position]:
     return repeatable_tail(game.position, game.positions[:-1])
 
 
-def history_keys(searcher: Searcher | NativeSearcher, game: Game) -> list[int]:
+def history_keys(searcher: SearchCore, game: Game) -> list[int]:
     """The keys of repeatable_history(game) as searcher hashes them."""
     return [searcher.hash_of(p.white, p.black, p.kings, int(p.turn), p.king_streaks) for p in repeatable_history(game)]
 

@@ -22,7 +22,7 @@ from engine.evaluate import CHUNK_BITS, Evaluator, Weights, crowns_on_top, evalu
 from engine.patterns import PatternTables
 from engine.patterns import install as install_patterns
 from engine.patterns import tables_for as pattern_tables_for
-from engine.search import MAX_PLY, Result, Searcher
+from engine.search import MAX_PLY, Result, SearchCore, Searcher
 from engine.tablefiles import table_image, table_path
 from rules import VARIANTS
 from rules.board import Board, step_table
@@ -312,7 +312,7 @@ def install_endgame(handle: Any, rules: RuleSet, files: bool = True) -> bool:
     return True
 
 
-def make_searcher(rules: RuleSet, tt_bits: int = 18, weights: Weights | None = None) -> Searcher | NativeSearcher:
+def make_searcher(rules: RuleSet, tt_bits: int = 18, weights: Weights | None = None) -> SearchCore:
     """The compiled searcher where it covers the variant, else the pure-Python one; logs the choice once.
 
     weights: evaluate with these instead of the variant's own (the tuner's matches).

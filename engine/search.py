@@ -12,6 +12,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Protocol, runtime_checkable
 
 from engine.evaluate import Evaluator, Weights, evaluator_for
 from rules.king_streaks import NO_STREAKS, limit_fast_moves
@@ -55,6 +56,31 @@ class Result:
     nodes: int = 0
     seconds: float = 0.0
     root_scores: list[tuple[FastMove, int]] = field(default_factory=list)
+
+
+@runtime_checkable
+class SearchCore(Protocol):
+    """What both search cores offer (Searcher here, engine.native.NativeSearcher over the compiled core): the
+    engine's callers see only this, so a core that drifts from the other fails mypy where it is returned."""
+
+    def hash_of(
+        self, white: int, black: int, kings: int, color: int, streaks: tuple[int, int, int, int] = NO_STREAKS
+    ) -> int: ...
+
+    def search(
+        self,
+        white: int,
+        black: int,
+        kings: int,
+        color: int,
+        *,
+        depth: int | None = None,
+        seconds: float | None = None,
+        history: Sequence[int] = (),
+        should_stop: Callable[[], bool] | None = None,
+        all_scores: bool = False,
+        streaks: tuple[int, int, int, int] = NO_STREAKS,
+    ) -> Result: ...
 
 
 class Searcher:

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.levels import LEVELS
-from engine.native import NativeSearcher, make_searcher
-from engine.search import Result, Searcher
+from engine.native import make_searcher
+from engine.search import Result, SearchCore
 from engine.tablefiles import Stamp, table_stamp
 from rules import find_variant
 from rules.king_streaks import NO_STREAKS
@@ -24,7 +24,7 @@ HistoryEntry = tuple[int, int, int, int, Streaks]  # white, black, kings, turn, 
 
 _flags: Any = None  # multiprocessing RawArray of c_byte, one stop flag per job slot
 _tt_bits = 18
-_searchers: OrderedDict[str, Searcher | NativeSearcher] = OrderedDict()
+_searchers: OrderedDict[str, SearchCore] = OrderedDict()
 _MAX_SEARCHERS = 2  # transposition tables kept per process (one per recent variant)
 _stamps: dict[str, Stamp] = {}  # each searcher's table file when it was made
 
@@ -61,7 +61,7 @@ def init(flags: Any, tt_bits: int) -> None:
     _tt_bits = tt_bits
 
 
-def searcher_for(variant: str, tt_bits: int | None = None) -> Searcher | NativeSearcher:
+def searcher_for(variant: str, tt_bits: int | None = None) -> SearchCore:
     stamp = table_stamp(variant)
     searcher = _searchers.get(variant)
     if searcher is None or _stamps.get(variant) != stamp:
@@ -100,7 +100,7 @@ def run(job: Job) -> Outcome:
     return _outcome(play_level(searcher, job, history, stopped))
 
 
-def play_level(searcher: Searcher | NativeSearcher, job: Job, history: list[int], stopped: Any) -> Result:
+def play_level(searcher: SearchCore, job: Job, history: list[int], stopped: Any) -> Result:
     """A move for a game against the bot: weaker levels search less, add noise and sometimes blunder."""
     level = LEVELS[job.level or 5]
     rng = random.Random(job.seed)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engine import native
 from engine.native import NativeSearcher
-from engine.search import Searcher
+from engine.search import SearchCore, Searcher
 from rules import RuleSet
 
 CORES = ["python", "compiled"] if native.core is not None else ["python"]
@@ -17,7 +17,7 @@ COVERED = sorted(rules_id for rules_id, rules in native.VARIANTS.items() if nati
 
 def searcher(
     core: str, rules: RuleSet, tt_bits: int = 14, endgame: bool = True, patterns: bool = True
-) -> Searcher | NativeSearcher:
+) -> SearchCore:
     """patterns: the compiled core's learned term (the Python core has none)."""
     if core == "compiled":
         return NativeSearcher(rules, tt_bits, endgame, patterns=patterns)
