@@ -44,3 +44,12 @@ def test_the_postgresql_half_of_a_test_on_both_stores_is_in_the_database_tier(
     node = request.node
     assert (node.get_closest_marker("database") is not None) == (store == "postgresql")
     assert (node.get_closest_marker("unit") is not None) == (store == "sqlite")
+
+
+def test_make_test_leaves_the_long_tiers_and_says_why() -> None:
+    expression, left = tiers.first_hour_selection(None, None, None)
+    assert expression == "not slow and not browser and not e2e"
+    assert [reason.split(" ")[0] for reason in left] == ["slow", "browser", "e2e"]
+    expression, left = tiers.first_hour_selection("no PostgreSQL answers", None, "systemd-analyze not installed")
+    assert expression.endswith("and not database and not systemd")
+    assert "database (no PostgreSQL answers)" in left and "systemd (systemd-analyze not installed)" in left

@@ -1,7 +1,8 @@
 """Which test tiers this machine can run (tests/conftest.py marks them), for the Makefile.
 
-`python -m tests.tiers first-hour [PYTEST ARGS]` is `make test`: every tier but the slow one, and the database
-tier only when PostgreSQL answers; its last line names the tiers it left to `make test-all` and why.
+`python -m tests.tiers first-hour [PYTEST ARGS]` is `make test`: every tier but the slow, browser and end-to-end
+ones, and the database tier only when PostgreSQL answers; its last line names the tiers it left to `make test-all`
+and why.
 `python -m tests.tiers require-all` is `make test-all`'s first step: it stops with a sentence when PostgreSQL,
 Chromium, chromedriver or systemd-analyze is missing, since test-all keeps every tier.
 """
@@ -18,6 +19,7 @@ import asyncpg
 from tests.stores import ADMIN_URL
 
 SLOW = "slow (the long checks: deep perft, 100,000-position agreement runs, crash tests, the puzzle check)"
+E2E = "e2e (about 90 journeys of the real bot against the loopback Discord, each starting bot processes: minutes more)"
 
 
 def postgres_missing() -> str | None:
@@ -52,18 +54,23 @@ def systemd_missing() -> str | None:
     return None
 
 
-def first_hour(pytest_args: list[str]) -> int:
-    no_postgres = postgres_missing()
-    no_chromium = chromium_missing()
-    no_systemd = systemd_missing()
-    left = [SLOW, "browser (" + (no_chromium or "it runs with the slow tier") + ")"]
-    expression = "not slow and not browser"
+def first_hour_selection(
+    no_postgres: str | None, no_chromium: str | None, no_systemd: str | None
+) -> tuple[str, list[str]]:
+    """make test's marker expression, and each tier it leaves to make test-all with the reason."""
+    left = [SLOW, "browser (" + (no_chromium or "it runs with the slow tier") + ")", E2E]
+    expression = "not slow and not browser and not e2e"
     if no_postgres:
         left.append(f"database ({no_postgres})")
         expression += " and not database"
     if no_systemd:
         left.append(f"systemd ({no_systemd})")
         expression += " and not systemd"
+    return expression, left
+
+
+def first_hour(pytest_args: list[str]) -> int:
+    expression, left = first_hour_selection(postgres_missing(), chromium_missing(), systemd_missing())
     code = subprocess.call([sys.executable, "-m", "pytest", "-m", expression, *pytest_args])
     print(f"make test left to make test-all: {'; '.join(left)}.", flush=True)
     return code
